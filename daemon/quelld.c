@@ -1,0 +1,2 @@
+#include "core/base.h"
+int main(void) { return 0; }

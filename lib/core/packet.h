@@ -1,0 +1,76 @@
+/* The packet descriptor: what a capture source filled in and what the
+ * decoder found. Public because the hot path inlines through it. Pointers
+ * point into the capture buffer, which outlives the packet's verdict. */
+#ifndef QUELL_CORE_PACKET_H
+#define QUELL_CORE_PACKET_H
+
+#include "core/base.h"
+
+#include <sys/socket.h>
+#include <time.h>
+
+struct ip_addr {
+	uint8_t		family;		/* AF_INET, AF_INET6, 0 = unset */
+	union {
+		uint8_t	v6[16];
+		uint32_t v4;		/* network byte order */
+	} u;
+};
+
+/* TCP flag bits as on the wire (byte 13 of the TCP header). */
+#define PKT_TCP_FIN	0x01
+#define PKT_TCP_SYN	0x02
+#define PKT_TCP_RST	0x04
+#define PKT_TCP_PSH	0x08
+#define PKT_TCP_ACK	0x10
+#define PKT_TCP_URG	0x20
+#define PKT_TCP_ECE	0x40
+#define PKT_TCP_CWR	0x80
+
+struct packet {
+	/* capture: set by the source before decoding */
+	const uint8_t	*data;		/* starts at the IP header */
+	uint32_t	 len;		/* bytes available at data */
+	uint32_t	 wire_len;	/* original length (may exceed len) */
+	struct timespec	 ts;
+	uint16_t	 queue;		/* NFQ queue number */
+	uint32_t	 nfq_id;	/* NFQ packet id */
+	uint32_t	 mark;		/* packet mark as queued */
+	uint8_t		 hook;		/* netfilter hook, if known */
+
+	/* decode: set by decode_packet() */
+	uint8_t		 ip_version;	/* 4 or 6; 0 when L3 did not decode */
+	struct ip_addr	 src;
+	struct ip_addr	 dst;
+	uint8_t		 proto;		/* upper-layer protocol (IPPROTO_*) */
+	uint8_t		 ttl;		/* TTL or hop limit */
+	uint8_t		 tos;		/* TOS or traffic class */
+	uint16_t	 ip_id;		/* IPv4 id / IPv6 fragment id (low 16) */
+	uint16_t	 ip_hdr_len;	/* IPv4 header or IPv6 header + extensions */
+	uint16_t	 frag_offset;	/* in 8-byte units */
+	uint8_t		 frag_flags;	/* IPv4 bits: 0x4 RB, 0x2 DF, 0x1 MF */
+	bool		 is_fragment;	/* non-first fragment or MF set */
+	bool		 l4_valid;	/* the L4 header below is complete */
+
+	const uint8_t	*l4;		/* upper-layer header, NULL if absent */
+	uint16_t	 l4_hdr_len;
+	uint16_t	 sport;		/* host order; TCP/UDP only */
+	uint16_t	 dport;
+
+	uint8_t		 tcp_flags;
+	uint32_t	 tcp_seq;
+	uint32_t	 tcp_ack;
+	uint16_t	 tcp_window;
+
+	uint8_t		 icmp_type;
+	uint8_t		 icmp_code;
+	uint16_t	 icmp_id;	/* echo request/reply only */
+	uint16_t	 icmp_seq;
+
+	const uint8_t	*payload;	/* L4 payload; NULL with payload_len 0 */
+	uint32_t	 payload_len;
+
+	uint64_t	 events;	/* bit (1 << DECODE_EV_x) per decoder event */
+};
+
+#endif

@@ -1,0 +1,42 @@
+/* Decoder events: one bit each in struct packet.events. Names follow
+ * Suricata's decoder event names (decoder.ipv4.trunc_pkt, ...). */
+#ifndef QUELL_DECODE_EVENTS_H
+#define QUELL_DECODE_EVENTS_H
+
+#include "core/base.h"
+
+enum decode_event {
+	DECODE_EV_IPV4_PKT_TOO_SMALL,
+	DECODE_EV_IPV4_HLEN_TOO_SMALL,
+	DECODE_EV_IPV4_IPLEN_SMALLER_THAN_HLEN,
+	DECODE_EV_IPV4_TRUNC_PKT,
+	DECODE_EV_IPV4_OPT_INVALID,
+	DECODE_EV_IPV4_WRONG_IP_VER,
+	DECODE_EV_IPV6_PKT_TOO_SMALL,
+	DECODE_EV_IPV6_TRUNC_PKT,
+	DECODE_EV_IPV6_TRUNC_EXTHDR,
+	DECODE_EV_IPV6_EXTHDR_TOO_MANY,
+	DECODE_EV_IPV6_WRONG_IP_VER,
+	DECODE_EV_TCP_PKT_TOO_SMALL,
+	DECODE_EV_TCP_HLEN_TOO_SMALL,
+	DECODE_EV_TCP_INVALID_OPTLEN,
+	DECODE_EV_UDP_PKT_TOO_SMALL,
+	DECODE_EV_UDP_HLEN_INVALID,
+	DECODE_EV_ICMPV4_PKT_TOO_SMALL,
+	DECODE_EV_ICMPV6_PKT_TOO_SMALL,
+	DECODE_EV_UNKNOWN_IP_VERSION,
+	DECODE_EV_MAX
+};
+
+_Static_assert(DECODE_EV_MAX <= 64, "decoder events must fit struct packet.events");
+
+/* "ipv4.trunc_pkt" etc., for counters and eve; NULL for out-of-range. */
+const char *decode_event_name(enum decode_event);
+
+static inline bool
+decode_event_has(uint64_t events, enum decode_event ev)
+{
+	return (events & ((uint64_t)1 << ev)) != 0;
+}
+
+#endif
