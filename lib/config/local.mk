@@ -1,0 +1,4 @@
+lib_libquell_a_SOURCES += \
+	lib/config/config.c lib/config/config.h \
+	lib/config/yaml.c lib/config/yaml.h \
+	$(NULL)

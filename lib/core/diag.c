@@ -69,7 +69,9 @@ diag_format(const struct diag *d, char *buf, size_t len)
 {
 	char where[512] = "";
 	char near[160] = "";
-	const char *sev = d->severity == DIAG_ERROR ? "error" : "warning";
+	/* Errors read "file:line:col: problem"; only warnings are labelled,
+	 * so the common case stays short and grep-able. */
+	const char *sev = d->severity == DIAG_ERROR ? "" : "warning: ";
 
 	if (d->file != NULL && d->line > 0 && d->col > 0)
 		snprintf(where, sizeof(where), "%s:%u:%u: ", d->file, d->line,
@@ -80,7 +82,7 @@ diag_format(const struct diag *d, char *buf, size_t len)
 		snprintf(where, sizeof(where), "%s: ", d->file);
 	if (d->token != NULL)
 		snprintf(near, sizeof(near), " near '%.120s'", d->token);
-	snprintf(buf, len, "%s%s: %s%s", where, sev, d->msg, near);
+	snprintf(buf, len, "%s%s%s%s", where, sev, d->msg, near);
 	return buf;
 }
 

@@ -36,7 +36,8 @@ void	diag_list_free(struct diag_list *);
 void	diag_add(struct diag_list *, enum diag_severity, const char *file,
 	    unsigned line, unsigned col, const char *token, const char *fmt, ...)
 	    QUELL_PRINTF(7, 8);
-/* "file:line:col: error: msg near 'token'" into buf; returns buf. */
+/* "file:line:col: msg near 'token'" (warnings: "...: warning: msg")
+ * into buf; returns buf. */
 const char *diag_format(const struct diag *, char *buf, size_t len);
 void	diag_list_print(const struct diag_list *, FILE *);
 

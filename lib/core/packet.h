@@ -45,10 +45,11 @@ struct packet {
 	uint8_t		 proto;		/* upper-layer protocol (IPPROTO_*) */
 	uint8_t		 ttl;		/* TTL or hop limit */
 	uint8_t		 tos;		/* TOS or traffic class */
-	uint16_t	 ip_id;		/* IPv4 id / IPv6 fragment id (low 16) */
+	uint32_t	 ip_id;		/* IPv4 id (16 bits) / IPv6 fragment id */
 	uint16_t	 ip_hdr_len;	/* IPv4 header or IPv6 header + extensions */
 	uint16_t	 frag_offset;	/* in 8-byte units */
-	uint8_t		 frag_flags;	/* IPv4 bits: 0x4 RB, 0x2 DF, 0x1 MF */
+	uint8_t		 frag_flags;	/* IPv4: 0x4 RB, 0x2 DF, 0x1 MF;
+					   IPv6 fragment header M flag: 0x1 */
 	bool		 is_fragment;	/* non-first fragment or MF set */
 	bool		 l4_valid;	/* the L4 header below is complete */
 

@@ -24,7 +24,12 @@ enum decode_event {
 	DECODE_EV_UDP_HLEN_INVALID,
 	DECODE_EV_ICMPV4_PKT_TOO_SMALL,
 	DECODE_EV_ICMPV6_PKT_TOO_SMALL,
-	DECODE_EV_UNKNOWN_IP_VERSION,
+	DECODE_EV_UNKNOWN_IP_VERSION,	/* also: empty buffer, no version */
+	DECODE_EV_IPV4_WITH_ICMPV6,	/* IPv4 carrying proto 58 */
+	DECODE_EV_IPV6_WITH_ICMPV4,	/* IPv6 carrying proto 1 */
+	DECODE_EV_IPV6_EXTHDR_INVALID_OPTLEN, /* hop-by-hop/dst option TLV */
+	DECODE_EV_IPV6_EXTHDR_RH_TYPE_0, /* deprecated routing type 0 */
+	DECODE_EV_IPV6_DATA_AFTER_NONE_HEADER, /* bytes after next header 59 */
 	DECODE_EV_MAX
 };
 
@@ -32,6 +37,12 @@ _Static_assert(DECODE_EV_MAX <= 64, "decoder events must fit struct packet.event
 
 /* "ipv4.trunc_pkt" etc., for counters and eve; NULL for out-of-range. */
 const char *decode_event_name(enum decode_event);
+
+static inline void
+decode_event_set(uint64_t *events, enum decode_event ev)
+{
+	*events |= (uint64_t)1 << ev;
+}
 
 static inline bool
 decode_event_has(uint64_t events, enum decode_event ev)

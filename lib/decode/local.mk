@@ -1,0 +1,30 @@
+lib_libquell_a_SOURCES += \
+	lib/decode/bytes.h \
+	lib/decode/decode.c lib/decode/decode.h \
+	lib/decode/events.c lib/decode/events.h \
+	lib/decode/icmp.c lib/decode/icmp.h \
+	lib/decode/icmpv6.c lib/decode/icmpv6.h \
+	lib/decode/ipv4.c lib/decode/ipv4.h \
+	lib/decode/ipv6.c lib/decode/ipv6.h \
+	lib/decode/l4.c lib/decode/l4.h \
+	lib/decode/tcp.c lib/decode/tcp.h \
+	lib/decode/udp.c lib/decode/udp.h \
+	$(NULL)
+
+check_PROGRAMS += tests/unit/check_decode
+TESTS += tests/unit/check_decode
+tests_unit_check_decode_SOURCES = \
+	tests/unit/check_decode.c \
+	tests/unit/decode/build.c tests/unit/decode/build.h \
+	tests/unit/decode/suites.h \
+	tests/unit/decode/test_decode.c \
+	tests/unit/decode/test_events.c \
+	tests/unit/decode/test_icmp.c \
+	tests/unit/decode/test_icmpv6.c \
+	tests/unit/decode/test_ipv4.c \
+	tests/unit/decode/test_ipv6.c \
+	tests/unit/decode/test_tcp.c \
+	tests/unit/decode/test_udp.c \
+	$(NULL)
+tests_unit_check_decode_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_decode_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -1,0 +1,3 @@
+lib_libquell_a_SOURCES += \
+	lib/output/eve.c lib/output/eve.h \
+	$(NULL)

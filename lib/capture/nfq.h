@@ -1,0 +1,53 @@
+/* One NFQUEUE queue: its netlink socket, binding and receive loop. The
+ * owner calls capture_nfq_verdict() exactly once for every packet that
+ * capture_nfq_recv() hands it. */
+#ifndef QUELL_CAPTURE_NFQ_H
+#define QUELL_CAPTURE_NFQ_H
+
+#include "core/base.h"
+#include "core/packet.h"
+
+struct capture_nfq;
+
+struct capture_nfq_opts {
+	uint16_t	 queue;
+	uint32_t	 queue_maxlen;
+	uint32_t	 rcvbuf;	/* socket receive buffer, bytes */
+	bool		 fail_open;	/* kernel accepts when the queue is full */
+};
+
+struct capture_nfq_stats {
+	uint64_t	 packets;
+	uint64_t	 bytes;
+	uint64_t	 enobufs;	/* receive buffer overran: kernel dropped */
+	uint64_t	 bad_messages;
+	uint64_t	 verdict_errors;
+};
+
+/* Called for every packet; p->data points into the receive buffer and is
+ * valid until the callback returns. */
+typedef void (*capture_nfq_packet_fn)(struct capture_nfq *, struct packet *,
+	    void *arg);
+
+/* Opens a socket and binds the queue. On failure returns NULL with a
+ * message in err naming the queue (e.g. held by another program). */
+struct capture_nfq *capture_nfq_open(const struct capture_nfq_opts *,
+	    char *err, size_t errlen);
+/* Unbinds the queue and closes the socket. */
+void	capture_nfq_close(struct capture_nfq *);
+uint16_t capture_nfq_queue(const struct capture_nfq *);
+
+/* Waits up to timeout_ms for packets and hands each to fn. Returns the
+ * number of packets handled (0 on timeout or signal), -1 on a fatal
+ * socket error. ENOBUFS is counted and survived. */
+int	capture_nfq_recv(struct capture_nfq *, int timeout_ms,
+	    capture_nfq_packet_fn fn, void *arg);
+
+/* Sends the verdict for one packet. Returns 0 or -1 (counted). */
+int	capture_nfq_verdict(struct capture_nfq *, uint32_t id, uint32_t verdict,
+	    bool set_mark, uint32_t mark);
+
+/* A reader thread owns the counters; others may read them at any time. */
+void	capture_nfq_stats(const struct capture_nfq *, struct capture_nfq_stats *);
+
+#endif

@@ -1,0 +1,75 @@
+#include "core/base.h"
+
+#include <errno.h>
+#include <arpa/inet.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nfnetlink_queue.h>
+
+#include <libmnl/libmnl.h>
+#include <libnetfilter_queue/libnetfilter_queue.h>
+
+#include "capture/nfq_msg.h"
+
+int
+capture_nfq_msg_parse(const struct nlmsghdr *nlh, struct nfq_msg_packet *out)
+{
+	struct nlattr *attr[NFQA_MAX + 1] = { NULL };
+	const struct nfgenmsg *nfg;
+	const struct nfqnl_msg_packet_hdr *ph;
+
+	memset(out, 0, sizeof(*out));
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(*nfg))
+		goto bad;
+	if (nfq_nlmsg_parse(nlh, attr) < 0)
+		goto bad;
+	nfg = mnl_nlmsg_get_payload(nlh);
+	out->queue = ntohs(nfg->res_id);
+
+	if (attr[NFQA_PACKET_HDR] == NULL ||
+	    mnl_attr_get_payload_len(attr[NFQA_PACKET_HDR]) < sizeof(*ph))
+		goto bad;
+	ph = mnl_attr_get_payload(attr[NFQA_PACKET_HDR]);
+	out->id = ntohl(ph->packet_id);
+	out->hw_protocol = ntohs(ph->hw_protocol);
+	out->hook = ph->hook;
+
+	if (attr[NFQA_PAYLOAD] != NULL) {
+		out->payload = mnl_attr_get_payload(attr[NFQA_PAYLOAD]);
+		out->payload_len = mnl_attr_get_payload_len(attr[NFQA_PAYLOAD]);
+	}
+	out->cap_len = out->payload_len;
+	if (attr[NFQA_CAP_LEN] != NULL) {
+		if (mnl_attr_get_payload_len(attr[NFQA_CAP_LEN]) < 4)
+			goto bad;
+		out->cap_len = ntohl(mnl_attr_get_u32(attr[NFQA_CAP_LEN]));
+	}
+	if (attr[NFQA_MARK] != NULL) {
+		if (mnl_attr_get_payload_len(attr[NFQA_MARK]) < 4)
+			goto bad;
+		out->has_mark = true;
+		out->mark = ntohl(mnl_attr_get_u32(attr[NFQA_MARK]));
+	}
+	if (attr[NFQA_SKB_INFO] != NULL) {
+		if (mnl_attr_get_payload_len(attr[NFQA_SKB_INFO]) < 4)
+			goto bad;
+		out->skbinfo = ntohl(mnl_attr_get_u32(attr[NFQA_SKB_INFO]));
+	}
+	return 0;
+bad:
+	errno = EBADMSG;
+	return -1;
+}
+
+size_t
+capture_nfq_msg_verdict(void *buf, uint16_t queue, uint32_t id,
+    uint32_t verdict, bool set_mark, uint32_t mark)
+{
+	struct nlmsghdr *nlh;
+
+	nlh = nfq_nlmsg_put(buf, NFQNL_MSG_VERDICT, queue);
+	nfq_nlmsg_verdict_put(nlh, (int)id, (int)verdict);
+	if (set_mark)
+		nfq_nlmsg_verdict_put_mark(nlh, mark);
+	return nlh->nlmsg_len;
+}

@@ -1,0 +1,825 @@
+#include "core/base.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "config/config.h"
+#include "config/yaml.h"
+
+enum key_type {
+	KEY_BOOL,
+	KEY_UINT,	/* unsigned within [min, max] */
+	KEY_U32,	/* 32-bit number, decimal or 0x hex: marks and masks */
+	KEY_STRING,
+	KEY_ENUM,
+	KEY_STRLIST,
+	KEY_STRMAP,
+	KEY_QUEUES,
+	KEY_THREADS,	/* "auto" or a count */
+};
+
+struct key {
+	const char	*path;
+	enum key_type	 type;
+	size_t		 offset;
+	const char	*def;		/* parsed by the same code as the file */
+	unsigned	 min, max;
+	const char *const *names;	/* KEY_ENUM, index = value */
+};
+
+static const char *const nfq_modes[] = { "accept", "repeat", "route", NULL };
+static const char *const fail_policies[] = { "accept", "drop", NULL };
+
+#define OFF(f)	offsetof(struct quell_config, f)
+
+/* Every key quell understands. Sorted by path for --dump-config. */
+static const struct key keys[] = {
+	{ "default-log-dir", KEY_STRING, OFF(default_log_dir),
+	    LOCALSTATEDIR "/log/quell", 0, 0, NULL },
+	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
+	    SYSCONFDIR "/quell/rules", 0, 0, NULL },
+	{ "nfq.bypass-mark", KEY_U32, OFF(nfq_bypass_mark), "0x40000000", 0, 0, NULL },
+	{ "nfq.bypass-mask", KEY_U32, OFF(nfq_bypass_mask), "0x40000000", 0, 0, NULL },
+	{ "nfq.fail-open", KEY_BOOL, OFF(nfq_fail_open), "yes", 0, 0, NULL },
+	{ "nfq.mode", KEY_ENUM, OFF(nfq_mode), "accept", 0, 0, nfq_modes },
+	{ "nfq.queue-maxlen", KEY_UINT, OFF(nfq_queue_maxlen), "4096", 1, 1u << 24, NULL },
+	{ "nfq.queues", KEY_QUEUES, 0, "", 0, 0, NULL },
+	{ "nfq.repeat-mark", KEY_U32, OFF(nfq_repeat_mark), "0", 0, 0, NULL },
+	{ "nfq.repeat-mask", KEY_U32, OFF(nfq_repeat_mask), "0", 0, 0, NULL },
+	{ "nfq.ring-full", KEY_ENUM, OFF(nfq_ring_full), "accept", 0, 0, fail_policies },
+	{ "nfq.route-bypass", KEY_BOOL, OFF(nfq_route_bypass), "yes", 0, 0, NULL },
+	{ "nfq.route-queue", KEY_UINT, OFF(nfq_route_queue), "0", 0, 65535, NULL },
+	{ "nfq.socket-rcvbuf", KEY_UINT, OFF(nfq_socket_rcvbuf), "8388608", 65536, 1u << 30, NULL },
+	{ "outputs.eve-log.enabled", KEY_BOOL, OFF(eve_enabled), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.filename", KEY_STRING, OFF(eve_filename), "eve.json", 0, 0, NULL },
+	{ "outputs.eve-log.types", KEY_STRLIST, OFF(eve_types), "alert,drop,stats", 0, 0, NULL },
+	{ "rule-files", KEY_STRLIST, OFF(rule_files), "quell.rules", 0, 0, NULL },
+	{ "run-as.group", KEY_STRING, OFF(run_as_group), "", 0, 0, NULL },
+	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
+	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
+	{ "stats.interval", KEY_UINT, OFF(stats_interval), "8", 1, 86400, NULL },
+	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 1024, NULL },
+	{ "vars.address-groups", KEY_STRMAP, OFF(address_groups), NULL, 0, 0, NULL },
+	{ "vars.port-groups", KEY_STRMAP, OFF(port_groups), NULL, 0, 0, NULL },
+};
+
+/* Suricata's default groups, so public rulesets load with the default
+ * configuration. HOME_NET is the private ranges, as Suricata ships it. */
+struct default_pair {
+	const char	*name;
+	const char	*value;
+};
+
+static const struct default_pair default_address_groups[] = {
+	{ "HOME_NET", "[192.168.0.0/16,10.0.0.0/8,172.16.0.0/12]" },
+	{ "EXTERNAL_NET", "!$HOME_NET" },
+	{ "HTTP_SERVERS", "$HOME_NET" },
+	{ "SMTP_SERVERS", "$HOME_NET" },
+	{ "SQL_SERVERS", "$HOME_NET" },
+	{ "DNS_SERVERS", "$HOME_NET" },
+	{ "TELNET_SERVERS", "$HOME_NET" },
+	{ "AIM_SERVERS", "$EXTERNAL_NET" },
+	{ "DC_SERVERS", "$HOME_NET" },
+	{ "DNP3_SERVER", "$HOME_NET" },
+	{ "DNP3_CLIENT", "$HOME_NET" },
+	{ "MODBUS_CLIENT", "$HOME_NET" },
+	{ "MODBUS_SERVER", "$HOME_NET" },
+	{ "ENIP_CLIENT", "$HOME_NET" },
+	{ "ENIP_SERVER", "$HOME_NET" },
+};
+
+static const struct default_pair default_port_groups[] = {
+	{ "HTTP_PORTS", "80" },
+	{ "SHELLCODE_PORTS", "!80" },
+	{ "ORACLE_PORTS", "1521" },
+	{ "SSH_PORTS", "22" },
+	{ "DNP3_PORTS", "20000" },
+	{ "MODBUS_PORTS", "502" },
+	{ "FILE_DATA_PORTS", "[$HTTP_PORTS,110,143]" },
+	{ "FTP_PORTS", "21" },
+	{ "GENEVE_PORTS", "6081" },
+	{ "VXLAN_PORTS", "4789" },
+	{ "TEREDO_PORTS", "3544" },
+};
+
+static int apply_scalar(struct quell_config *, const struct key *,
+	    const char *, const char *, unsigned, unsigned, struct diag_list *);
+
+static void *
+field(struct quell_config *cfg, const struct key *k)
+{
+	return (char *)cfg + k->offset;
+}
+
+static const void *
+cfield(const struct quell_config *cfg, const struct key *k)
+{
+	return (const char *)cfg + k->offset;
+}
+
+/* Users of older and newer Suricata write repeat_mark or repeat-mark. */
+static void
+normalize_key(char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == '_')
+			*s = '-';
+}
+
+static const struct key *
+key_find(const char *path)
+{
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
+		if (strcmp(keys[i].path, path) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* True when path names a section that contains known keys. */
+static bool
+key_is_section(const char *path)
+{
+	size_t len = strlen(path);
+
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
+		if (strncmp(keys[i].path, path, len) == 0 &&
+		    keys[i].path[len] == '.')
+			return true;
+	return false;
+}
+
+static size_t
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t row[128];
+
+	if (lb >= QUELL_NITEMS(row))
+		return SIZE_MAX;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t prev = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cur = row[j];
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = prev + cost;
+
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			prev = cur;
+		}
+	}
+	return row[lb];
+}
+
+static const char *
+key_nearest(const char *path)
+{
+	const char *best = NULL;
+	size_t best_d = SIZE_MAX;
+
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
+		size_t d = edit_distance(path, keys[i].path);
+
+		if (d < best_d) {
+			best_d = d;
+			best = keys[i].path;
+		}
+	}
+	return best_d <= 4 ? best : NULL;
+}
+
+static int
+parse_bool(const char *v, bool *out)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1", "y" };
+	static const char *const no[] = { "no", "false", "off", "0", "n" };
+
+	for (size_t i = 0; i < QUELL_NITEMS(yes); i++) {
+		if (strcasecmp(v, yes[i]) == 0) {
+			*out = true;
+			return 0;
+		}
+		if (strcasecmp(v, no[i]) == 0) {
+			*out = false;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Whole-string unsigned number, decimal or 0x hex, at most max. */
+static int
+parse_number(const char *v, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long n;
+
+	if (*v == '\0' || *v == '-' || *v == '+' || *v == ' ')
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 0);
+	if (errno != 0 || *end != '\0' || n > max)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+static void
+strlist_clear(struct config_strlist *l)
+{
+	for (size_t i = 0; i < l->count; i++)
+		free(l->items[i]);
+	free(l->items);
+	l->items = NULL;
+	l->count = 0;
+}
+
+static int
+strlist_add(struct config_strlist *l, const char *s)
+{
+	char **n = realloc(l->items, (l->count + 1) * sizeof(*n));
+
+	if (n == NULL)
+		return -1;
+	l->items = n;
+	if ((l->items[l->count] = strdup(s)) == NULL)
+		return -1;
+	l->count++;
+	return 0;
+}
+
+static void
+strmap_clear(struct config_strmap *m)
+{
+	for (size_t i = 0; i < m->count; i++) {
+		free(m->items[i].name);
+		free(m->items[i].value);
+	}
+	free(m->items);
+	m->items = NULL;
+	m->count = 0;
+}
+
+/* Sets name to value, replacing an earlier value of the same name. */
+static int
+strmap_set(struct config_strmap *m, const char *name, const char *value)
+{
+	struct config_pair *n;
+	char *v;
+
+	if ((v = strdup(value)) == NULL)
+		return -1;
+	for (size_t i = 0; i < m->count; i++) {
+		if (strcmp(m->items[i].name, name) == 0) {
+			free(m->items[i].value);
+			m->items[i].value = v;
+			return 0;
+		}
+	}
+	n = realloc(m->items, (m->count + 1) * sizeof(*n));
+	if (n == NULL || (n[m->count].name = strdup(name)) == NULL) {
+		if (n != NULL)
+			m->items = n;
+		free(v);
+		return -1;
+	}
+	m->items = n;
+	m->items[m->count++].value = v;
+	return 0;
+}
+
+const char *
+config_strmap_get(const struct config_strmap *m, const char *name)
+{
+	for (size_t i = 0; i < m->count; i++)
+		if (strcmp(m->items[i].name, name) == 0)
+			return m->items[i].value;
+	return NULL;
+}
+
+static int
+queues_add(struct quell_config *cfg, const char *spec, const char *file,
+    unsigned line, unsigned col, const char *what, struct diag_list *dl)
+{
+	uint64_t a, b;
+	char buf[32];
+	char *colon;
+
+	if (strlen(spec) >= sizeof(buf))
+		goto bad;
+	memcpy(buf, spec, strlen(spec) + 1);
+	if ((colon = strchr(buf, ':')) != NULL)
+		*colon++ = '\0';
+	if (parse_number(buf, 65535, &a) == -1)
+		goto bad;
+	b = a;
+	if (colon != NULL && parse_number(colon, 65535, &b) == -1)
+		goto bad;
+	if (b < a)
+		goto bad;
+	for (uint64_t q = a; q <= b; q++) {
+		bool dup = false;
+
+		for (size_t i = 0; i < cfg->nfq_nqueues; i++)
+			dup |= cfg->nfq_queues[i] == q;
+		if (dup)
+			continue;
+		if (cfg->nfq_nqueues == CONFIG_MAX_QUEUES) {
+			diag_add(dl, DIAG_ERROR, file, line, col, spec,
+			    "%s: more than %d queues", what, CONFIG_MAX_QUEUES);
+			return -1;
+		}
+		cfg->nfq_queues[cfg->nfq_nqueues++] = (uint16_t)q;
+	}
+	return 0;
+bad:
+	diag_add(dl, DIAG_ERROR, file, line, col, spec,
+	    "%s: not a queue number or range A:B within 0..65535", what);
+	return -1;
+}
+
+static int
+apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
+    const char *file, unsigned line, unsigned col, struct diag_list *dl)
+{
+	uint64_t n;
+	bool b;
+
+	switch (k->type) {
+	case KEY_BOOL:
+		if (parse_bool(v, &b) == -1) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not a boolean (yes/no)", k->path);
+			return -1;
+		}
+		*(bool *)field(cfg, k) = b;
+		return 0;
+	case KEY_UINT:
+		if (parse_number(v, k->max, &n) == -1 || n < k->min) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not a number within %u..%u", k->path,
+			    k->min, k->max);
+			return -1;
+		}
+		*(unsigned *)field(cfg, k) = (unsigned)n;
+		return 0;
+	case KEY_U32:
+		if (parse_number(v, UINT32_MAX, &n) == -1) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not a 32-bit number", k->path);
+			return -1;
+		}
+		*(uint32_t *)field(cfg, k) = (uint32_t)n;
+		return 0;
+	case KEY_THREADS:
+		if (strcmp(v, "auto") == 0) {
+			*(unsigned *)field(cfg, k) = 0;
+			return 0;
+		}
+		if (parse_number(v, k->max, &n) == -1 || n == 0) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not \"auto\" or a number within 1..%u",
+			    k->path, k->max);
+			return -1;
+		}
+		*(unsigned *)field(cfg, k) = (unsigned)n;
+		return 0;
+	case KEY_STRING: {
+		char **p = field(cfg, k);
+		char *s = strdup(v);
+
+		if (s == NULL)
+			return -1;
+		free(*p);
+		*p = s;
+		return 0;
+	}
+	case KEY_ENUM:
+		for (int i = 0; k->names[i] != NULL; i++) {
+			if (strcmp(v, k->names[i]) == 0) {
+				*(int *)field(cfg, k) = i;
+				return 0;
+			}
+		}
+		{
+			char choices[128] = "";
+
+			for (int i = 0; k->names[i] != NULL; i++) {
+				strncat(choices, i ? ", " : "",
+				    sizeof(choices) - strlen(choices) - 1);
+				strncat(choices, k->names[i],
+				    sizeof(choices) - strlen(choices) - 1);
+			}
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not one of %s", k->path, choices);
+		}
+		return -1;
+	case KEY_STRLIST: {
+		/* A scalar where a list is expected: comma-separated. */
+		struct config_strlist *l = field(cfg, k);
+		char *copy = strdup(v), *save = NULL;
+
+		if (copy == NULL)
+			return -1;
+		strlist_clear(l);
+		for (char *t = strtok_r(copy, ",", &save); t != NULL;
+		    t = strtok_r(NULL, ",", &save)) {
+			while (*t == ' ')
+				t++;
+			if (*t != '\0' && strlist_add(l, t) == -1) {
+				free(copy);
+				return -1;
+			}
+		}
+		free(copy);
+		return 0;
+	}
+	case KEY_QUEUES:
+		cfg->nfq_nqueues = 0;
+		if (*v == '\0')
+			return 0;
+		return queues_add(cfg, v, file, line, col, k->path, dl);
+	case KEY_STRMAP:
+		diag_add(dl, DIAG_ERROR, file, line, col, v,
+		    "%s: expected a mapping of NAME: value", k->path);
+		return -1;
+	}
+	return -1;
+}
+
+static int
+apply_node(struct quell_config *cfg, const struct key *k,
+    const struct cfg_node *n, struct diag_list *dl)
+{
+	int rc = 0;
+
+	if (n->type == CFG_NODE_SCALAR)
+		return apply_scalar(cfg, k, n->value, n->file, n->line, n->col,
+		    dl);
+	switch (k->type) {
+	case KEY_STRLIST: {
+		struct config_strlist *l = field(cfg, k);
+
+		if (n->type != CFG_NODE_SEQ)
+			break;
+		strlist_clear(l);
+		for (size_t i = 0; i < n->nchildren; i++) {
+			const struct cfg_node *c = n->children[i];
+
+			if (c->type != CFG_NODE_SCALAR) {
+				diag_add(dl, DIAG_ERROR, c->file, c->line,
+				    c->col, NULL, "%s: list items must be "
+				    "plain values", k->path);
+				rc = -1;
+				continue;
+			}
+			if (strlist_add(l, c->value) == -1)
+				return -1;
+		}
+		return rc;
+	}
+	case KEY_QUEUES:
+		if (n->type != CFG_NODE_SEQ)
+			break;
+		cfg->nfq_nqueues = 0;
+		for (size_t i = 0; i < n->nchildren; i++) {
+			const struct cfg_node *c = n->children[i];
+
+			if (c->type != CFG_NODE_SCALAR ||
+			    queues_add(cfg, c->value, c->file, c->line, c->col,
+			    k->path, dl) == -1)
+				rc = -1;
+		}
+		return rc;
+	case KEY_STRMAP: {
+		struct config_strmap *m = field(cfg, k);
+
+		if (n->type != CFG_NODE_MAP)
+			break;
+		for (size_t i = 0; i < n->nchildren; i++) {
+			const struct cfg_node *c = n->children[i];
+
+			if (c->type != CFG_NODE_SCALAR) {
+				diag_add(dl, DIAG_ERROR, c->file, c->line,
+				    c->col, c->key, "%s.%s: expected a value",
+				    k->path, c->key);
+				rc = -1;
+				continue;
+			}
+			if (strmap_set(m, c->key, c->value) == -1)
+				return -1;
+		}
+		return rc;
+	}
+	default:
+		break;
+	}
+	diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
+	    "%s: expected %s", k->path,
+	    k->type == KEY_STRLIST || k->type == KEY_QUEUES ? "a list" :
+	    k->type == KEY_STRMAP ? "a mapping" : "a single value");
+	return -1;
+}
+
+static int walk_map(struct quell_config *, const struct cfg_node *,
+	    const char *, struct diag_list *);
+
+static int
+walk_entry(struct quell_config *cfg, const struct cfg_node *c,
+    const char *prefix, struct diag_list *dl)
+{
+	char path[256];
+	const struct key *k;
+	const char *near;
+
+	snprintf(path, sizeof(path), "%s%s%s", prefix, *prefix ? "." : "",
+	    c->key);
+	normalize_key(path);
+	if ((k = key_find(path)) != NULL)
+		return apply_node(cfg, k, c, dl);
+	if (key_is_section(path)) {
+		if (c->type == CFG_NODE_MAP)
+			return walk_map(cfg, c, path, dl);
+		/* suricata.yaml's outputs: a list of one-key mappings. */
+		if (c->type == CFG_NODE_SEQ) {
+			int rc = 0;
+
+			for (size_t i = 0; i < c->nchildren; i++) {
+				const struct cfg_node *item = c->children[i];
+
+				if (item->type != CFG_NODE_MAP) {
+					diag_add(dl, DIAG_ERROR, item->file,
+					    item->line, item->col, NULL,
+					    "%s: expected a mapping", path);
+					rc = -1;
+					continue;
+				}
+				if (walk_map(cfg, item, path, dl) == -1)
+					rc = -1;
+			}
+			return rc;
+		}
+		diag_add(dl, DIAG_ERROR, c->file, c->line, c->col, c->value,
+		    "%s: expected a section", path);
+		return -1;
+	}
+	if ((near = key_nearest(path)) != NULL)
+		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
+		    "%s: unknown key ignored; did you mean '%s'?", path, near);
+	else
+		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
+		    "%s: unknown key ignored", path);
+	return 0;
+}
+
+static int
+walk_map(struct quell_config *cfg, const struct cfg_node *map,
+    const char *prefix, struct diag_list *dl)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < map->nchildren; i++)
+		if (walk_entry(cfg, map->children[i], prefix, dl) == -1)
+			rc = -1;
+	return rc;
+}
+
+struct quell_config *
+config_new(void)
+{
+	struct quell_config *cfg = calloc(1, sizeof(*cfg));
+	struct diag_list dl;
+
+	if (cfg == NULL)
+		return NULL;
+	diag_list_init(&dl);
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
+		if (keys[i].def != NULL)
+			apply_scalar(cfg, &keys[i], keys[i].def, NULL, 0, 0, &dl);
+	for (size_t i = 0; i < QUELL_NITEMS(default_address_groups); i++)
+		strmap_set(&cfg->address_groups, default_address_groups[i].name,
+		    default_address_groups[i].value);
+	for (size_t i = 0; i < QUELL_NITEMS(default_port_groups); i++)
+		strmap_set(&cfg->port_groups, default_port_groups[i].name,
+		    default_port_groups[i].value);
+	if (dl.errors > 0 || cfg->eve_filename == NULL) {
+		diag_list_free(&dl);
+		config_free(cfg);
+		return NULL;
+	}
+	diag_list_free(&dl);
+	return cfg;
+}
+
+void
+config_free(struct quell_config *cfg)
+{
+	if (cfg == NULL)
+		return;
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
+		void *f = field(cfg, &keys[i]);
+
+		switch (keys[i].type) {
+		case KEY_STRING:
+			free(*(char **)f);
+			break;
+		case KEY_STRLIST:
+			strlist_clear(f);
+			break;
+		case KEY_STRMAP:
+			strmap_clear(f);
+			break;
+		default:
+			break;
+		}
+	}
+	free(cfg);
+}
+
+static int
+load_tree(struct quell_config *cfg, struct cfg_node *root,
+    struct diag_list *dl)
+{
+	int rc;
+
+	if (root == NULL)
+		return -1;
+	rc = walk_map(cfg, root, "", dl);
+	config_yaml_free(root);
+	return rc;
+}
+
+int
+config_load_file(struct quell_config *cfg, const char *path,
+    struct diag_list *dl)
+{
+	return load_tree(cfg, config_yaml_load_file(path, dl), dl);
+}
+
+int
+config_load_string(struct quell_config *cfg, const char *name,
+    const char *text, struct diag_list *dl)
+{
+	return load_tree(cfg, config_yaml_load_string(name, text,
+	    strlen(text), dl), dl);
+}
+
+int
+config_set(struct quell_config *cfg, const char *assignment,
+    struct diag_list *dl)
+{
+	char path[256];
+	const char *eq = strchr(assignment, '=');
+	const struct key *k;
+	const char *near;
+	size_t len;
+
+	if (eq == NULL || eq == assignment ||
+	    (len = (size_t)(eq - assignment)) >= sizeof(path)) {
+		diag_add(dl, DIAG_ERROR, "--set", 0, 0, assignment,
+		    "expected key=value");
+		return -1;
+	}
+	memcpy(path, assignment, len);
+	path[len] = '\0';
+	normalize_key(path);
+	/* vars.address-groups.NAME=value sets one group. */
+	if (strncmp(path, "vars.address-groups.", 20) == 0 ||
+	    strncmp(path, "vars.port-groups.", 17) == 0) {
+		bool addr = path[5] == 'a';
+		const char *name = assignment + (addr ? 20 : 17);
+		char nbuf[128];
+		size_t nlen = (size_t)(eq - name);
+
+		if (nlen == 0 || nlen >= sizeof(nbuf))
+			goto unknown;
+		memcpy(nbuf, name, nlen);
+		nbuf[nlen] = '\0';
+		return strmap_set(addr ? &cfg->address_groups :
+		    &cfg->port_groups, nbuf, eq + 1);
+	}
+	if ((k = key_find(path)) != NULL)
+		return apply_scalar(cfg, k, eq + 1, "--set", 0, 0, dl);
+unknown:
+	if ((near = key_nearest(path)) != NULL)
+		diag_add(dl, DIAG_ERROR, "--set", 0, 0, NULL,
+		    "%s: unknown key; did you mean '%s'?", path, near);
+	else
+		diag_add(dl, DIAG_ERROR, "--set", 0, 0, NULL,
+		    "%s: unknown key", path);
+	return -1;
+}
+
+int
+config_add_queues(struct quell_config *cfg, const char *spec,
+    struct diag_list *dl)
+{
+	return queues_add(cfg, spec, "-q", 0, 0, "-q", dl);
+}
+
+int
+config_validate(const struct quell_config *cfg, struct diag_list *dl)
+{
+	size_t before = dl->errors;
+
+	if (cfg->nfq_mode == CONFIG_NFQ_MODE_REPEAT &&
+	    cfg->nfq_repeat_mark == 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+		    "nfq.repeat-mark: required (non-zero) when nfq.mode is "
+		    "repeat");
+	if (cfg->nfq_mode == CONFIG_NFQ_MODE_REPEAT &&
+	    (cfg->nfq_repeat_mark & ~cfg->nfq_repeat_mask) != 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+		    "nfq.repeat-mark: 0x%x has bits outside nfq.repeat-mask "
+		    "0x%x", cfg->nfq_repeat_mark, cfg->nfq_repeat_mask);
+	if (cfg->nfq_mode == CONFIG_NFQ_MODE_REPEAT &&
+	    (cfg->nfq_repeat_mask & cfg->nfq_bypass_mask) != 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+		    "nfq.repeat-mask 0x%x overlaps nfq.bypass-mask 0x%x",
+		    cfg->nfq_repeat_mask, cfg->nfq_bypass_mask);
+	if ((cfg->nfq_bypass_mark & ~cfg->nfq_bypass_mask) != 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+		    "nfq.bypass-mark: 0x%x has bits outside nfq.bypass-mask "
+		    "0x%x", cfg->nfq_bypass_mark, cfg->nfq_bypass_mask);
+	if (cfg->eve_filename[0] == '\0' || strchr(cfg->eve_filename, '/') != NULL)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, cfg->eve_filename,
+		    "outputs.eve-log.filename: must be a plain file name "
+		    "inside the log directory");
+	return dl->errors > before ? -1 : 0;
+}
+
+bool
+config_eve_type_enabled(const struct quell_config *cfg, const char *type)
+{
+	for (size_t i = 0; i < cfg->eve_types.count; i++)
+		if (strcmp(cfg->eve_types.items[i], type) == 0)
+			return true;
+	return false;
+}
+
+void
+config_dump(const struct quell_config *cfg, FILE *fp)
+{
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
+		const struct key *k = &keys[i];
+		const void *f = cfield(cfg, k);
+
+		fprintf(fp, "%s:", k->path);
+		switch (k->type) {
+		case KEY_BOOL:
+			fprintf(fp, " %s\n", *(const bool *)f ? "yes" : "no");
+			break;
+		case KEY_UINT:
+			fprintf(fp, " %u\n", *(const unsigned *)f);
+			break;
+		case KEY_THREADS:
+			if (*(const unsigned *)f == 0)
+				fprintf(fp, " auto\n");
+			else
+				fprintf(fp, " %u\n", *(const unsigned *)f);
+			break;
+		case KEY_U32:
+			fprintf(fp, " 0x%x\n", *(const uint32_t *)f);
+			break;
+		case KEY_STRING:
+			fprintf(fp, " \"%s\"\n", *(char *const *)f);
+			break;
+		case KEY_ENUM:
+			fprintf(fp, " %s\n", k->names[*(const int *)f]);
+			break;
+		case KEY_STRLIST: {
+			const struct config_strlist *l = f;
+
+			fprintf(fp, " [");
+			for (size_t j = 0; j < l->count; j++)
+				fprintf(fp, "%s\"%s\"", j ? ", " : "",
+				    l->items[j]);
+			fprintf(fp, "]\n");
+			break;
+		}
+		case KEY_QUEUES:
+			fprintf(fp, " [");
+			for (size_t j = 0; j < cfg->nfq_nqueues; j++)
+				fprintf(fp, "%s%u", j ? ", " : "",
+				    cfg->nfq_queues[j]);
+			fprintf(fp, "]\n");
+			break;
+		case KEY_STRMAP: {
+			const struct config_strmap *m = f;
+
+			fprintf(fp, "\n");
+			for (size_t j = 0; j < m->count; j++)
+				fprintf(fp, "  %s: \"%s\"\n", m->items[j].name,
+				    m->items[j].value);
+			break;
+		}
+		}
+	}
+}

@@ -1,0 +1,100 @@
+/* The typed, validated configuration. Every key has a default, so an
+ * empty file (or none) is a complete configuration. Key names follow
+ * suricata.yaml; '_' and '-' are interchangeable in every key. */
+#ifndef QUELL_CONFIG_CONFIG_H
+#define QUELL_CONFIG_CONFIG_H
+
+#include "core/base.h"
+#include "core/diag.h"
+
+#include <stdio.h>
+
+#define CONFIG_MAX_QUEUES	64
+
+enum config_nfq_mode {
+	CONFIG_NFQ_MODE_ACCEPT,
+	CONFIG_NFQ_MODE_REPEAT,
+	CONFIG_NFQ_MODE_ROUTE,
+};
+
+enum config_fail_policy {
+	CONFIG_FAIL_ACCEPT,
+	CONFIG_FAIL_DROP,
+};
+
+struct config_strlist {
+	char		**items;
+	size_t		  count;
+};
+
+struct config_pair {
+	char		*name;
+	char		*value;
+};
+
+struct config_strmap {
+	struct config_pair *items;
+	size_t		  count;
+};
+
+struct quell_config {
+	char		*default_log_dir;
+	char		*default_rule_path;
+	struct config_strlist rule_files;
+	struct config_strmap address_groups;
+	struct config_strmap port_groups;
+
+	bool		 eve_enabled;
+	char		*eve_filename;
+	struct config_strlist eve_types;
+
+	bool		 stats_enabled;
+	unsigned	 stats_interval;	/* seconds */
+
+	enum config_nfq_mode nfq_mode;
+	uint32_t	 nfq_repeat_mark;
+	uint32_t	 nfq_repeat_mask;
+	unsigned	 nfq_route_queue;
+	bool		 nfq_route_bypass;
+	uint32_t	 nfq_bypass_mark;
+	uint32_t	 nfq_bypass_mask;
+	bool		 nfq_fail_open;
+	unsigned	 nfq_queue_maxlen;
+	unsigned	 nfq_socket_rcvbuf;	/* bytes */
+	enum config_fail_policy nfq_ring_full;
+	uint16_t	 nfq_queues[CONFIG_MAX_QUEUES];
+	size_t		 nfq_nqueues;
+
+	unsigned	 detect_threads;	/* 0 = auto */
+
+	char		*run_as_user;
+	char		*run_as_group;
+};
+
+/* Defaults for every key. Returns NULL only on allocation failure. */
+struct quell_config *config_new(void);
+void	config_free(struct quell_config *);
+
+/* Applies a YAML file over cfg. Problems are added to dl with
+ * file:line:col and the key path; unknown keys are warnings naming the
+ * nearest known key. Returns -1 if any error was found. */
+int	config_load_file(struct quell_config *, const char *path,
+	    struct diag_list *);
+int	config_load_string(struct quell_config *, const char *name,
+	    const char *text, struct diag_list *);
+/* One "key=value" override, as --set gives it. */
+int	config_set(struct quell_config *, const char *assignment,
+	    struct diag_list *);
+/* Adds a queue number or an "A:B" range, as -q gives it. */
+int	config_add_queues(struct quell_config *, const char *spec,
+	    struct diag_list *);
+/* Checks relations between keys (marks that overlap, repeat without a
+ * mark). Call once after everything is applied. */
+int	config_validate(const struct quell_config *, struct diag_list *);
+/* Prints the effective configuration as YAML-ish "key: value" lines. */
+void	config_dump(const struct quell_config *, FILE *);
+
+bool	config_eve_type_enabled(const struct quell_config *, const char *type);
+const char *config_strmap_get(const struct config_strmap *, const char *name);
+
+#endif

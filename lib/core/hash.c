@@ -1,0 +1,50 @@
+#include "core/base.h"
+
+#include <netinet/in.h>
+
+#include "core/hash.h"
+
+/* A 32-bit finaliser (murmur3 fmix32): cheap and well mixed. */
+static inline uint32_t
+mix32(uint32_t h)
+{
+	h ^= h >> 16;
+	h *= 0x85ebca6b;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35;
+	h ^= h >> 16;
+	return h;
+}
+
+static uint32_t
+addr_hash(const struct ip_addr *a)
+{
+	uint32_t w[4];
+
+	if (a->family == AF_INET)
+		return mix32(a->u.v4);
+	memcpy(w, a->u.v6, sizeof(w));
+	return mix32(w[0] ^ mix32(w[1] ^ mix32(w[2] ^ mix32(w[3]))));
+}
+
+uint32_t
+hash_flow_symmetric(const struct packet *p)
+{
+	uint32_t hs, hd, h;
+
+	if (p->ip_version == 0)
+		return 0;
+	hs = addr_hash(&p->src);
+	hd = addr_hash(&p->dst);
+	/* Addition and xor commute: swapping src and dst gives the same
+	 * value. Mixing each side first keeps a ^ a from cancelling. */
+	h = (hs + hd) ^ mix32(hs ^ hd);
+	/* Fragments of one datagram must land together: a non-first
+	 * fragment has no ports, so a fragmented datagram is hashed by
+	 * addresses only, first fragment included. */
+	if ((p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP) &&
+	    p->l4_valid && !p->is_fragment)
+		h ^= mix32(((uint32_t)p->sport + p->dport) ^
+		    mix32((uint32_t)(p->sport ^ p->dport)));
+	return mix32(h ^ p->proto);
+}

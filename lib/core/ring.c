@@ -1,0 +1,83 @@
+#include "core/base.h"
+
+#include "core/ring.h"
+
+int
+ring_init(struct ring *r, uint32_t nslots, uint64_t arena_size)
+{
+	uint32_t n = 1;
+
+	memset(r, 0, sizeof(*r));
+	while (n < nslots && n < (1u << 30))
+		n <<= 1;
+	r->mask = n - 1;
+	r->arena_size = arena_size;
+	r->slots = calloc(n, sizeof(*r->slots));
+	r->arena = malloc(arena_size);
+	if (r->slots == NULL || r->arena == NULL) {
+		ring_destroy(r);
+		return -1;
+	}
+	return 0;
+}
+
+void
+ring_destroy(struct ring *r)
+{
+	free(r->slots);
+	r->slots = NULL;
+	free(r->arena);
+	r->arena = NULL;
+}
+
+bool
+ring_push(struct ring *r, const struct packet *p, uint16_t source)
+{
+	uint64_t prod = r->prod;
+	uint64_t cons = __atomic_load_n(&r->cons, __ATOMIC_ACQUIRE);
+	uint64_t released = __atomic_load_n(&r->arena_cons, __ATOMIC_ACQUIRE);
+	uint64_t pos = r->arena_prod;
+	uint64_t off = pos % r->arena_size;
+	struct ring_slot *s;
+
+	if (prod - cons > r->mask || p->len > r->arena_size)
+		goto full;
+	/* Packet data is contiguous: skip the arena's tail if it does
+	 * not fit before the end. */
+	if (off + p->len > r->arena_size) {
+		pos += r->arena_size - off;
+		off = 0;
+	}
+	if (pos + p->len - released > r->arena_size)
+		goto full;
+
+	s = &r->slots[prod & r->mask];
+	s->pkt = *p;
+	memcpy(r->arena + off, p->data, p->len);
+	s->pkt.data = r->arena + off;
+	s->arena_end = pos + p->len;
+	s->source = source;
+	r->arena_prod = pos + p->len;
+	__atomic_store_n(&r->prod, prod + 1, __ATOMIC_RELEASE);
+	return true;
+full:
+	__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
+	return false;
+}
+
+struct ring_slot *
+ring_peek(struct ring *r)
+{
+	uint64_t cons = r->cons;
+
+	if (__atomic_load_n(&r->prod, __ATOMIC_ACQUIRE) == cons)
+		return NULL;
+	return &r->slots[cons & r->mask];
+}
+
+void
+ring_release(struct ring *r, struct ring_slot *s)
+{
+	__atomic_store_n(&r->arena_cons, s->arena_end, __ATOMIC_RELEASE);
+	__atomic_store_n(&r->cons, r->cons + 1, __ATOMIC_RELEASE);
+}

@@ -1,0 +1,52 @@
+/* Single-producer single-consumer ring of packets with a byte arena for
+ * their data. The reader thread copies a packet in; one worker takes it
+ * out in order and releases it, which frees its arena bytes. Lock-free:
+ * each index is written by one side only. */
+#ifndef QUELL_CORE_RING_H
+#define QUELL_CORE_RING_H
+
+#include "core/base.h"
+#include "core/packet.h"
+
+struct ring_slot {
+	struct packet	 pkt;		/* pkt.data points into the arena */
+	uint64_t	 arena_end;	/* arena position after this packet */
+	uint16_t	 source;	/* which reader queued it */
+};
+
+struct ring {
+	uint32_t	 mask;		/* nslots - 1, nslots a power of two */
+	struct ring_slot *slots;
+	uint8_t		*arena;
+	uint64_t	 arena_size;
+	/* producer side */
+	_Alignas(64) uint64_t prod;	/* slots published */
+	uint64_t	 arena_prod;	/* producer's arena position */
+	uint64_t	 full;		/* pushes refused (ring or arena full) */
+	/* consumer side */
+	_Alignas(64) uint64_t cons;	/* slots consumed */
+	uint64_t	 arena_cons;	/* arena released up to here */
+};
+
+/* nslots is rounded up to a power of two. Returns -1 on allocation
+ * failure. */
+int	ring_init(struct ring *, uint32_t nslots, uint64_t arena_size);
+void	ring_destroy(struct ring *);
+
+/* Producer: copies p and its data in. Returns false when there is no
+ * room (slots or arena); the caller applies its ring-full policy. */
+bool	ring_push(struct ring *, const struct packet *p, uint16_t source);
+
+/* Consumer: the oldest unreleased slot, or NULL when empty. */
+struct ring_slot *ring_peek(struct ring *);
+/* Consumer: releases the slot ring_peek returned. */
+void	ring_release(struct ring *, struct ring_slot *);
+
+static inline bool
+ring_empty(const struct ring *r)
+{
+	return __atomic_load_n(&r->prod, __ATOMIC_ACQUIRE) ==
+	    __atomic_load_n(&r->cons, __ATOMIC_RELAXED);
+}
+
+#endif

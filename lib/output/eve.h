@@ -1,0 +1,54 @@
+/* eve.json: one JSON object per line in Suricata's EVE shape, so jq,
+ * Filebeat's Suricata module and EveBox read it unchanged. */
+#ifndef QUELL_OUTPUT_EVE_H
+#define QUELL_OUTPUT_EVE_H
+
+#include "core/base.h"
+#include "core/packet.h"
+
+struct output_eve;
+
+struct output_eve_alert {
+	uint32_t	 gid;
+	uint32_t	 sid;
+	uint32_t	 rev;
+	const char	*msg;
+	bool		 blocked;
+	const char	*verdict;	/* "accept", "drop", ... */
+};
+
+struct output_eve_queue_stats {
+	uint16_t	 queue;
+	uint64_t	 packets;
+	uint64_t	 bytes;
+	uint64_t	 accepted;
+	uint64_t	 dropped;
+	uint64_t	 enobufs;
+	uint64_t	 bad_messages;
+	uint64_t	 verdict_errors;
+};
+
+struct output_eve_stats {
+	uint64_t	 uptime;	/* seconds */
+	uint64_t	 alerts;
+	uint64_t	 decoder_invalid;
+	const struct output_eve_queue_stats *queues;
+	size_t		 nqueues;
+};
+
+/* Opens path for appending. Returns NULL with errno set. */
+struct output_eve *output_eve_open(const char *path);
+void	output_eve_close(struct output_eve *);
+/* Reopens the file after rotation. */
+int	output_eve_reopen(struct output_eve *);
+
+/* Writers are thread-safe; each record is one write of one line. */
+void	output_eve_alert(struct output_eve *, const struct packet *,
+	    const struct output_eve_alert *);
+void	output_eve_stats(struct output_eve *, const struct output_eve_stats *);
+
+/* "2026-11-29T23:40:09.123456+0000" into buf (>= 40 bytes). */
+const char *output_eve_timestamp(const struct timespec *, char *buf,
+	    size_t len);
+
+#endif

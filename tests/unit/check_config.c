@@ -1,0 +1,273 @@
+/* lib/config: defaults, YAML loading, diagnostics with file:line:col. */
+#include "core/base.h"
+
+#include <stdio.h>
+
+#include <check.h>
+
+#include "config/config.h"
+#include "core/diag.h"
+
+static struct quell_config *cfg;
+static struct diag_list dl;
+
+static void
+setup(void)
+{
+	cfg = config_new();
+	diag_list_init(&dl);
+}
+
+static void
+teardown(void)
+{
+	config_free(cfg);
+	diag_list_free(&dl);
+}
+
+/* The first diagnostic, formatted. */
+static const char *
+first_diag(void)
+{
+	static char buf[1024];
+
+	ck_assert_uint_ge(dl.count, 1);
+	return diag_format(&dl.items[0], buf, sizeof(buf));
+}
+
+START_TEST(test_defaults_are_complete)
+{
+	ck_assert_ptr_nonnull(cfg);
+	ck_assert_int_eq(cfg->nfq_mode, CONFIG_NFQ_MODE_ACCEPT);
+	ck_assert(cfg->nfq_fail_open);
+	ck_assert(cfg->eve_enabled);
+	ck_assert_str_eq(cfg->eve_filename, "eve.json");
+	ck_assert_uint_eq(cfg->stats_interval, 8);
+	ck_assert_str_eq(config_strmap_get(&cfg->port_groups, "HTTP_PORTS"), "80");
+	ck_assert_ptr_nonnull(config_strmap_get(&cfg->address_groups, "HOME_NET"));
+	ck_assert_int_eq(config_validate(cfg, &dl), 0);
+}
+END_TEST
+
+START_TEST(test_empty_file_keeps_defaults)
+{
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", "", &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_str_eq(cfg->eve_filename, "eve.json");
+}
+END_TEST
+
+START_TEST(test_suricata_shaped_sections_load)
+{
+	const char *y =
+	    "%YAML 1.1\n"
+	    "---\n"
+	    "vars:\n"
+	    "  address-groups:\n"
+	    "    HOME_NET: \"[198.18.0.0/15]\"\n"
+	    "  port-groups:\n"
+	    "    HTTP_PORTS: \"[80,8080]\"\n"
+	    "default-log-dir: /tmp/q\n"
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      enabled: yes\n"
+	    "      filename: alerts.json\n"
+	    "      types:\n"
+	    "        - alert\n"
+	    "stats:\n"
+	    "  enabled: no\n"
+	    "  interval: 30\n"
+	    "nfq:\n"
+	    "  mode: repeat\n"
+	    "  repeat_mark: 0x1\n"
+	    "  repeat-mask: 1\n"
+	    "  queues: [0, \"2:3\"]\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_str_eq(config_strmap_get(&cfg->address_groups, "HOME_NET"),
+	    "[198.18.0.0/15]");
+	ck_assert_str_eq(config_strmap_get(&cfg->port_groups, "HTTP_PORTS"),
+	    "[80,8080]");
+	ck_assert_str_eq(config_strmap_get(&cfg->port_groups, "SSH_PORTS"), "22");
+	ck_assert_str_eq(cfg->default_log_dir, "/tmp/q");
+	ck_assert_str_eq(cfg->eve_filename, "alerts.json");
+	ck_assert(config_eve_type_enabled(cfg, "alert"));
+	ck_assert(!config_eve_type_enabled(cfg, "stats"));
+	ck_assert(!cfg->stats_enabled);
+	ck_assert_uint_eq(cfg->stats_interval, 30);
+	ck_assert_int_eq(cfg->nfq_mode, CONFIG_NFQ_MODE_REPEAT);
+	ck_assert_uint_eq(cfg->nfq_repeat_mark, 1);
+	ck_assert_uint_eq(cfg->nfq_nqueues, 3);
+	ck_assert_uint_eq(cfg->nfq_queues[2], 3);
+	ck_assert_int_eq(config_validate(cfg, &dl), 0);
+}
+END_TEST
+
+START_TEST(test_bad_mark_names_position_and_key)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "nfq:\n  repeat-mark: 0x1ffffffff\n", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:2:3: nfq.repeat-mark: not a 32-bit number near '0x1ffffffff'");
+}
+END_TEST
+
+START_TEST(test_route_queue_out_of_range_is_error)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "nfq:\n  route-queue: 65536\n", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:2:3: nfq.route-queue: not a number within 0..65535 near '65536'");
+}
+END_TEST
+
+START_TEST(test_bad_enum_lists_choices)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "nfq:\n  mode: bounce\n", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:2:3: nfq.mode: not one of accept, repeat, route near 'bounce'");
+}
+END_TEST
+
+START_TEST(test_bad_boolean_is_error)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "stats:\n  enabled: maybe\n", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:2:3: stats.enabled: not a boolean (yes/no) near 'maybe'");
+}
+END_TEST
+
+START_TEST(test_unknown_key_warns_with_suggestion)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "nfq:\n  repeat-mak: 1\n", &dl), 0);
+	ck_assert_uint_eq(dl.errors, 0);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:2:3: warning: nfq.repeat-mak: unknown key ignored; did you mean 'nfq.repeat-mark'?");
+}
+END_TEST
+
+START_TEST(test_yaml_syntax_error_has_position)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "nfq:\n  mode: [accept\n", &dl), -1);
+	ck_assert_uint_eq(dl.errors, 1);
+	ck_assert_str_eq(dl.items[0].file, "q.yaml");
+	ck_assert_uint_eq(dl.items[0].line, 3);
+}
+END_TEST
+
+START_TEST(test_list_where_value_expected_is_error)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "nfq:\n  mode: [a, b]\n", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:2:3: nfq.mode: expected a single value");
+}
+END_TEST
+
+START_TEST(test_repeat_mode_without_mark_fails_validation)
+{
+	ck_assert_int_eq(config_set(cfg, "nfq.mode=repeat", &dl), 0);
+	ck_assert_int_eq(config_validate(cfg, &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "nfq.repeat-mark: required (non-zero) when nfq.mode is repeat");
+}
+END_TEST
+
+START_TEST(test_repeat_mask_overlapping_bypass_mask_fails_validation)
+{
+	config_set(cfg, "nfq.mode=repeat", &dl);
+	config_set(cfg, "nfq.repeat-mark=0x40000000", &dl);
+	config_set(cfg, "nfq.repeat-mask=0x40000000", &dl);
+	ck_assert_int_eq(config_validate(cfg, &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "nfq.repeat-mask 0x40000000 overlaps nfq.bypass-mask 0x40000000");
+}
+END_TEST
+
+START_TEST(test_set_override_and_unknown_key)
+{
+	ck_assert_int_eq(config_set(cfg, "stats.interval=2", &dl), 0);
+	ck_assert_uint_eq(cfg->stats_interval, 2);
+	ck_assert_int_eq(config_set(cfg, "vars.address-groups.HOME_NET=[198.18.0.0/15]", &dl), 0);
+	ck_assert_str_eq(config_strmap_get(&cfg->address_groups, "HOME_NET"),
+	    "[198.18.0.0/15]");
+	ck_assert_int_eq(config_set(cfg, "stats.intervall=2", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "--set: stats.intervall: unknown key; did you mean 'stats.interval'?");
+}
+END_TEST
+
+START_TEST(test_queue_specs_add_ranges_once)
+{
+	ck_assert_int_eq(config_add_queues(cfg, "0:3", &dl), 0);
+	ck_assert_int_eq(config_add_queues(cfg, "2", &dl), 0);
+	ck_assert_uint_eq(cfg->nfq_nqueues, 4);
+	ck_assert_int_eq(config_add_queues(cfg, "5:4", &dl), -1);
+	ck_assert_int_eq(config_add_queues(cfg, "70000", &dl), -1);
+	ck_assert_uint_eq(dl.errors, 2);
+}
+END_TEST
+
+START_TEST(test_missing_file_is_error)
+{
+	ck_assert_int_eq(config_load_file(cfg, "/nonexistent/quell.yaml", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "/nonexistent/quell.yaml: cannot open: No such file or directory");
+}
+END_TEST
+
+START_TEST(test_shipped_config_loads_without_diagnostics)
+{
+	char path[4096];
+	const char *top = getenv("QUELL_TOP_SRCDIR");
+
+	snprintf(path, sizeof(path), "%s/etc/quell.yaml", top ? top : ".");
+	ck_assert_int_eq(config_load_file(cfg, path, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_int_eq(config_validate(cfg, &dl), 0);
+}
+END_TEST
+
+static Suite *
+config_suite(void)
+{
+	Suite *s = suite_create("config");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_defaults_are_complete);
+	tcase_add_test(tc, test_empty_file_keeps_defaults);
+	tcase_add_test(tc, test_suricata_shaped_sections_load);
+	tcase_add_test(tc, test_bad_mark_names_position_and_key);
+	tcase_add_test(tc, test_route_queue_out_of_range_is_error);
+	tcase_add_test(tc, test_bad_enum_lists_choices);
+	tcase_add_test(tc, test_bad_boolean_is_error);
+	tcase_add_test(tc, test_unknown_key_warns_with_suggestion);
+	tcase_add_test(tc, test_yaml_syntax_error_has_position);
+	tcase_add_test(tc, test_list_where_value_expected_is_error);
+	tcase_add_test(tc, test_repeat_mode_without_mark_fails_validation);
+	tcase_add_test(tc, test_repeat_mask_overlapping_bypass_mask_fails_validation);
+	tcase_add_test(tc, test_set_override_and_unknown_key);
+	tcase_add_test(tc, test_queue_specs_add_ranges_once);
+	tcase_add_test(tc, test_missing_file_is_error);
+	tcase_add_test(tc, test_shipped_config_loads_without_diagnostics);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(config_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,181 @@
+/* lib/output/eve: every record is one valid JSON line in EVE shape. */
+#include "core/base.h"
+
+#include <stdio.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include <check.h>
+#include <jansson.h>
+
+#include "output/eve.h"
+
+static char path[64];
+static struct output_eve *eve;
+
+static void
+setup(void)
+{
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/quell-eve-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	eve = output_eve_open(path);
+	ck_assert_ptr_nonnull(eve);
+}
+
+static void
+teardown(void)
+{
+	output_eve_close(eve);
+	unlink(path);
+}
+
+static void
+tcp_packet(struct packet *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->ip_version = 4;
+	p->src.family = AF_INET;
+	p->src.u.v4 = htonl(0xc6120102);	/* 198.18.1.2 */
+	p->dst.family = AF_INET;
+	p->dst.u.v4 = htonl(0xc6120202);	/* 198.18.2.2 */
+	p->proto = IPPROTO_TCP;
+	p->sport = 41000;
+	p->dport = 8080;
+	p->queue = 2;
+	p->nfq_id = 9;
+	p->ts.tv_sec = 1700000000;
+	p->ts.tv_nsec = 123456000;
+}
+
+/* Reads line n (0-based) of the eve file as JSON. */
+static json_t *
+read_line(int n)
+{
+	char line[8192];
+	FILE *fp = fopen(path, "r");
+	json_t *j = NULL;
+	json_error_t err;
+
+	ck_assert_ptr_nonnull(fp);
+	for (int i = 0; i <= n; i++)
+		ck_assert_ptr_nonnull(fgets(line, sizeof(line), fp));
+	fclose(fp);
+	j = json_loads(line, 0, &err);
+	ck_assert_msg(j != NULL, "line %d is not JSON: %s", n, err.text);
+	return j;
+}
+
+START_TEST(test_alert_has_eve_fields_with_types)
+{
+	struct packet p;
+	struct output_eve_alert a = { 1, 1000002, 3, "attack \"quoted\" \\ back",
+	    true, "drop" };
+	json_t *j, *alert;
+
+	tcp_packet(&p);
+	output_eve_alert(eve, &p, &a);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")), "alert");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "src_ip")), "198.18.1.2");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "dest_ip")), "198.18.2.2");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "src_port")), 41000);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "dest_port")), 8080);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "proto")), "TCP");
+	ck_assert(json_is_string(json_object_get(j, "timestamp")));
+	alert = json_object_get(j, "alert");
+	ck_assert_str_eq(json_string_value(json_object_get(alert, "action")), "blocked");
+	ck_assert_int_eq(json_integer_value(json_object_get(alert, "signature_id")), 1000002);
+	ck_assert_int_eq(json_integer_value(json_object_get(alert, "gid")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(alert, "rev")), 3);
+	ck_assert_str_eq(json_string_value(json_object_get(alert, "signature")),
+	    "attack \"quoted\" \\ back");
+	ck_assert_int_eq(json_integer_value(json_object_get(
+	    json_object_get(j, "quell"), "queue")), 2);
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_alert_with_invalid_utf8_message_is_still_valid_json)
+{
+	struct packet p;
+	struct output_eve_alert a = { 1, 7, 1, "caf\xe9 \x01 ctl", false, "accept" };
+	json_t *j;
+
+	tcp_packet(&p);
+	output_eve_alert(eve, &p, &a);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_object_get(j, "alert"), "signature")), "caf? \x01 ctl");
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_object_get(j, "alert"), "action")), "allowed");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_stats_sum_queues_and_list_each)
+{
+	struct output_eve_queue_stats q[2] = {
+		{ .queue = 0, .packets = 10, .accepted = 9, .dropped = 1 },
+		{ .queue = 1, .packets = 5, .accepted = 5 },
+	};
+	struct output_eve_stats s = { .uptime = 3, .queues = q, .nqueues = 2 };
+	json_t *j, *nfq;
+
+	output_eve_stats(eve, &s);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")), "stats");
+	nfq = json_object_get(json_object_get(j, "stats"), "nfq");
+	ck_assert_int_eq(json_integer_value(json_object_get(nfq, "packets")), 15);
+	ck_assert_int_eq(json_integer_value(json_object_get(nfq, "accepted")), 14);
+	ck_assert_int_eq(json_integer_value(json_object_get(nfq, "dropped")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+	    json_object_get(nfq, "queue1"), "packets")), 5);
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_timestamp_has_microseconds_and_zone)
+{
+	struct timespec ts = { 1700000000, 5000 };
+	char buf[48];
+
+	output_eve_timestamp(&ts, buf, sizeof(buf));
+	/* 2023-11-14T22:13:20.000005+0000 in UTC */
+	ck_assert_uint_eq(strlen(buf), 31);
+	ck_assert_str_eq(buf + 19, ".000005+0000");
+}
+END_TEST
+
+static Suite *
+output_suite(void)
+{
+	Suite *s = suite_create("output");
+	TCase *tc = tcase_create("eve");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_alert_has_eve_fields_with_types);
+	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
+	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
+	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr;
+	int failed;
+
+	setenv("TZ", "UTC", 1);
+	sr = srunner_create(output_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,76 @@
+#include "core/base.h"
+
+#include <check.h>
+
+#include "decode/events.h"
+
+#include "suites.h"
+
+START_TEST(test_every_event_has_a_dotted_name)
+{
+	for (int ev = 0; ev < DECODE_EV_MAX; ev++) {
+		const char *name = decode_event_name((enum decode_event)ev);
+
+		ck_assert_msg(name != NULL, "event %d has no name", ev);
+		ck_assert_msg(strchr(name, '.') != NULL, "event %d: %s", ev, name);
+	}
+}
+END_TEST
+
+START_TEST(test_event_names_are_unique)
+{
+	for (int a = 0; a < DECODE_EV_MAX; a++)
+		for (int b = a + 1; b < DECODE_EV_MAX; b++)
+			ck_assert_str_ne(decode_event_name((enum decode_event)a),
+			    decode_event_name((enum decode_event)b));
+}
+END_TEST
+
+START_TEST(test_out_of_range_event_has_no_name)
+{
+	ck_assert_ptr_null(decode_event_name(DECODE_EV_MAX));
+	ck_assert_ptr_null(decode_event_name((enum decode_event)-1));
+}
+END_TEST
+
+START_TEST(test_event_names_follow_suricata)
+{
+	ck_assert_str_eq(decode_event_name(DECODE_EV_IPV4_TRUNC_PKT),
+	    "ipv4.trunc_pkt");
+	ck_assert_str_eq(decode_event_name(DECODE_EV_IPV4_HLEN_TOO_SMALL),
+	    "ipv4.hlen_too_small");
+	ck_assert_str_eq(decode_event_name(DECODE_EV_IPV6_TRUNC_EXTHDR),
+	    "ipv6.trunc_exthdr");
+	ck_assert_str_eq(decode_event_name(DECODE_EV_TCP_HLEN_TOO_SMALL),
+	    "tcp.hlen_too_small");
+	ck_assert_str_eq(decode_event_name(DECODE_EV_UDP_HLEN_INVALID),
+	    "udp.hlen_invalid");
+	ck_assert_str_eq(decode_event_name(DECODE_EV_UNKNOWN_IP_VERSION),
+	    "ipraw.invalid_ip_version");
+}
+END_TEST
+
+START_TEST(test_event_set_and_has_agree)
+{
+	uint64_t events = 0;
+
+	decode_event_set(&events, DECODE_EV_UDP_HLEN_INVALID);
+	ck_assert(decode_event_has(events, DECODE_EV_UDP_HLEN_INVALID));
+	ck_assert(!decode_event_has(events, DECODE_EV_UDP_PKT_TOO_SMALL));
+}
+END_TEST
+
+Suite *
+decode_events_suite(void)
+{
+	Suite *s = suite_create("decode_events");
+	TCase *tc = tcase_create("events");
+
+	tcase_add_test(tc, test_every_event_has_a_dotted_name);
+	tcase_add_test(tc, test_event_names_are_unique);
+	tcase_add_test(tc, test_out_of_range_event_has_no_name);
+	tcase_add_test(tc, test_event_names_follow_suricata);
+	tcase_add_test(tc, test_event_set_and_has_agree);
+	suite_add_tcase(s, tc);
+	return s;
+}
