@@ -1,3 +1,8 @@
 sbin_PROGRAMS += daemon/quelld
-daemon_quelld_SOURCES = daemon/quelld.c
+daemon_quelld_SOURCES = \
+	daemon/options.c daemon/options.h \
+	daemon/quelld.c \
+	daemon/rules_load.c daemon/rules_load.h \
+	daemon/runmode_nfq.c daemon/runmode_nfq.h \
+	$(NULL)
 daemon_quelld_LDADD = $(QUELL_LIBS)

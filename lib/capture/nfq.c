@@ -170,10 +170,9 @@ capture_nfq_queue(const struct capture_nfq *q)
 	return q->queue;
 }
 
-static int
-packet_cb(const struct nlmsghdr *nlh, void *data)
+static void
+handle_message(struct recv_ctx *ctx, const struct nlmsghdr *nlh)
 {
-	struct recv_ctx *ctx = data;
 	struct capture_nfq *q = ctx->q;
 	struct nfq_msg_packet m;
 	struct packet p;
@@ -184,7 +183,7 @@ packet_cb(const struct nlmsghdr *nlh, void *data)
 		 * its verdict instead of waiting in the queue forever. */
 		if (m.id != 0)
 			capture_nfq_verdict(q, m.id, NF_ACCEPT, false, 0);
-		return MNL_CB_OK;
+		return;
 	}
 	memset(&p, 0, sizeof(p));
 	p.data = m.payload;
@@ -199,7 +198,6 @@ packet_cb(const struct nlmsghdr *nlh, void *data)
 	counter_add(&q->stats.bytes, m.cap_len);
 	ctx->handled++;
 	ctx->fn(q, &p, ctx->arg);
-	return MNL_CB_OK;
 }
 
 int
@@ -208,8 +206,9 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 {
 	struct recv_ctx ctx = { q, fn, arg, 0 };
 	struct pollfd pfd = { mnl_socket_get_fd(q->nl), POLLIN, 0 };
+	const struct nlmsghdr *nlh;
 	ssize_t n;
-	int rc;
+	int len, rc;
 
 	rc = poll(&pfd, 1, timeout_ms);
 	if (rc == 0 || (rc == -1 && errno == EINTR))
@@ -226,10 +225,24 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 			return 0;
 		return -1;
 	}
-	/* portid 0: messages come from the kernel; seq 0: unsolicited. */
-	rc = mnl_cb_run(q->buf, (size_t)n, 0, q->portid, packet_cb, &ctx);
-	if (rc == MNL_CB_ERROR && ctx.handled == 0)
-		counter_inc(&q->stats.bad_messages);
+	/* Walk every message ourselves: mnl_cb_run() stops at the first
+	 * error message (a failed verdict reported back), and the packets
+	 * after it in the same datagram would never get a verdict. */
+	len = (int)n;
+	for (nlh = (const struct nlmsghdr *)q->buf; mnl_nlmsg_ok(nlh, len);
+	    nlh = mnl_nlmsg_next(nlh, &len)) {
+		if (nlh->nlmsg_type == NLMSG_ERROR) {
+			counter_inc(&q->stats.verdict_errors);
+			continue;
+		}
+		if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+			continue;
+		if (NFNL_MSG_TYPE(nlh->nlmsg_type) != NFQNL_MSG_PACKET) {
+			counter_inc(&q->stats.bad_messages);
+			continue;
+		}
+		handle_message(&ctx, nlh);
+	}
 	return ctx.handled;
 }
 
@@ -242,11 +255,13 @@ capture_nfq_verdict(struct capture_nfq *q, uint32_t id, uint32_t verdict,
 
 	len = capture_nfq_msg_verdict(buf, q->queue, id, verdict, set_mark,
 	    mark);
-	if (mnl_socket_sendto(q->nl, buf, len) < 0) {
-		counter_inc(&q->stats.verdict_errors);
-		return -1;
-	}
-	return 0;
+	return capture_nfq_send(q, buf, len);
+}
+
+int
+capture_nfq_send(struct capture_nfq *q, const void *buf, size_t len)
+{
+	return mnl_socket_sendto(q->nl, buf, len) < 0 ? -1 : 0;
 }
 
 void

@@ -21,7 +21,7 @@ struct capture_nfq_stats {
 	uint64_t	 bytes;
 	uint64_t	 enobufs;	/* receive buffer overran: kernel dropped */
 	uint64_t	 bad_messages;
-	uint64_t	 verdict_errors;
+	uint64_t	 verdict_errors;	/* error replies read back */
 };
 
 /* Called for every packet; p->data points into the receive buffer and is
@@ -43,9 +43,13 @@ uint16_t capture_nfq_queue(const struct capture_nfq *);
 int	capture_nfq_recv(struct capture_nfq *, int timeout_ms,
 	    capture_nfq_packet_fn fn, void *arg);
 
-/* Sends the verdict for one packet. Returns 0 or -1 (counted). */
+/* Sends the verdict for one packet. Returns 0 or -1; any thread may
+ * send verdicts (each send is one atomic netlink datagram); the caller
+ * counts failures. */
 int	capture_nfq_verdict(struct capture_nfq *, uint32_t id, uint32_t verdict,
 	    bool set_mark, uint32_t mark);
+/* Sends ready-made netlink messages (a verdict batch) in one datagram. */
+int	capture_nfq_send(struct capture_nfq *, const void *buf, size_t len);
 
 /* A reader thread owns the counters; others may read them at any time. */
 void	capture_nfq_stats(const struct capture_nfq *, struct capture_nfq_stats *);

@@ -16,6 +16,7 @@ enum key_type {
 	KEY_STRMAP,
 	KEY_QUEUES,
 	KEY_THREADS,	/* "auto" or a count */
+	KEY_CPUS,	/* CPU list: "0-3,6" */
 };
 
 struct key {
@@ -58,7 +59,9 @@ static const struct key keys[] = {
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
 	{ "stats.interval", KEY_UINT, OFF(stats_interval), "8", 1, 86400, NULL },
-	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 1024, NULL },
+	{ "threading.cpu-affinity.readers", KEY_CPUS, OFF(reader_cpus), "", 0, 0, NULL },
+	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
+	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
 	{ "vars.address-groups", KEY_STRMAP, OFF(address_groups), NULL, 0, 0, NULL },
 	{ "vars.port-groups", KEY_STRMAP, OFF(port_groups), NULL, 0, 0, NULL },
 };
@@ -231,6 +234,37 @@ parse_number(const char *v, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+/* "", "3", "0-3,6": numbers below 1024, ranges ascending. */
+static bool
+valid_cpu_list(const char *v)
+{
+	const char *s = v;
+
+	while (*s != '\0') {
+		char *end;
+		unsigned long a, b;
+
+		if (*s < '0' || *s > '9')
+			return false;
+		a = strtoul(s, &end, 10);
+		b = a;
+		if (*end == '-') {
+			if (end[1] < '0' || end[1] > '9')
+				return false;
+			b = strtoul(end + 1, &end, 10);
+		}
+		if (a > b || b >= 1024)
+			return false;
+		if (*end == ',' && end[1] != '\0')
+			s = end + 1;
+		else if (*end == '\0')
+			s = end;
+		else
+			return false;
+	}
+	return true;
+}
+
 static void
 strlist_clear(struct config_strlist *l)
 {
@@ -391,6 +425,13 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 		}
 		*(unsigned *)field(cfg, k) = (unsigned)n;
 		return 0;
+	case KEY_CPUS:
+		if (!valid_cpu_list(v)) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not a CPU list like \"0-3,6\"", k->path);
+			return -1;
+		}
+		/* FALLTHROUGH */
 	case KEY_STRING: {
 		char **p = field(cfg, k);
 		char *s = strdup(v);
@@ -628,6 +669,7 @@ config_free(struct quell_config *cfg)
 
 		switch (keys[i].type) {
 		case KEY_STRING:
+		case KEY_CPUS:
 			free(*(char **)f);
 			break;
 		case KEY_STRLIST:
@@ -789,6 +831,7 @@ config_dump(const struct quell_config *cfg, FILE *fp)
 			fprintf(fp, " 0x%x\n", *(const uint32_t *)f);
 			break;
 		case KEY_STRING:
+		case KEY_CPUS:
 			fprintf(fp, " \"%s\"\n", *(char *const *)f);
 			break;
 		case KEY_ENUM:

@@ -66,6 +66,8 @@ struct quell_config {
 	size_t		 nfq_nqueues;
 
 	unsigned	 detect_threads;	/* 0 = auto */
+	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */
+	char		*worker_cpus;
 
 	char		*run_as_user;
 	char		*run_as_group;

@@ -216,20 +216,34 @@ output_eve_alert(struct output_eve *eve, const struct packet *p,
 	json_decref(obj);
 }
 
+#define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
+
 static json_t *
 queue_counters(const struct output_eve_queue_stats *q)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "packets", json_integer((json_int_t)q->packets));
-	json_object_set_new(o, "bytes", json_integer((json_int_t)q->bytes));
-	json_object_set_new(o, "accepted", json_integer((json_int_t)q->accepted));
-	json_object_set_new(o, "dropped", json_integer((json_int_t)q->dropped));
-	json_object_set_new(o, "enobufs", json_integer((json_int_t)q->enobufs));
-	json_object_set_new(o, "bad_messages",
-	    json_integer((json_int_t)q->bad_messages));
-	json_object_set_new(o, "verdict_errors",
-	    json_integer((json_int_t)q->verdict_errors));
+	SET_U64(o, "packets", q->packets);
+	SET_U64(o, "bytes", q->bytes);
+	SET_U64(o, "accepted", q->accepted);
+	SET_U64(o, "dropped", q->dropped);
+	SET_U64(o, "repeated", q->repeated);
+	SET_U64(o, "routed", q->routed);
+	SET_U64(o, "marked", q->marked);
+	SET_U64(o, "rejected", q->rejected);
+	SET_U64(o, "ring_full", q->ring_full);
+	SET_U64(o, "enobufs", q->enobufs);
+	SET_U64(o, "bad_messages", q->bad_messages);
+	SET_U64(o, "verdict_errors", q->verdict_errors);
+	if (q->has_kernel) {
+		json_t *k = json_object();
+
+		SET_U64(k, "queue_total", q->kernel_queue_total);
+		SET_U64(k, "queue_dropped", q->kernel_queue_dropped);
+		SET_U64(k, "user_dropped", q->kernel_user_dropped);
+		SET_U64(k, "id_sequence", q->kernel_id_sequence);
+		json_object_set_new(o, "kernel", k);
+	}
 	return o;
 }
 
@@ -254,6 +268,11 @@ output_eve_stats(struct output_eve *eve, const struct output_eve_stats *s)
 		total.bytes += s->queues[i].bytes;
 		total.accepted += s->queues[i].accepted;
 		total.dropped += s->queues[i].dropped;
+		total.repeated += s->queues[i].repeated;
+		total.routed += s->queues[i].routed;
+		total.marked += s->queues[i].marked;
+		total.rejected += s->queues[i].rejected;
+		total.ring_full += s->queues[i].ring_full;
 		total.enobufs += s->queues[i].enobufs;
 		total.bad_messages += s->queues[i].bad_messages;
 		total.verdict_errors += s->queues[i].verdict_errors;

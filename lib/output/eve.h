@@ -23,9 +23,19 @@ struct output_eve_queue_stats {
 	uint64_t	 bytes;
 	uint64_t	 accepted;
 	uint64_t	 dropped;
+	uint64_t	 repeated;
+	uint64_t	 routed;
+	uint64_t	 marked;
+	uint64_t	 rejected;	/* reject replies attempted (also dropped) */
+	uint64_t	 ring_full;	/* verdicted by the ring-full policy */
 	uint64_t	 enobufs;
 	uint64_t	 bad_messages;
 	uint64_t	 verdict_errors;
+	bool		 has_kernel;	/* the kernel_* figures are set */
+	uint64_t	 kernel_queue_total;
+	uint64_t	 kernel_queue_dropped;
+	uint64_t	 kernel_user_dropped;
+	uint64_t	 kernel_id_sequence;
 };
 
 struct output_eve_stats {

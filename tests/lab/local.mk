@@ -1,0 +1,16 @@
+# Lab tests: shell scripts run as root, each in its own network namespaces
+# (tests/lab/lib.sh). They run through SH_LOG_COMPILER from the top
+# Makefile.am with QUELL_TOP_SRCDIR / QUELL_TOP_BUILDDIR exported. A lab test
+# that cannot run exits 99 (hard error), never 77 (skip).
+# t_lab_selftest.sh needs bench/nfq_baseline, t_drop_tcp.sh daemon/quelld;
+# both are built by `make all`, which `make check` runs first.
+LAB_TESTS = \
+	tests/lab/t_lab_selftest.sh \
+	tests/lab/t_drop_tcp.sh \
+	$(NULL)
+TESTS += $(LAB_TESTS)
+EXTRA_DIST += \
+	tests/lab/lib.sh \
+	tests/lab/httpd.py \
+	$(LAB_TESTS) \
+	$(NULL)

@@ -11,6 +11,10 @@
 #include <libmnl/libmnl.h>
 
 #include "capture/nfq_msg.h"
+#include "capture/nfq_proc.h"
+#include "capture/nfq_verdict.h"
+#include "capture/reject.h"
+#include "decode/decode.h"
 
 static char buf[8192];
 
@@ -145,6 +149,255 @@ START_TEST(test_verdict_message_without_mark_has_no_mark_attribute)
 }
 END_TEST
 
+
+static const struct nfq_verdict_policy accept_mode = { NFQ_VERDICT_MODE_ACCEPT, 0, 0, 0, false };
+static const struct nfq_verdict_policy repeat_mode = { NFQ_VERDICT_MODE_REPEAT, 0x1, 0x1, 0, false };
+static const struct nfq_verdict_policy route_mode = { NFQ_VERDICT_MODE_ROUTE, 0, 0, 7, true };
+
+START_TEST(test_accept_mode_accepts_without_mark)
+{
+	struct nfq_verdict v;
+
+	capture_nfq_verdict_decide(&accept_mode, 0x30, false, NULL, &v);
+	ck_assert_uint_eq(v.verdict, NF_ACCEPT);
+	ck_assert(!v.set_mark);
+}
+END_TEST
+
+START_TEST(test_repeat_mode_sets_repeat_mark_keeping_other_bits)
+{
+	struct nfq_verdict v;
+
+	capture_nfq_verdict_decide(&repeat_mode, 0x30, false, NULL, &v);
+	ck_assert_uint_eq(v.verdict, NF_REPEAT);
+	ck_assert(v.set_mark);
+	ck_assert_uint_eq(v.mark, 0x31);
+}
+END_TEST
+
+START_TEST(test_route_mode_queues_to_route_queue_with_bypass)
+{
+	struct nfq_verdict v;
+
+	capture_nfq_verdict_decide(&route_mode, 0, false, NULL, &v);
+	ck_assert_uint_eq(v.verdict & 0xffff, NF_QUEUE | NF_VERDICT_FLAG_QUEUE_BYPASS);
+	ck_assert_uint_eq(v.verdict >> 16, 7);
+}
+END_TEST
+
+START_TEST(test_drop_gives_nf_drop_and_no_mark_in_every_mode)
+{
+	struct nfq_mark_request req = { true, 0x80, 0x80 };
+	struct nfq_verdict v;
+
+	capture_nfq_verdict_decide(&accept_mode, 0, true, &req, &v);
+	ck_assert_uint_eq(v.verdict, NF_DROP);
+	ck_assert(!v.set_mark);
+	capture_nfq_verdict_decide(&repeat_mode, 0, true, &req, &v);
+	ck_assert_uint_eq(v.verdict, NF_DROP);
+	ck_assert(!v.set_mark);
+	capture_nfq_verdict_decide(&route_mode, 0, true, &req, &v);
+	ck_assert_uint_eq(v.verdict, NF_DROP);
+}
+END_TEST
+
+START_TEST(test_signature_mark_applies_within_its_mask)
+{
+	struct nfq_mark_request req = { true, 0xff, 0x80 };
+	struct nfq_verdict v;
+
+	capture_nfq_verdict_decide(&accept_mode, 0x0f, false, &req, &v);
+	ck_assert_uint_eq(v.verdict, NF_ACCEPT);
+	ck_assert(v.set_mark);
+	ck_assert_uint_eq(v.mark, 0x8f);
+}
+END_TEST
+
+START_TEST(test_signature_mark_combines_with_repeat_mark)
+{
+	struct nfq_mark_request req = { true, 0x80, 0x80 };
+	struct nfq_verdict v;
+
+	capture_nfq_verdict_decide(&repeat_mode, 0x100, false, &req, &v);
+	ck_assert_uint_eq(v.verdict, NF_REPEAT);
+	ck_assert_uint_eq(v.mark, 0x181);
+}
+END_TEST
+
+START_TEST(test_batch_holds_several_verdict_messages)
+{
+	static struct nfq_verdict_batch b;
+	struct nfq_verdict v = { NF_ACCEPT, false, 0 };
+	const struct nlmsghdr *nlh;
+	int len, n = 0;
+	uint32_t ids = 0;
+
+	for (uint32_t id = 1; id <= 10; id++)
+		capture_nfq_batch_add(&b, 3, id, &v);
+	ck_assert_uint_eq(b.count, 10);
+	len = (int)b.len;
+	for (nlh = (const struct nlmsghdr *)b.buf; mnl_nlmsg_ok(nlh, len);
+	    nlh = mnl_nlmsg_next(nlh, &len)) {
+		const struct nlattr *attr;
+
+		mnl_attr_for_each(attr, nlh, sizeof(struct nfgenmsg))
+			if (mnl_attr_get_type(attr) == NFQA_VERDICT_HDR)
+				ids += ntohl(((const struct nfqnl_msg_verdict_hdr *)
+				    mnl_attr_get_payload(attr))->id);
+		n++;
+	}
+	ck_assert_int_eq(n, 10);
+	ck_assert_uint_eq(ids, 55);
+	ck_assert_int_eq(len, 0);
+}
+END_TEST
+
+START_TEST(test_batch_reports_full_before_overflow)
+{
+	static struct nfq_verdict_batch b;
+	struct nfq_verdict v = { NF_REPEAT, true, 1 };
+	int added = 0;
+
+	while (!capture_nfq_batch_full(&b)) {
+		capture_nfq_batch_add(&b, 0, (uint32_t)added + 1, &v);
+		added++;
+	}
+	ck_assert_int_gt(added, 50);
+	ck_assert_uint_le(b.len, sizeof(b.buf));
+}
+END_TEST
+
+START_TEST(test_proc_file_lines_parse_per_queue)
+{
+	const char *text =
+	    "    0  12345     3 2 65535     7     2   991 1\n"
+	    "    1  12346     0 2 65535     0     0    10 1\n"
+	    "garbage line\n";
+	struct nfq_kernel_stats st[4];
+
+	ck_assert_uint_eq(capture_nfq_proc_parse(text, st, 4), 2);
+	ck_assert_uint_eq(st[0].queue, 0);
+	ck_assert_uint_eq(st[0].queue_total, 3);
+	ck_assert_uint_eq(st[0].queue_dropped, 7);
+	ck_assert_uint_eq(st[0].user_dropped, 2);
+	ck_assert_uint_eq(st[0].id_sequence, 991);
+	ck_assert_uint_eq(st[1].queue, 1);
+	ck_assert_uint_eq(st[1].portid, 12346);
+}
+END_TEST
+
+
+/* Internet checksum over b: 0 when a packet's checksum field is right. */
+static uint16_t
+csum(const uint8_t *b, size_t len, uint32_t sum)
+{
+	for (size_t i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)b[i] << 8 | b[i + 1];
+	if (len & 1)
+		sum += (uint32_t)b[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+static const uint8_t syn_v4[] = {
+	0x45, 0, 0, 44, 0, 1, 0x40, 0, 64, 6, 0, 0,
+	198, 18, 1, 2, 198, 18, 2, 2,
+	0x9c, 0x40, 0x1f, 0x90, 0, 0, 0x03, 0xe8, 0, 0, 0, 0,
+	0x50, 0x02, 0xff, 0xff, 0, 0, 0, 0,
+	'a', 'b', 'c', 'd',
+};
+
+START_TEST(test_reject_of_tcp_syn_is_rst_ack_to_sender)
+{
+	struct packet in, out;
+	uint8_t reply[CAPTURE_REJECT_MAX];
+	size_t len;
+
+	memset(&in, 0, sizeof(in));
+	in.data = syn_v4;
+	in.len = sizeof(syn_v4);
+	ck_assert_int_eq(decode_packet(&in), 0);
+	len = capture_reject_build(&in, REJECT_TO_SOURCE, reply);
+	ck_assert_uint_eq(len, 40);
+	memset(&out, 0, sizeof(out));
+	out.data = reply;
+	out.len = (uint32_t)len;
+	ck_assert_int_eq(decode_packet(&out), 0);
+	ck_assert_uint_eq(out.src.u.v4, in.dst.u.v4);
+	ck_assert_uint_eq(out.dst.u.v4, in.src.u.v4);
+	ck_assert_uint_eq(out.sport, 8080);
+	ck_assert_uint_eq(out.dport, 40000);
+	ck_assert_uint_eq(out.tcp_flags, 0x14);
+	/* SYN counts one, plus 4 payload bytes */
+	ck_assert_uint_eq(out.tcp_ack, 1000 + 1 + 4);
+	ck_assert_uint_eq(csum(reply, 20, 0), 0);
+}
+END_TEST
+
+START_TEST(test_reject_tcp_checksum_verifies)
+{
+	struct packet in;
+	uint8_t reply[CAPTURE_REJECT_MAX];
+	uint32_t pseudo = 0;
+
+	memset(&in, 0, sizeof(in));
+	in.data = syn_v4;
+	in.len = sizeof(syn_v4);
+	decode_packet(&in);
+	capture_reject_build(&in, REJECT_TO_SOURCE, reply);
+	for (int i = 12; i < 20; i += 2)
+		pseudo += (uint32_t)reply[i] << 8 | reply[i + 1];
+	pseudo += IPPROTO_TCP + 20;
+	ck_assert_uint_eq(csum(reply + 20, 20, pseudo), 0);
+}
+END_TEST
+
+START_TEST(test_reject_of_udp_v6_is_icmpv6_port_unreachable)
+{
+	uint8_t pkt[40 + 8 + 3] = { 0x60, 0, 0, 0, 0, 11, IPPROTO_UDP, 64 };
+	struct packet in, out;
+	uint8_t reply[CAPTURE_REJECT_MAX];
+	size_t len;
+
+	inet_pton(AF_INET6, "2001:2:0:1::2", pkt + 8);
+	inet_pton(AF_INET6, "2001:2:0:2::2", pkt + 24);
+	pkt[40] = 0x13; pkt[41] = 0x88; pkt[42] = 0; pkt[43] = 53;
+	pkt[45] = 11;
+	memset(&in, 0, sizeof(in));
+	in.data = pkt;
+	in.len = sizeof(pkt);
+	ck_assert_int_eq(decode_packet(&in), 0);
+	len = capture_reject_build(&in, REJECT_TO_SOURCE, reply);
+	ck_assert_uint_eq(len, 40 + 8 + sizeof(pkt));
+	memset(&out, 0, sizeof(out));
+	out.data = reply;
+	out.len = (uint32_t)len;
+	ck_assert_int_eq(decode_packet(&out), 0);
+	ck_assert_uint_eq(out.proto, IPPROTO_ICMPV6);
+	ck_assert_uint_eq(out.icmp_type, 1);
+	ck_assert_uint_eq(out.icmp_code, 4);
+	ck_assert_mem_eq(out.dst.u.v6, in.src.u.v6, 16);
+	ck_assert_mem_eq(reply + 48, pkt, sizeof(pkt));
+}
+END_TEST
+
+START_TEST(test_reject_never_answers_a_rst)
+{
+	uint8_t rst[sizeof(syn_v4)];
+	struct packet in;
+	uint8_t reply[CAPTURE_REJECT_MAX];
+
+	memcpy(rst, syn_v4, sizeof(rst));
+	rst[33] = 0x04;
+	memset(&in, 0, sizeof(in));
+	in.data = rst;
+	in.len = sizeof(rst);
+	decode_packet(&in);
+	ck_assert_uint_eq(capture_reject_build(&in, REJECT_TO_SOURCE, reply), 0);
+}
+END_TEST
+
 static Suite *
 capture_suite(void)
 {
@@ -157,6 +410,25 @@ capture_suite(void)
 	tcase_add_test(tc, test_short_packet_header_attribute_is_bad);
 	tcase_add_test(tc, test_verdict_message_carries_id_verdict_and_mark);
 	tcase_add_test(tc, test_verdict_message_without_mark_has_no_mark_attribute);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("nfq_verdict");
+	tcase_add_test(tc, test_accept_mode_accepts_without_mark);
+	tcase_add_test(tc, test_repeat_mode_sets_repeat_mark_keeping_other_bits);
+	tcase_add_test(tc, test_route_mode_queues_to_route_queue_with_bypass);
+	tcase_add_test(tc, test_drop_gives_nf_drop_and_no_mark_in_every_mode);
+	tcase_add_test(tc, test_signature_mark_applies_within_its_mask);
+	tcase_add_test(tc, test_signature_mark_combines_with_repeat_mark);
+	tcase_add_test(tc, test_batch_holds_several_verdict_messages);
+	tcase_add_test(tc, test_batch_reports_full_before_overflow);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("reject");
+	tcase_add_test(tc, test_reject_of_tcp_syn_is_rst_ack_to_sender);
+	tcase_add_test(tc, test_reject_tcp_checksum_verifies);
+	tcase_add_test(tc, test_reject_of_udp_v6_is_icmpv6_port_unreachable);
+	tcase_add_test(tc, test_reject_never_answers_a_rst);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("nfq_proc");
+	tcase_add_test(tc, test_proc_file_lines_parse_per_queue);
 	suite_add_tcase(s, tc);
 	return s;
 }

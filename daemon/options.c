@@ -1,0 +1,175 @@
+#include "core/base.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+
+#include "options.h"
+
+#define DEFAULT_CONFIG	SYSCONFDIR "/quell/quell.yaml"
+
+enum {
+	OPT_SET = 256,
+	OPT_DUMP_CONFIG,
+	OPT_BUILD_INFO,
+	OPT_WORKER_DELAY,
+};
+
+static const struct option long_options[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "queue", required_argument, NULL, 'q' },
+	{ "log-dir", required_argument, NULL, 'l' },
+	{ "rules", required_argument, NULL, 'S' },
+	{ "add-rules", required_argument, NULL, 's' },
+	{ "test", no_argument, NULL, 'T' },
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "dump-config", no_argument, NULL, OPT_DUMP_CONFIG },
+	{ "build-info", no_argument, NULL, OPT_BUILD_INFO },
+	{ "worker-delay-us", required_argument, NULL, OPT_WORKER_DELAY },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: quelld [-TvV] [-c config] [-q queue|A:B]... [-S rules | -s rules]...\n"
+	    "              [-l logdir] [--set key=value]... [--dump-config]\n"
+	    "  -c, --config FILE      configuration (default %s)\n"
+	    "  -q, --queue N|A:B      NFQUEUE number or range; repeatable (overrides nfq.queues)\n"
+	    "  -S, --rules FILE       load only this rule file\n"
+	    "  -s, --add-rules FILE   load this rule file as well; repeatable\n"
+	    "  -l, --log-dir DIR      write logs here (overrides default-log-dir)\n"
+	    "  -T, --test             check configuration and rules, then exit\n"
+	    "      --set KEY=VALUE    override a configuration key\n"
+	    "      --dump-config      print the effective configuration and exit\n"
+	    "  -v, --verbose          more log output (repeat for debug)\n"
+	    "  -V, --version          print the version and exit\n"
+	    "      --build-info       print version and build options and exit\n"
+	    "  -h, --help             this text\n"
+	    "testing only:\n"
+	    "      --worker-delay-us N  slow every detection worker by N us per packet\n",
+	    DEFAULT_CONFIG);
+}
+
+static int
+push(const char ***list, size_t *n, const char *s)
+{
+	const char **l = realloc(*list, (*n + 1) * sizeof(*l));
+
+	if (l == NULL)
+		return -1;
+	l[(*n)++] = s;
+	*list = l;
+	return 0;
+}
+
+int
+quelld_options_parse(struct quelld_options *o, int argc, char **argv)
+{
+	int c, rc = 0;
+
+	memset(o, 0, sizeof(*o));
+	o->config_path = DEFAULT_CONFIG;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":c:q:l:S:s:TvVh", long_options,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			o->config_path = optarg;
+			break;
+		case 'q':
+			rc |= push(&o->queue_specs, &o->nqueue_specs, optarg);
+			break;
+		case 'l':
+			o->log_dir = optarg;
+			break;
+		case 'S':
+			if (o->exclusive_rules != NULL) {
+				fprintf(stderr, "quelld: -S given twice\n");
+				return -1;
+			}
+			o->exclusive_rules = optarg;
+			break;
+		case 's':
+			rc |= push(&o->extra_rules, &o->nextra_rules, optarg);
+			break;
+		case 'T':
+			o->test_config = true;
+			break;
+		case OPT_SET:
+			rc |= push(&o->sets, &o->nsets, optarg);
+			break;
+		case OPT_WORKER_DELAY: {
+			char *end;
+			unsigned long us;
+
+			errno = 0;
+			us = strtoul(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || *optarg == '\0' ||
+			    *optarg == '-' || us > 1000000) {
+				fprintf(stderr, "quelld: --worker-delay-us: "
+				    "not a number of microseconds within "
+				    "0..1000000\n");
+				return -1;
+			}
+			o->worker_delay_us = (unsigned)us;
+			break;
+		}
+		case OPT_DUMP_CONFIG:
+			o->dump_config = true;
+			break;
+		case 'v':
+			o->verbose++;
+			break;
+		case 'V':
+			printf("quelld %s\n", PACKAGE_VERSION);
+			return 1;
+		case OPT_BUILD_INFO:
+			printf("quelld %s\nconfigure: %s\ncompiler: %s\n",
+			    PACKAGE_VERSION, QUELL_CONFIGURE_ARGS, __VERSION__);
+			return 1;
+		case 'h':
+			usage(stdout);
+			return 1;
+		case ':':
+			fprintf(stderr, "quelld: option %s needs a value\n",
+			    argv[optind - 1]);
+			usage(stderr);
+			return -1;
+		default:
+			fprintf(stderr, "quelld: unknown option %s\n",
+			    argv[optind - 1]);
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (rc != 0) {
+		fprintf(stderr, "quelld: out of memory\n");
+		return -1;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "quelld: unexpected argument '%s'\n",
+		    argv[optind]);
+		usage(stderr);
+		return -1;
+	}
+	if (o->exclusive_rules != NULL && o->nextra_rules > 0) {
+		fprintf(stderr, "quelld: -S (only these rules) and -s (more "
+		    "rules) exclude each other\n");
+		return -1;
+	}
+	return 0;
+}
+
+void
+quelld_options_free(struct quelld_options *o)
+{
+	free(o->extra_rules);
+	free(o->queue_specs);
+	free(o->sets);
+	memset(o, 0, sizeof(*o));
+}

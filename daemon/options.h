@@ -1,0 +1,29 @@
+/* quelld's command line. */
+#ifndef QUELL_DAEMON_OPTIONS_H
+#define QUELL_DAEMON_OPTIONS_H
+
+#include "core/base.h"
+
+struct quelld_options {
+	const char	*config_path;		/* -c */
+	const char	*log_dir;		/* -l */
+	const char	*exclusive_rules;	/* -S */
+	const char	**extra_rules;		/* -s, repeatable */
+	size_t		 nextra_rules;
+	const char	**queue_specs;		/* -q N or A:B, repeatable */
+	size_t		 nqueue_specs;
+	const char	**sets;			/* --set key=value */
+	size_t		 nsets;
+	bool		 test_config;		/* -T */
+	bool		 dump_config;		/* --dump-config */
+	int		 verbose;		/* -v count */
+	unsigned	 worker_delay_us;	/* testing: --worker-delay-us */
+};
+
+/* Parses argv. Returns 0 to run, 1 when a request was answered (help,
+ * version) and the program should exit 0, -1 on a usage error (already
+ * reported on stderr). */
+int	quelld_options_parse(struct quelld_options *, int argc, char **argv);
+void	quelld_options_free(struct quelld_options *);
+
+#endif

@@ -1,0 +1,169 @@
+#include "core/base.h"
+
+#include <errno.h>
+
+#include "rules/rule.h"
+#include "rules/ruleset.h"
+
+/* The gid:sid index is open addressing over rule positions + 1 (0 is an
+ * empty slot), kept at most half full. */
+struct ruleset {
+	struct rule	**rules;
+	size_t		 n;
+	size_t		 cap;
+	uint32_t	*index;
+	size_t		 index_cap;	/* power of two */
+	size_t		 failed;
+	size_t		 unsupported;
+};
+
+static uint64_t	ruleset_hash(uint32_t, uint32_t);
+static uint32_t	*ruleset_slot(const struct ruleset *, uint32_t, uint32_t);
+static int	ruleset_grow_index(struct ruleset *);
+
+struct ruleset *
+rules_ruleset_new(void)
+{
+	return calloc(1, sizeof(struct ruleset));
+}
+
+void
+rules_ruleset_free(struct ruleset *rs)
+{
+	if (rs == NULL)
+		return;
+	for (size_t i = 0; i < rs->n; i++)
+		rules_rule_free(rs->rules[i]);
+	free(rs->rules);
+	free(rs->index);
+	free(rs);
+}
+
+void
+rules_ruleset_stats(const struct ruleset *rs, struct rules_stats *st)
+{
+	st->loaded = rs->n;
+	st->failed = rs->failed;
+	st->unsupported = rs->unsupported;
+}
+
+size_t
+rules_ruleset_count(const struct ruleset *rs)
+{
+	return rs->n;
+}
+
+const struct rule *
+rules_ruleset_rule(const struct ruleset *rs, size_t i)
+{
+	return i < rs->n ? rs->rules[i] : NULL;
+}
+
+void
+rules_ruleset_count_failed(struct ruleset *rs)
+{
+	rs->failed++;
+}
+
+void
+rules_ruleset_count_unsupported(struct ruleset *rs)
+{
+	rs->unsupported++;
+}
+
+static uint64_t
+ruleset_hash(uint32_t gid, uint32_t sid)
+{
+	uint64_t h = (uint64_t)gid << 32 | sid;
+
+	/* splitmix64 finalizer */
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return h;
+}
+
+/* The slot holding gid:sid, or the empty slot where it would go. */
+static uint32_t *
+ruleset_slot(const struct ruleset *rs, uint32_t gid, uint32_t sid)
+{
+	size_t mask = rs->index_cap - 1;
+	size_t i = (size_t)ruleset_hash(gid, sid) & mask;
+
+	for (;;) {
+		uint32_t *slot = &rs->index[i];
+		const struct rule *r;
+
+		if (*slot == 0)
+			return slot;
+		r = rs->rules[*slot - 1];
+		if (r->gid == gid && r->sid == sid)
+			return slot;
+		i = (i + 1) & mask;
+	}
+}
+
+static int
+ruleset_grow_index(struct ruleset *rs)
+{
+	size_t ncap = rs->index_cap ? rs->index_cap * 2 : 64;
+	uint32_t *old = rs->index;
+
+	if (ncap > UINT32_MAX) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if ((rs->index = calloc(ncap, sizeof(*rs->index))) == NULL) {
+		rs->index = old;
+		return -1;
+	}
+	rs->index_cap = ncap;
+	for (size_t i = 0; i < rs->n; i++)
+		*ruleset_slot(rs, rs->rules[i]->gid, rs->rules[i]->sid) =
+		    (uint32_t)i + 1;
+	free(old);
+	return 0;
+}
+
+int
+rules_ruleset_add(struct ruleset *rs, struct rule *r, const struct rule **dup)
+{
+	uint32_t *slot;
+
+	*dup = NULL;
+	if ((rs->n + 1) * 2 > rs->index_cap && ruleset_grow_index(rs) == -1)
+		return -1;
+	slot = ruleset_slot(rs, r->gid, r->sid);
+	if (*slot != 0) {
+		*dup = rs->rules[*slot - 1];
+		errno = EEXIST;
+		return -1;
+	}
+	if (rs->n == rs->cap) {
+		size_t ncap = rs->cap ? rs->cap * 2 : 64;
+		struct rule **n = realloc(rs->rules, ncap * sizeof(*n));
+
+		if (n == NULL)
+			return -1;
+		rs->rules = n;
+		rs->cap = ncap;
+	}
+	rs->rules[rs->n++] = r;
+	*slot = (uint32_t)rs->n;
+	return 0;
+}
+
+void
+rules_ruleset_take(struct ruleset *rs, struct rule ***rules, size_t *n)
+{
+	*rules = rs->rules;
+	*n = rs->n;
+	rs->rules = NULL;
+	rs->n = 0;
+	rs->cap = 0;
+	free(rs->index);
+	rs->index = NULL;
+	rs->index_cap = 0;
+}
