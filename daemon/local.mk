@@ -3,6 +3,6 @@ daemon_quelld_SOURCES = \
 	daemon/options.c daemon/options.h \
 	daemon/quelld.c \
 	daemon/rules_load.c daemon/rules_load.h \
-	daemon/runmode_nfq.c daemon/runmode_nfq.h \
+	daemon/runmode.c daemon/runmode.h \
 	$(NULL)
 daemon_quelld_LDADD = $(QUELL_LIBS)

@@ -13,6 +13,10 @@ enum {
 	OPT_DUMP_CONFIG,
 	OPT_BUILD_INFO,
 	OPT_WORKER_DELAY,
+	OPT_SIMULATE_IPS,
+	OPT_PIDFILE,
+	OPT_USER,
+	OPT_GROUP,
 };
 
 static const struct option long_options[] = {
@@ -22,6 +26,13 @@ static const struct option long_options[] = {
 	{ "rules", required_argument, NULL, 'S' },
 	{ "add-rules", required_argument, NULL, 's' },
 	{ "test", no_argument, NULL, 'T' },
+	{ "read", required_argument, NULL, 'r' },
+	{ "checksum", required_argument, NULL, 'k' },
+	{ "simulate-ips", no_argument, NULL, OPT_SIMULATE_IPS },
+	{ "daemonize", no_argument, NULL, 'D' },
+	{ "pidfile", required_argument, NULL, OPT_PIDFILE },
+	{ "user", required_argument, NULL, OPT_USER },
+	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "dump-config", no_argument, NULL, OPT_DUMP_CONFIG },
 	{ "build-info", no_argument, NULL, OPT_BUILD_INFO },
@@ -36,13 +47,23 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: quelld [-TvV] [-c config] [-q queue|A:B]... [-S rules | -s rules]...\n"
+	    "usage: quelld [-DTvV] [-c config] [-q queue|A:B]... [-S rules | -s rules]...\n"
 	    "              [-l logdir] [--set key=value]... [--dump-config]\n"
+	    "              [--pidfile file] [--user user] [--group group]\n"
+	    "       quelld -r file.pcap [-r file]... [-k all|none] [--simulate-ips] [...]\n"
 	    "  -c, --config FILE      configuration (default %s)\n"
 	    "  -q, --queue N|A:B      NFQUEUE number or range; repeatable (overrides nfq.queues)\n"
 	    "  -S, --rules FILE       load only this rule file\n"
 	    "  -s, --add-rules FILE   load this rule file as well; repeatable\n"
 	    "  -l, --log-dir DIR      write logs here (overrides default-log-dir)\n"
+	    "  -r, --read FILE        offline: read a pcap/pcapng capture; repeatable\n"
+	    "  -k, --checksum all|none  offline: drop packets with bad checksums (all)\n"
+	    "                         or inspect them anyway (none, the default)\n"
+	    "      --simulate-ips     offline: drop rules act as inline (blocked, drop events)\n"
+	    "  -D, --daemonize        run in the background once ready\n"
+	    "      --pidfile FILE     write the pid here (a live one refuses to start)\n"
+	    "      --user USER        run as USER after binding queues (keeps only CAP_NET_ADMIN)\n"
+	    "      --group GROUP      run with GROUP (default: USER's primary group)\n"
 	    "  -T, --test             check configuration and rules, then exit\n"
 	    "      --set KEY=VALUE    override a configuration key\n"
 	    "      --dump-config      print the effective configuration and exit\n"
@@ -75,7 +96,7 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->config_path = DEFAULT_CONFIG;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:q:l:S:s:TvVh", long_options,
+	while ((c = getopt_long(argc, argv, ":c:q:l:S:s:r:k:DTvVh", long_options,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'c':
@@ -96,6 +117,35 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 			break;
 		case 's':
 			rc |= push(&o->extra_rules, &o->nextra_rules, optarg);
+			break;
+		case 'r':
+			rc |= push(&o->pcap_files, &o->npcap_files, optarg);
+			break;
+		case 'k':
+			if (strcmp(optarg, "all") == 0)
+				o->checksum_all = true;
+			else if (strcmp(optarg, "none") == 0)
+				o->checksum_all = false;
+			else {
+				fprintf(stderr, "quelld: -k: expected all or "
+				    "none, not '%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case OPT_SIMULATE_IPS:
+			o->simulate_ips = true;
+			break;
+		case 'D':
+			o->daemonize = true;
+			break;
+		case OPT_PIDFILE:
+			o->pidfile = optarg;
+			break;
+		case OPT_USER:
+			o->user = optarg;
+			break;
+		case OPT_GROUP:
+			o->group = optarg;
 			break;
 		case 'T':
 			o->test_config = true;
@@ -157,6 +207,23 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 		usage(stderr);
 		return -1;
 	}
+	if (o->npcap_files > 0 && o->nqueue_specs > 0) {
+		fprintf(stderr, "quelld: -r (offline capture) and -q (inline "
+		    "queue) exclude each other\n");
+		return -1;
+	}
+	if (o->npcap_files > 0 && o->daemonize) {
+		fprintf(stderr, "quelld: -D makes no sense with -r\n");
+		return -1;
+	}
+	if (o->simulate_ips && o->npcap_files == 0) {
+		fprintf(stderr, "quelld: --simulate-ips needs -r\n");
+		return -1;
+	}
+	if (o->group != NULL && o->user == NULL) {
+		fprintf(stderr, "quelld: --group needs --user\n");
+		return -1;
+	}
 	if (o->exclusive_rules != NULL && o->nextra_rules > 0) {
 		fprintf(stderr, "quelld: -S (only these rules) and -s (more "
 		    "rules) exclude each other\n");
@@ -171,5 +238,6 @@ quelld_options_free(struct quelld_options *o)
 	free(o->extra_rules);
 	free(o->queue_specs);
 	free(o->sets);
+	free(o->pcap_files);
 	memset(o, 0, sizeof(*o));
 }

@@ -14,6 +14,14 @@ struct quelld_options {
 	size_t		 nqueue_specs;
 	const char	**sets;			/* --set key=value */
 	size_t		 nsets;
+	const char	**pcap_files;		/* -r, repeatable */
+	size_t		 npcap_files;
+	bool		 checksum_all;		/* -k all (default none) */
+	bool		 simulate_ips;		/* --simulate-ips */
+	bool		 daemonize;		/* -D */
+	const char	*pidfile;		/* --pidfile */
+	const char	*user;			/* --user */
+	const char	*group;			/* --group */
 	bool		 test_config;		/* -T */
 	bool		 dump_config;		/* --dump-config */
 	int		 verbose;		/* -v count */

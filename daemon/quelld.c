@@ -1,13 +1,14 @@
 /* quelld: the quell inline IPS daemon. main() reads top to bottom:
- * options, configuration, rules, outputs, queues, signal loop, shutdown. */
+ * options, configuration, rules, outputs, queues or captures, signal
+ * loop, shutdown. */
 #include "core/base.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
-#include <pthread.h>
 #include <unistd.h>
 
 #include "config/config.h"
@@ -17,7 +18,10 @@
 #include "options.h"
 #include "output/eve.h"
 #include "rules_load.h"
-#include "runmode_nfq.h"
+#include "runmode.h"
+
+/* How often the main loop wakes when no signal arrives. */
+#define MAIN_TICK_MS	200
 
 static void
 print_diags(const struct diag_list *dl)
@@ -27,6 +31,17 @@ print_diags(const struct diag_list *dl)
 	for (size_t i = 0; i < dl->count; i++)
 		fprintf(stderr, "quelld: %s\n",
 		    diag_format(&dl->items[i], buf, sizeof(buf)));
+}
+
+static bool
+config_path_given(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-c") == 0 ||
+		    strncmp(argv[i], "--config", 8) == 0 ||
+		    (strncmp(argv[i], "-c", 2) == 0 && argv[i][2] != '\0'))
+			return true;
+	return false;
 }
 
 /* Builds the effective configuration: defaults, the file, then the
@@ -66,15 +81,28 @@ configure(const struct quelld_options *opts, bool config_explicit)
 	return cfg;
 }
 
-static bool
-config_path_given(int argc, char **argv)
+/* Loads and builds the rules. With -T, any rule error fails. */
+static struct detect_engine *
+load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
 {
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "-c") == 0 ||
-		    strncmp(argv[i], "--config", 8) == 0 ||
-		    (strncmp(argv[i], "-c", 2) == 0 && argv[i][2] != '\0'))
-			return true;
-	return false;
+	struct rules_load_summary sum;
+	struct detect_engine *engine;
+	struct diag_list dl;
+	bool failed;
+
+	diag_list_init(&dl);
+	engine = rules_load_engine(cfg, opts, &dl, &sum);
+	print_diags(&dl);
+	log_info("rules: %zu loaded, %zu failed, %zu unsupported from %zu "
+	    "file(s)", sum.loaded, sum.failed, sum.unsupported, sum.files);
+	failed = engine == NULL || (opts->test_config && dl.errors > 0);
+	diag_list_free(&dl);
+	if (failed) {
+		fprintf(stderr, "quelld: rules have errors\n");
+		detect_engine_free(engine);
+		return NULL;
+	}
+	return engine;
 }
 
 static struct output_eve *
@@ -92,26 +120,60 @@ open_eve(const struct quell_config *cfg)
 	return eve;
 }
 
+/* Waits for signals and does the periodic work until asked to stop
+ * (inline) or until the captures are done (offline). Returns the exit
+ * status. */
+static int
+main_loop(const struct quell_config *cfg, struct runmode *rm,
+    struct output_eve *eve, const sigset_t *sigs, bool offline)
+{
+	struct timespec last_stats, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &last_stats);
+	for (;;) {
+		struct timespec tick = { 0, MAIN_TICK_MS * 1000000L };
+		int sig = sigtimedwait(sigs, NULL, &tick);
+
+		if (sig == SIGINT || sig == SIGTERM) {
+			log_info("signal %d: shutting down", sig);
+			return 0;
+		}
+		if (sig == SIGHUP && eve != NULL && output_eve_reopen(eve) == -1)
+			log_warn("reopen eve log");
+		if (runmode_finished(rm)) {
+			if (offline)
+				return 0;
+			log_warnx("a queue reader failed; shutting down");
+			return 1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (cfg->stats_enabled &&
+		    now.tv_sec - last_stats.tv_sec >= (time_t)cfg->stats_interval) {
+			runmode_write_stats(rm);
+			last_stats = now;
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct quelld_options opts;
 	struct quell_config *cfg;
 	struct detect_engine *engine;
-	struct rules_load_summary sum;
 	struct output_eve *eve;
-	struct runmode_nfq *rm;
-	struct runmode_nfq_opts rm_opts = { 0 };
-	struct diag_list dl;
-	struct timespec last_stats, now;
+	struct runmode *rm;
+	struct runmode_opts rm_opts = { 0 };
+	bool offline;
 	sigset_t sigs;
-	char err[256];
+	char err[512];
 	int rc;
 
 	if ((rc = quelld_options_parse(&opts, argc, argv)) != 0)
 		return rc == 1 ? 0 : 2;
 	log_init(opts.verbose >= 2 ? LOG_LEVEL_DEBUG : LOG_LEVEL_INFO);
 	log_procinit("main");
+	offline = opts.npcap_files > 0;
 
 	if ((cfg = configure(&opts, config_path_given(argc, argv))) == NULL) {
 		fprintf(stderr, "quelld: configuration has errors\n");
@@ -120,35 +182,26 @@ main(int argc, char **argv)
 	}
 	if (opts.dump_config) {
 		config_dump(cfg, stdout);
-		goto done_ok;
+		rc = 0;
+		goto done;
 	}
-
-	diag_list_init(&dl);
-	engine = rules_load_engine(cfg, &opts, &dl, &sum);
-	print_diags(&dl);
-	log_info("rules: %zu loaded, %zu failed, %zu unsupported from %zu "
-	    "file(s)", sum.loaded, sum.failed, sum.unsupported, sum.files);
-	if (engine == NULL || (opts.test_config && dl.errors > 0)) {
-		fprintf(stderr, "quelld: rules have errors\n");
-		diag_list_free(&dl);
-		detect_engine_free(engine);
-		config_free(cfg);
-		quelld_options_free(&opts);
-		return 1;
+	if ((engine = load_rules(cfg, &opts)) == NULL) {
+		rc = 1;
+		goto done;
 	}
-	diag_list_free(&dl);
 	if (opts.test_config) {
 		fprintf(stderr, "configuration OK\n");
 		detect_engine_free(engine);
-		goto done_ok;
+		rc = 0;
+		goto done;
 	}
-	if (cfg->nfq_nqueues == 0)
+	if (!offline && cfg->nfq_nqueues == 0)
 		fatalx("no queue to read: give -q N (or A:B), or set "
 		    "nfq.queues");
 
 	eve = open_eve(cfg);
 
-	/* Readers inherit the blocked set; only this thread takes signals. */
+	/* Threads inherit the blocked set; only this thread takes signals. */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
@@ -156,45 +209,27 @@ main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 
 	rm_opts.worker_delay_us = opts.worker_delay_us;
-	if ((rm = runmode_nfq_start(cfg, engine, eve, &rm_opts, err,
+	rm_opts.pcap_files = opts.pcap_files;
+	rm_opts.npcap_files = opts.npcap_files;
+	rm_opts.simulate_ips = opts.simulate_ips;
+	rm_opts.checksum_check = opts.checksum_all;
+	if ((rm = runmode_start(cfg, engine, eve, &rm_opts, err,
 	    sizeof(err))) == NULL)
 		fatalx("%s", err);
-	log_info("ready: %zu queue(s), %zu worker(s), %zu rule(s)",
-	    cfg->nfq_nqueues, runmode_nfq_workers(rm),
-	    detect_engine_rule_count(engine));
+	if (offline)
+		log_info("reading %zu capture(s) with %zu worker(s)",
+		    opts.npcap_files, runmode_workers(rm));
+	else
+		log_info("ready: %zu queue(s), %zu worker(s)", cfg->nfq_nqueues,
+		    runmode_workers(rm));
 
-	clock_gettime(CLOCK_MONOTONIC, &last_stats);
-	for (;;) {
-		struct timespec tick = { 1, 0 };
-		int sig = sigtimedwait(&sigs, NULL, &tick);
-
-		if (sig == SIGINT || sig == SIGTERM) {
-			log_info("signal %d: shutting down", sig);
-			break;
-		}
-		if (sig == SIGHUP && eve != NULL && output_eve_reopen(eve) == -1)
-			log_warn("reopen eve log");
-		if (runmode_nfq_failed(rm)) {
-			log_warnx("a queue reader failed; shutting down");
-			runmode_nfq_stop(rm);
-			output_eve_close(eve);
-			detect_engine_free(engine);
-			config_free(cfg);
-			quelld_options_free(&opts);
-			return 1;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (cfg->stats_enabled &&
-		    now.tv_sec - last_stats.tv_sec >= (time_t)cfg->stats_interval) {
-			runmode_nfq_write_stats(rm);
-			last_stats = now;
-		}
-	}
-	runmode_nfq_stop(rm);
+	rc = main_loop(cfg, rm, eve, &sigs, offline);
+	if (offline && runmode_read_error(rm))
+		rc = 1;
+	runmode_stop(rm);
 	output_eve_close(eve);
-	detect_engine_free(engine);
-done_ok:
+done:
 	config_free(cfg);
 	quelld_options_free(&opts);
-	return 0;
+	return rc;
 }

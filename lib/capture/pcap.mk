@@ -1,0 +1,9 @@
+# lib/capture/pcap: offline capture (quelld -r FILE), the only user of
+# libpcap in libquell. Its own fragment so its owner never edits local.mk.
+lib_libquell_a_SOURCES += lib/capture/pcap.c lib/capture/pcap.h
+
+check_PROGRAMS += tests/unit/check_pcap
+TESTS += tests/unit/check_pcap
+tests_unit_check_pcap_SOURCES = tests/unit/check_pcap.c
+tests_unit_check_pcap_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PCAP_CFLAGS)
+tests_unit_check_pcap_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -763,7 +763,7 @@ int
 config_add_queues(struct quell_config *cfg, const char *spec,
     struct diag_list *dl)
 {
-	return queues_add(cfg, spec, "-q", 0, 0, "-q", dl);
+	return queues_add(cfg, spec, NULL, 0, 0, "-q", dl);
 }
 
 int

@@ -9,6 +9,8 @@
 #include <sys/socket.h>
 #include <time.h>
 
+struct flow;
+
 struct ip_addr {
 	uint8_t		family;		/* AF_INET, AF_INET6, 0 = unset */
 	union {
@@ -16,6 +18,12 @@ struct ip_addr {
 		uint32_t v4;		/* network byte order */
 	} u;
 };
+
+/* struct packet.flow_flags: set by flow tracking before detection. */
+#define PKT_FLOW_TO_SERVER	0x01	/* from the flow's initiator */
+#define PKT_FLOW_TO_CLIENT	0x02	/* toward the flow's initiator */
+#define PKT_FLOW_ESTABLISHED	0x04	/* flow established (TCP: handshake seen or picked up midstream) */
+#define PKT_FLOW_FIRST		0x08	/* first packet of the flow */
 
 /* TCP flag bits as on the wire (byte 13 of the TCP header). */
 #define PKT_TCP_FIN	0x01
@@ -72,6 +80,11 @@ struct packet {
 	uint32_t	 payload_len;
 
 	uint64_t	 events;	/* bit (1 << DECODE_EV_x) per decoder event */
+
+	/* flow: set by flow tracking (lib/flow) before detection; NULL and
+	 * 0 when the packet belongs to no flow (or tracking is off) */
+	struct flow	*flow;
+	uint8_t		 flow_flags;	/* PKT_FLOW_* */
 };
 
 #endif

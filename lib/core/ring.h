@@ -33,8 +33,10 @@ struct ring {
 int	ring_init(struct ring *, uint32_t nslots, uint64_t arena_size);
 void	ring_destroy(struct ring *);
 
-/* Producer: copies p and its data in. Returns false when there is no
- * room (slots or arena); the caller applies its ring-full policy. */
+/* Producer: copies p and its data in; the decoded pointers (l4,
+ * payload) are moved along, so p may already be decoded. Returns false
+ * when there is no room (slots or arena); the caller applies its
+ * ring-full policy. */
 bool	ring_push(struct ring *, const struct packet *p, uint16_t source);
 
 /* Consumer: the oldest unreleased slot, or NULL when empty. */

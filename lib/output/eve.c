@@ -278,11 +278,17 @@ output_eve_stats(struct output_eve *eve, const struct output_eve_stats *s)
 		total.verdict_errors += s->queues[i].verdict_errors;
 	}
 	nfq = queue_counters(&total);
-	for (size_t i = 0; i < s->nqueues; i++) {
-		snprintf(name, sizeof(name), "queue%u", s->queues[i].queue);
-		json_object_set_new(nfq, name, queue_counters(&s->queues[i]));
+	if (s->offline) {
+		json_object_set_new(stats, "capture", nfq);
+	} else {
+		for (size_t i = 0; i < s->nqueues; i++) {
+			snprintf(name, sizeof(name), "queue%u",
+			    s->queues[i].queue);
+			json_object_set_new(nfq, name,
+			    queue_counters(&s->queues[i]));
+		}
+		json_object_set_new(stats, "nfq", nfq);
 	}
-	json_object_set_new(stats, "nfq", nfq);
 
 	decoder = json_object();
 	json_object_set_new(decoder, "invalid",

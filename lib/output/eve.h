@@ -44,6 +44,7 @@ struct output_eve_stats {
 	uint64_t	 decoder_invalid;
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;
+	bool		 offline;	/* queues[0] is the capture: "capture" */
 };
 
 /* Opens path for appending. Returns NULL with errno set. */

@@ -51,6 +51,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
     server_version = "quell-lab-httpd/1"
     sys_version = ""
 
+    def version_string(self):
+        return self.server_version
+
     def log_message(self, format, *args):  # noqa: A002 (stdlib signature)
         if self.server.log_requests:
             sys.stderr.write("%s %s\n" % (self.client_address[0], format % args))
@@ -97,6 +100,16 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.address_family = socket.AF_INET6 if ":" in addr else socket.AF_INET
         self.log_requests = log_requests
         super().__init__((addr, port), Handler)
+
+    def handle_error(self, request, client_address):
+        # A client that gives up (a test whose request quell dropped) is
+        # normal in the lab: one line, no traceback.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError)):
+            if self.log_requests:
+                sys.stderr.write("%s connection lost: %s\n" % (client_address[0], exc))
+            return
+        super().handle_error(request, client_address)
 
     def server_bind(self):
         # HTTPServer.server_bind would call socket.getfqdn(): skip it.

@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2016 # awk programs in single quotes
 # quell test lab: client -- ips -- server built from network namespaces.
 #
 #   client (eth0) 198.18.1.2/24 2001:2:0:1::2/64
@@ -35,6 +35,7 @@
 #                           real executable (no pyenv shim per call)
 
 # ---------------------------------------------------------------- constants
+# shellcheck disable=SC2034 # used by the tests that source this file
 
 LAB_CLIENT4=198.18.1.2
 LAB_IPS_C4=198.18.1.1
@@ -474,18 +475,26 @@ _lab_alive() {
 	[ -n "$state" ] && [ "$state" != Z ]
 }
 
-# Queue numbers from "-q N" / "-qN" in an argument list.
+# Queue numbers from "-q N", "-qN", "--queue N", "--queue=N" in an argument
+# list, one per line; a range "A:B" gives A..B.
 _lab_queue_args() {
-	local next=0 a
+	local next=0 a v
 	for a in "$@"; do
+		v=""
 		if [ "$next" = 1 ]; then
-			printf '%s\n' "$a"
+			v="$a"
 			next=0
-			continue
+		else
+			case "$a" in
+			-q | --queue) next=1 ;;
+			-q[0-9]*) v="${a#-q}" ;;
+			--queue=*) v="${a#--queue=}" ;;
+			esac
 		fi
-		case "$a" in
-		-q) next=1 ;;
-		-q[0-9]*) printf '%s\n' "${a#-q}" ;;
+		case "$v" in
+		"") ;;
+		*:*) seq "${v%%:*}" "${v#*:}" ;;
+		*) printf '%s\n' "$v" ;;
 		esac
 	done
 }

@@ -10,6 +10,7 @@
 #   queued (packets == accepted + dropped, dropped >= 1);
 # - eve.json is one JSON object per line and holds a "blocked" alert for sid
 #   1000002 from the client, for each address family.
+# shellcheck disable=SC2016,SC2119 # awk/jq programs in single quotes; optional helper args
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
 
@@ -55,7 +56,7 @@ rc=0
 lab_stop_quelld || rc=$?
 lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
 
-# The server saw /ok (twice) and never /attack.
+# The server saw /ok and never /attack.
 grep -q 'GET /ok ' "$LAB_TMP/httpd.log" || lab_fail "httpd never saw GET /ok"
 if grep -q '/attack' "$LAB_TMP/httpd.log"; then
 	lab_fail "the server received /attack: $(grep '/attack' "$LAB_TMP/httpd.log")"
@@ -72,6 +73,9 @@ last=$(tail -n 1 "$eve" | jq -r '.event_type')
 lab_assert_eq "event_type of the last eve.json line" stats "$last"
 read -r packets accepted dropped < <(tail -n 1 "$eve" |
 	jq -r '.stats.nfq | "\(.packets) \(.accepted) \(.dropped)"')
+case "$packets$accepted$dropped" in
+*[!0-9]* | "") lab_fail "final stats event lacks stats.nfq.{packets,accepted,dropped}: $(tail -n 1 "$eve")" ;;
+esac
 n4=$(lab_ipt_counter FORWARD "$RULE") || exit 1
 n6=$(lab_ipt_counter -6 FORWARD "$RULE") || exit 1
 lab_log "rule counters: IPv4 $n4, IPv6 $n6; quelld: packets $packets accepted $accepted dropped $dropped"

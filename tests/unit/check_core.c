@@ -48,6 +48,27 @@ START_TEST(test_ring_keeps_order_and_copies_data)
 }
 END_TEST
 
+START_TEST(test_ring_moves_decoded_pointers_with_the_data)
+{
+	struct ring r;
+	uint8_t a[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	struct packet p = data_packet(a, sizeof(a));
+	struct ring_slot *s;
+
+	p.l4 = a + 2;
+	p.payload = a + 5;
+	p.payload_len = 3;
+	ck_assert_int_eq(ring_init(&r, 4, 64), 0);
+	ck_assert(ring_push(&r, &p, 0));
+	memset(a, 0xee, sizeof(a));
+	s = ring_peek(&r);
+	ck_assert_ptr_eq(s->pkt.l4, s->pkt.data + 2);
+	ck_assert_ptr_eq(s->pkt.payload, s->pkt.data + 5);
+	ck_assert_uint_eq(s->pkt.payload[0], 5);
+	ring_destroy(&r);
+}
+END_TEST
+
 START_TEST(test_ring_refuses_when_slots_are_full)
 {
 	struct ring r;
@@ -261,6 +282,7 @@ core_suite(void)
 	TCase *diag = tcase_create("diag");
 
 	tcase_add_test(ring, test_ring_keeps_order_and_copies_data);
+	tcase_add_test(ring, test_ring_moves_decoded_pointers_with_the_data);
 	tcase_add_test(ring, test_ring_refuses_when_slots_are_full);
 	tcase_add_test(ring, test_ring_refuses_when_arena_is_full);
 	tcase_add_test(ring, test_ring_wraps_arena_with_varied_sizes);

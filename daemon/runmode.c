@@ -11,6 +11,7 @@
 #include "capture/nfq.h"
 #include "capture/nfq_proc.h"
 #include "capture/nfq_verdict.h"
+#include "capture/pcap.h"
 #include "capture/reject.h"
 #include "config/config.h"
 #include "core/counters.h"
@@ -21,7 +22,7 @@
 #include "decode/decode.h"
 #include "detect/engine.h"
 #include "output/eve.h"
-#include "runmode_nfq.h"
+#include "runmode.h"
 
 /* How long a reader waits for packets before checking for shutdown. */
 #define READER_POLL_MS		100
@@ -34,12 +35,18 @@
 /* A worker takes at most this many packets from one ring before looking
  * at the next, so one busy queue cannot starve the others. */
 #define WORKER_BURST		64
+/* An offline reader wakes workers at least this often. */
+#define PCAP_WAKE_EVERY		64
 #define RING_SLOTS		4096
 #define RING_ARENA_BYTES	(8u << 20)
+#define MAX_WORKERS		64
 
-struct worker;
+enum source_kind {
+	SOURCE_NFQ,
+	SOURCE_PCAP,
+};
 
-/* Per (queue, worker) verdict counters, written by the worker only. */
+/* Per (source, worker) verdict counters, written by the worker only. */
 struct verdict_counters {
 	uint64_t	 accepted;
 	uint64_t	 dropped;
@@ -50,13 +57,18 @@ struct verdict_counters {
 	uint64_t	 verdict_errors;
 };
 
+/* A packet source: one NFQUEUE queue, or the offline capture files. */
 struct reader {
 	pthread_t		 thread;
 	bool			 started;
 	int			 done;		/* read with __atomic */
 	uint16_t		 index;
-	struct runmode_nfq	*rm;
-	struct capture_nfq	*nfq;
+	enum source_kind	 kind;
+	struct runmode		*rm;
+	struct capture_nfq	*nfq;		/* SOURCE_NFQ */
+	uint64_t		 pcap_packets;	/* SOURCE_PCAP */
+	uint64_t		 pcap_bytes;
+	int			 read_error;	/* read with __atomic */
 	struct ring		*rings;		/* one per worker */
 	uint64_t		 touched;	/* workers to wake, bitmask */
 	uint64_t		 ring_full_accepted;
@@ -68,7 +80,11 @@ struct worker {
 	pthread_t		 thread;
 	bool			 started;
 	uint16_t		 index;
-	struct runmode_nfq	*rm;
+	struct runmode		*rm;
+	/* the engine detect belongs to, and the last one acknowledged to
+	 * a reload waiting to free the previous engine */
+	const struct detect_engine *engine;
+	const struct detect_engine *engine_ack;	/* __atomic */
 	struct detect_thread	*detect;
 	struct doorbell		 bell;
 	struct nfq_verdict_batch *batches;	/* one per reader */
@@ -76,11 +92,15 @@ struct worker {
 	uint64_t		 alerts;
 };
 
-struct runmode_nfq {
+struct runmode {
 	const struct quell_config *cfg;
-	const struct detect_engine *engine;
+	struct detect_engine	*engine;	/* __atomic */
 	struct output_eve	*eve;
 	struct capture_reject	*reject;
+	bool			 offline;
+	bool			 simulate_ips;
+	const char *const	*pcap_files;
+	size_t			 npcap_files;
 	bool			 eve_alerts;
 	struct nfq_verdict_policy policy;
 	unsigned		 worker_delay_us;
@@ -89,60 +109,73 @@ struct runmode_nfq {
 	struct worker		*workers;
 	size_t			 nworkers;
 	struct timespec		 started;
-	int			 quit;		/* read with __atomic */
+	int			 quit;		/* __atomic */
 };
 
 static void
 pin_thread(const char *cpus, size_t index)
 {
-	cpu_set_t set;
-	int ncpu = 0, list[CPU_SETSIZE];
+	int list[CPU_SETSIZE];
+	int ncpu = 0;
 	const char *s = cpus;
+	cpu_set_t set;
 
 	if (cpus == NULL || *cpus == '\0')
 		return;
-	/* "0-3,6": the thread takes the index-th CPU of the list. */
+	/* "0-3,6" (validated by the config loader): the thread takes the
+	 * index-th CPU of the list, round robin. */
 	while (*s != '\0' && ncpu < CPU_SETSIZE) {
 		char *end;
-		long a = strtol(s, &end, 10), b;
+		long a = strtol(s, &end, 10), b = a;
 
-		if (end == s)
-			return;
-		b = a;
 		if (*end == '-')
 			b = strtol(end + 1, &end, 10);
-		for (long c = a; c <= b && c < CPU_SETSIZE && ncpu < CPU_SETSIZE; c++)
+		for (long c = a; c <= b && ncpu < CPU_SETSIZE; c++)
 			list[ncpu++] = (int)c;
 		s = *end == ',' ? end + 1 : end;
-		if (*end != ',' && *end != '\0')
-			return;
 	}
 	if (ncpu == 0)
 		return;
 	CPU_ZERO(&set);
 	CPU_SET(list[index % (size_t)ncpu], &set);
 	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set) != 0)
-		log_warnx("cannot pin thread to CPU %d", list[index % (size_t)ncpu]);
+		log_warnx("cannot pin thread to CPU %d",
+		    list[index % (size_t)ncpu]);
 }
 
-/* Reader side: a packet the rings cannot take still gets a verdict now,
- * by the configured ring-full policy. */
+static uint32_t
+worker_for(const struct runmode *rm, const struct packet *p)
+{
+	if (rm->nworkers == 1)
+		return 0;
+	return hash_flow_symmetric(p) % (uint32_t)rm->nworkers;
+}
+
 static void
-reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
+reader_wake_workers(struct reader *r)
+{
+	for (size_t w = 0; w < r->rm->nworkers; w++)
+		if (r->touched & ((uint64_t)1 << w))
+			doorbell_ring(&r->rm->workers[w].bell);
+	r->touched = 0;
+}
+
+/* Inline reader: a packet the rings cannot take still gets a verdict
+ * now, by the configured ring-full policy. */
+static void
+nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 {
 	struct reader *r = arg;
-	struct runmode_nfq *rm = r->rm;
-	uint32_t w = 0;
+	uint32_t w;
 
 	if (decode_packet(p) == -1)
 		counter_inc(&r->decoder_invalid);
-	if (rm->nworkers > 1)
-		w = hash_flow_symmetric(p) % (uint32_t)rm->nworkers;
+	w = worker_for(r->rm, p);
 	if (ring_push(&r->rings[w], p, r->index)) {
-		r->touched |= (uint64_t)1 << (w & 63);
+		r->touched |= (uint64_t)1 << w;
 		return;
 	}
-	if (rm->cfg->nfq_ring_full == CONFIG_FAIL_DROP) {
+	if (r->rm->cfg->nfq_ring_full == CONFIG_FAIL_DROP) {
 		capture_nfq_verdict(nfq, p->nfq_id, NF_DROP, false, 0);
 		counter_inc(&r->ring_full_dropped);
 	} else {
@@ -152,19 +185,18 @@ reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 }
 
 static void
-reader_wake_workers(struct reader *r)
+reader_finish(struct reader *r)
 {
+	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
 	for (size_t w = 0; w < r->rm->nworkers; w++)
-		if (r->touched & ((uint64_t)1 << (w & 63)))
-			doorbell_ring(&r->rm->workers[w].bell);
-	r->touched = 0;
+		doorbell_ring(&r->rm->workers[w].bell);
 }
 
 static void *
-reader_main(void *arg)
+nfq_reader_main(void *arg)
 {
 	struct reader *r = arg;
-	struct runmode_nfq *rm = r->rm;
+	struct runmode *rm = r->rm;
 	char name[16];
 	int n;
 
@@ -172,22 +204,80 @@ reader_main(void *arg)
 	log_procinit(name);
 	pin_thread(rm->cfg->reader_cpus, r->index);
 	while (!__atomic_load_n(&rm->quit, __ATOMIC_RELAXED)) {
-		n = capture_nfq_recv(r->nfq, READER_POLL_MS, reader_packet, r);
+		n = capture_nfq_recv(r->nfq, READER_POLL_MS, nfq_reader_packet,
+		    r);
 		if (n == -1) {
 			log_warn("queue %u: receive", capture_nfq_queue(r->nfq));
+			__atomic_store_n(&r->read_error, 1, __ATOMIC_RELAXED);
 			break;
 		}
 		if (n > 0)
 			reader_wake_workers(r);
 	}
 	for (int i = 0; i < READER_DRAIN_ROUNDS; i++) {
-		if (capture_nfq_recv(r->nfq, 0, reader_packet, r) <= 0)
+		if (capture_nfq_recv(r->nfq, 0, nfq_reader_packet, r) <= 0)
 			break;
 		reader_wake_workers(r);
 	}
-	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
-	for (size_t w = 0; w < rm->nworkers; w++)
-		doorbell_ring(&rm->workers[w].bell);
+	reader_finish(r);
+	return NULL;
+}
+
+/* Offline: never skip a packet; wait for the worker to make room. */
+static void
+pcap_push(struct reader *r, const struct packet *p)
+{
+	uint32_t w = worker_for(r->rm, p);
+
+	while (!ring_push(&r->rings[w], p, r->index)) {
+		doorbell_ring(&r->rm->workers[w].bell);
+		if (__atomic_load_n(&r->rm->quit, __ATOMIC_RELAXED))
+			return;
+		usleep(50);
+	}
+	r->touched |= (uint64_t)1 << w;
+}
+
+static void *
+pcap_reader_main(void *arg)
+{
+	struct reader *r = arg;
+	struct runmode *rm = r->rm;
+	char err[512];
+
+	log_procinit("pcap");
+	pin_thread(rm->cfg->reader_cpus, 0);
+	for (size_t f = 0; f < rm->npcap_files; f++) {
+		struct capture_pcap *cp;
+		struct packet p;
+		int rc = 0;
+
+		if ((cp = capture_pcap_open(rm->pcap_files[f], err,
+		    sizeof(err))) == NULL) {
+			log_warnx("%s", err);
+			__atomic_store_n(&r->read_error, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		while (!__atomic_load_n(&rm->quit, __ATOMIC_RELAXED) &&
+		    (rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1) {
+			counter_inc(&r->pcap_packets);
+			counter_add(&r->pcap_bytes, p.wire_len);
+			if (decode_packet(&p) == -1)
+				counter_inc(&r->decoder_invalid);
+			pcap_push(r, &p);
+			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
+				reader_wake_workers(r);
+		}
+		/* What was read before a corrupt record is still processed
+		 * and logged; the error names the packet. */
+		if (rc == -1) {
+			log_warnx("%s", err);
+			__atomic_store_n(&r->read_error, 1, __ATOMIC_RELAXED);
+		}
+		capture_pcap_close(cp);
+		reader_wake_workers(r);
+	}
+	reader_finish(r);
 	return NULL;
 }
 
@@ -234,12 +324,34 @@ worker_reject(struct worker *w, const struct packet *p,
 }
 
 static void
+worker_alerts(struct worker *w, const struct packet *p,
+    const struct detect_result *res, bool dropped)
+{
+	struct runmode *rm = w->rm;
+
+	for (uint32_t i = 0; i < res->nalerts; i++) {
+		const struct detect_alert *a = &res->alerts[i];
+		struct output_eve_alert ea = {
+			.gid = a->gid,
+			.sid = a->sid,
+			.rev = a->rev,
+			.msg = a->msg,
+			.blocked = a->blocked && dropped,
+			.verdict = dropped ? "drop" : "accept",
+		};
+
+		counter_inc(&w->alerts);
+		if (rm->eve_alerts)
+			output_eve_alert(rm->eve, p, &ea);
+	}
+}
+
+static void
 worker_packet(struct worker *w, struct ring_slot *s)
 {
-	struct runmode_nfq *rm = w->rm;
+	struct runmode *rm = w->rm;
 	struct packet *p = &s->pkt;
 	struct verdict_counters *vc = &w->counters[s->source];
-	struct nfq_verdict_batch *batch = &w->batches[s->source];
 	struct detect_result res;
 	struct nfq_verdict v;
 	bool drop = false;
@@ -252,10 +364,20 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		detect_packet(w->detect, p, &res);
 		drop = res.verdict != DETECT_VERDICT_ACCEPT;
 	}
+	/* Offline without --simulate-ips, drop rules only alert, as an IDS
+	 * would; with it they act as inline. */
+	if (rm->offline && !rm->simulate_ips)
+		drop = false;
+	worker_alerts(w, p, &res, drop);
+
+	if (rm->offline) {
+		counter_inc(drop ? &vc->dropped : &vc->accepted);
+		return;
+	}
 	capture_nfq_verdict_decide(&rm->policy, p->mark, drop, NULL, &v);
-	if (capture_nfq_batch_full(batch))
+	if (capture_nfq_batch_full(&w->batches[s->source]))
 		worker_flush(w, s->source);
-	capture_nfq_batch_add(batch, p->queue, p->nfq_id, &v);
+	capture_nfq_batch_add(&w->batches[s->source], p->queue, p->nfq_id, &v);
 
 	if (res.verdict == DETECT_VERDICT_REJECT) {
 		counter_inc(&vc->rejected);
@@ -271,22 +393,6 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		counter_inc(&vc->accepted);
 	if (v.set_mark && rm->policy.mode != NFQ_VERDICT_MODE_REPEAT)
 		counter_inc(&vc->marked);
-
-	for (uint32_t i = 0; i < res.nalerts; i++) {
-		const struct detect_alert *a = &res.alerts[i];
-		struct output_eve_alert ea = {
-			.gid = a->gid,
-			.sid = a->sid,
-			.rev = a->rev,
-			.msg = a->msg,
-			.blocked = a->blocked,
-			.verdict = drop ? "drop" : "accept",
-		};
-
-		counter_inc(&w->alerts);
-		if (rm->eve_alerts)
-			output_eve_alert(rm->eve, p, &ea);
-	}
 }
 
 static bool
@@ -299,7 +405,7 @@ worker_rings_empty(const struct worker *w)
 }
 
 static bool
-readers_done(const struct runmode_nfq *rm)
+readers_done(const struct runmode *rm)
 {
 	for (size_t r = 0; r < rm->nreaders; r++)
 		if (!__atomic_load_n(&rm->readers[r].done, __ATOMIC_ACQUIRE))
@@ -307,11 +413,33 @@ readers_done(const struct runmode_nfq *rm)
 	return true;
 }
 
+/* Between rounds a worker holds no packet, so it can move to a newly
+ * published engine here and tell the reload it let go of the old one. */
+static void
+worker_follow_engine(struct worker *w)
+{
+	const struct detect_engine *eng =
+	    __atomic_load_n(&w->rm->engine, __ATOMIC_ACQUIRE);
+	struct detect_thread *dt;
+
+	if (eng == w->engine)
+		return;
+	if ((dt = detect_thread_new(eng)) == NULL) {
+		log_warnx("out of memory switching engine; keeping the old one "
+		    "for now");
+		return;
+	}
+	detect_thread_free(w->detect);
+	w->detect = dt;
+	w->engine = eng;
+	__atomic_store_n(&w->engine_ack, eng, __ATOMIC_RELEASE);
+}
+
 static void *
 worker_main(void *arg)
 {
 	struct worker *w = arg;
-	struct runmode_nfq *rm = w->rm;
+	struct runmode *rm = w->rm;
 	char name[16];
 
 	snprintf(name, sizeof(name), "worker%u", w->index);
@@ -320,6 +448,7 @@ worker_main(void *arg)
 	for (;;) {
 		size_t handled = 0;
 
+		worker_follow_engine(w);
 		for (size_t r = 0; r < rm->nreaders; r++) {
 			struct ring *ring = &rm->readers[r].rings[w->index];
 			struct ring_slot *s;
@@ -335,7 +464,7 @@ worker_main(void *arg)
 		}
 		/* Verdicts go out once per round: batching without holding
 		 * a packet longer than one pass over the rings. */
-		for (size_t r = 0; r < rm->nreaders; r++)
+		for (size_t r = 0; r < rm->nreaders && !rm->offline; r++)
 			worker_flush(w, r);
 		if (handled > 0)
 			continue;
@@ -346,7 +475,9 @@ worker_main(void *arg)
 		{
 			uint32_t seq = doorbell_prepare(&w->bell);
 
-			if (worker_rings_empty(w) && !readers_done(rm))
+			if (worker_rings_empty(w) && !readers_done(rm) &&
+			    __atomic_load_n(&rm->engine, __ATOMIC_ACQUIRE) ==
+			    w->engine)
 				doorbell_wait(&w->bell, seq, WORKER_IDLE_MS);
 			else
 				doorbell_cancel(&w->bell);
@@ -380,25 +511,73 @@ policy_from_config(const struct quell_config *cfg,
 	pol->route_bypass = cfg->nfq_route_bypass;
 }
 
-struct runmode_nfq *
-runmode_nfq_start(const struct quell_config *cfg,
-    const struct detect_engine *engine, struct output_eve *eve,
-    const struct runmode_nfq_opts *opts, char *err, size_t errlen)
+static int
+readers_create(struct runmode *rm, char *err, size_t errlen)
 {
-	struct runmode_nfq *rm;
+	for (size_t i = 0; i < rm->nreaders; i++) {
+		struct reader *r = &rm->readers[i];
 
-	if ((rm = calloc(1, sizeof(*rm))) == NULL)
-		goto nomem;
+		r->rm = rm;
+		r->index = (uint16_t)i;
+		r->kind = rm->offline ? SOURCE_PCAP : SOURCE_NFQ;
+		if ((r->rings = calloc(rm->nworkers, sizeof(*r->rings))) ==
+		    NULL) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		for (size_t w = 0; w < rm->nworkers; w++) {
+			if (ring_init(&r->rings[w], RING_SLOTS,
+			    RING_ARENA_BYTES) == -1) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+		}
+	}
+	if (rm->offline)
+		return 0;
+	/* Bind every queue before any thread runs, so a queue held by
+	 * another program fails the start with nothing half-running. */
+	for (size_t i = 0; i < rm->nreaders; i++) {
+		struct capture_nfq_opts o = {
+			.queue = rm->cfg->nfq_queues[i],
+			.queue_maxlen = rm->cfg->nfq_queue_maxlen,
+			.rcvbuf = rm->cfg->nfq_socket_rcvbuf,
+			.fail_open = rm->cfg->nfq_fail_open,
+		};
+
+		if ((rm->readers[i].nfq = capture_nfq_open(&o, err, errlen)) ==
+		    NULL)
+			return -1;
+	}
+	return 0;
+}
+
+struct runmode *
+runmode_start(const struct quell_config *cfg, struct detect_engine *engine,
+    struct output_eve *eve, const struct runmode_opts *opts, char *err,
+    size_t errlen)
+{
+	struct runmode *rm;
+
+	if ((rm = calloc(1, sizeof(*rm))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		detect_engine_free(engine);
+		return NULL;
+	}
 	rm->cfg = cfg;
 	rm->engine = engine;
 	rm->eve = eve;
 	rm->eve_alerts = eve != NULL && config_eve_type_enabled(cfg, "alert");
 	rm->worker_delay_us = opts->worker_delay_us;
+	rm->offline = opts->npcap_files > 0;
+	rm->simulate_ips = opts->simulate_ips;
+	rm->pcap_files = opts->pcap_files;
+	rm->npcap_files = opts->npcap_files;
 	policy_from_config(cfg, &rm->policy);
-	rm->nreaders = cfg->nfq_nqueues;
+	rm->nreaders = rm->offline ? 1 : cfg->nfq_nqueues;
 	rm->nworkers = worker_count(cfg);
-	if (rm->nworkers > 64)
-		rm->nworkers = 64;
+	if (rm->nworkers > MAX_WORKERS)
+		rm->nworkers = MAX_WORKERS;
 	clock_gettime(CLOCK_MONOTONIC, &rm->started);
 	rm->readers = calloc(rm->nreaders, sizeof(*rm->readers));
 	rm->workers = calloc(rm->nworkers, sizeof(*rm->workers));
@@ -406,7 +585,7 @@ runmode_nfq_start(const struct quell_config *cfg,
 		goto nomem;
 	/* Raw sockets for reject replies must be opened while privileged;
 	 * without them reject still drops, and says why once. */
-	if ((rm->reject = capture_reject_open()) == NULL)
+	if (!rm->offline && (rm->reject = capture_reject_open()) == NULL)
 		log_warn("reject replies disabled: raw socket");
 
 	for (size_t i = 0; i < rm->nworkers; i++) {
@@ -414,6 +593,8 @@ runmode_nfq_start(const struct quell_config *cfg,
 
 		w->rm = rm;
 		w->index = (uint16_t)i;
+		w->engine = engine;
+		w->engine_ack = engine;
 		w->batches = calloc(rm->nreaders, sizeof(*w->batches));
 		w->counters = calloc(rm->nreaders, sizeof(*w->counters));
 		w->detect = detect_thread_new(engine);
@@ -421,28 +602,8 @@ runmode_nfq_start(const struct quell_config *cfg,
 		    w->detect == NULL)
 			goto nomem;
 	}
-	/* Bind every queue before any thread runs, so a queue held by
-	 * another program fails the start with nothing half-running. */
-	for (size_t i = 0; i < rm->nreaders; i++) {
-		struct capture_nfq_opts o = {
-			.queue = cfg->nfq_queues[i],
-			.queue_maxlen = cfg->nfq_queue_maxlen,
-			.rcvbuf = cfg->nfq_socket_rcvbuf,
-			.fail_open = cfg->nfq_fail_open,
-		};
-		struct reader *r = &rm->readers[i];
-
-		r->rm = rm;
-		r->index = (uint16_t)i;
-		if ((r->rings = calloc(rm->nworkers, sizeof(*r->rings))) == NULL)
-			goto nomem;
-		for (size_t w = 0; w < rm->nworkers; w++)
-			if (ring_init(&r->rings[w], RING_SLOTS,
-			    RING_ARENA_BYTES) == -1)
-				goto nomem;
-		if ((r->nfq = capture_nfq_open(&o, err, errlen)) == NULL)
-			goto fail;
-	}
+	if (readers_create(rm, err, errlen) == -1)
+		goto fail;
 	for (size_t i = 0; i < rm->nworkers; i++) {
 		struct worker *w = &rm->workers[i];
 
@@ -455,7 +616,8 @@ runmode_nfq_start(const struct quell_config *cfg,
 	for (size_t i = 0; i < rm->nreaders; i++) {
 		struct reader *r = &rm->readers[i];
 
-		if (pthread_create(&r->thread, NULL, reader_main, r) != 0) {
+		if (pthread_create(&r->thread, NULL, rm->offline ?
+		    pcap_reader_main : nfq_reader_main, r) != 0) {
 			snprintf(err, errlen, "cannot start reader thread");
 			goto fail;
 		}
@@ -465,18 +627,37 @@ runmode_nfq_start(const struct quell_config *cfg,
 nomem:
 	snprintf(err, errlen, "out of memory");
 fail:
-	runmode_nfq_stop(rm);
+	runmode_stop(rm);
 	return NULL;
 }
 
 size_t
-runmode_nfq_workers(const struct runmode_nfq *rm)
+runmode_workers(const struct runmode *rm)
 {
 	return rm->nworkers;
 }
 
+void
+runmode_swap_engine(struct runmode *rm, struct detect_engine *engine)
+{
+	struct detect_engine *old = rm->engine;
+
+	__atomic_store_n(&rm->engine, engine, __ATOMIC_RELEASE);
+	for (size_t i = 0; i < rm->nworkers; i++) {
+		struct worker *w = &rm->workers[i];
+
+		doorbell_ring(&w->bell);
+		while (__atomic_load_n(&w->engine_ack, __ATOMIC_ACQUIRE) !=
+		    engine) {
+			doorbell_ring(&w->bell);
+			usleep(1000);
+		}
+	}
+	detect_engine_free(old);
+}
+
 static void
-collect(struct runmode_nfq *rm, struct output_eve_queue_stats *qs,
+collect(struct runmode *rm, struct output_eve_queue_stats *qs,
     struct output_eve_stats *s)
 {
 	struct timespec now;
@@ -491,9 +672,10 @@ collect(struct runmode_nfq *rm, struct output_eve_queue_stats *qs,
 		memset(q, 0, sizeof(*q));
 		if (r->nfq != NULL)
 			capture_nfq_stats(r->nfq, &cs);
-		q->queue = rm->cfg->nfq_queues[i];
-		q->packets = cs.packets;
-		q->bytes = cs.bytes;
+		q->queue = rm->offline ? 0 : rm->cfg->nfq_queues[i];
+		q->packets = rm->offline ? counter_get(&r->pcap_packets) :
+		    cs.packets;
+		q->bytes = rm->offline ? counter_get(&r->pcap_bytes) : cs.bytes;
 		q->enobufs = cs.enobufs;
 		q->bad_messages = cs.bad_messages;
 		q->verdict_errors = cs.verdict_errors;
@@ -514,8 +696,8 @@ collect(struct runmode_nfq *rm, struct output_eve_queue_stats *qs,
 			q->rejected += counter_get(&vc->rejected);
 			q->verdict_errors += counter_get(&vc->verdict_errors);
 		}
-		if (capture_nfq_proc_read(CAPTURE_NFQ_PROC_PATH, q->queue,
-		    &ks) == 0) {
+		if (!rm->offline && capture_nfq_proc_read(CAPTURE_NFQ_PROC_PATH,
+		    q->queue, &ks) == 0) {
 			q->has_kernel = true;
 			q->kernel_queue_total = ks.queue_total;
 			q->kernel_queue_dropped = ks.queue_dropped;
@@ -529,10 +711,11 @@ collect(struct runmode_nfq *rm, struct output_eve_queue_stats *qs,
 	s->uptime = (uint64_t)(now.tv_sec - rm->started.tv_sec);
 	s->queues = qs;
 	s->nqueues = rm->nreaders;
+	s->offline = rm->offline;
 }
 
 void
-runmode_nfq_write_stats(struct runmode_nfq *rm)
+runmode_write_stats(struct runmode *rm)
 {
 	struct output_eve_queue_stats qs[CONFIG_MAX_QUEUES];
 	struct output_eve_stats s;
@@ -544,24 +727,45 @@ runmode_nfq_write_stats(struct runmode_nfq *rm)
 }
 
 bool
-runmode_nfq_failed(const struct runmode_nfq *rm)
+runmode_finished(const struct runmode *rm)
 {
 	if (__atomic_load_n(&rm->quit, __ATOMIC_RELAXED))
 		return false;
+	if (rm->offline) {
+		if (!readers_done(rm))
+			return false;
+		for (size_t w = 0; w < rm->nworkers; w++)
+			if (!worker_rings_empty(&rm->workers[w]))
+				return false;
+		return true;
+	}
 	for (size_t i = 0; i < rm->nreaders; i++)
 		if (__atomic_load_n(&rm->readers[i].done, __ATOMIC_ACQUIRE))
 			return true;
 	return false;
 }
 
+bool
+runmode_read_error(const struct runmode *rm)
+{
+	for (size_t i = 0; i < rm->nreaders; i++)
+		if (__atomic_load_n(&rm->readers[i].read_error,
+		    __ATOMIC_RELAXED))
+			return true;
+	return false;
+}
+
 void
-runmode_nfq_stop(struct runmode_nfq *rm)
+runmode_stop(struct runmode *rm)
 {
 	bool any_started = false;
 
 	if (rm == NULL)
 		return;
-	__atomic_store_n(&rm->quit, 1, __ATOMIC_RELAXED);
+	/* Offline readers run to the end of their files on their own;
+	 * quit would cut them short. */
+	if (!rm->offline || !readers_done(rm))
+		__atomic_store_n(&rm->quit, 1, __ATOMIC_RELAXED);
 	/* Readers first: they drain the kernel queue into the rings. A
 	 * reader that never started counts as done. */
 	for (size_t i = 0; i < rm->nreaders; i++) {
@@ -577,7 +781,7 @@ runmode_nfq_stop(struct runmode_nfq *rm)
 			pthread_join(rm->workers[i].thread, NULL);
 	}
 	if (any_started)
-		runmode_nfq_write_stats(rm);
+		runmode_write_stats(rm);
 	for (size_t i = 0; rm->readers != NULL && i < rm->nreaders; i++) {
 		struct reader *r = &rm->readers[i];
 
@@ -596,6 +800,7 @@ runmode_nfq_stop(struct runmode_nfq *rm)
 		free(w->counters);
 	}
 	capture_reject_close(rm->reject);
+	detect_engine_free(rm->engine);
 	free(rm->readers);
 	free(rm->workers);
 	free(rm);

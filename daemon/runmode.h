@@ -1,0 +1,47 @@
+/* The packet pipeline shared by inline and offline mode: sources (one
+ * reader thread per NFQUEUE queue, or one pcap reader) decode packets
+ * and hand them, by a symmetric flow hash, through lock-free rings to
+ * detection workers. Inline, a worker verdicts each packet on its own
+ * queue's socket; every packet read gets exactly one verdict, from its
+ * worker or from its reader by the ring-full policy. Offline, readers
+ * wait for room instead, so no packet is skipped. */
+#ifndef QUELL_DAEMON_RUNMODE_H
+#define QUELL_DAEMON_RUNMODE_H
+
+#include "core/base.h"
+
+struct quell_config;
+struct detect_engine;
+struct output_eve;
+struct runmode;
+
+struct runmode_opts {
+	unsigned	 worker_delay_us;	/* testing: slow workers down */
+	const char *const *pcap_files;		/* offline mode when set */
+	size_t		 npcap_files;
+	bool		 simulate_ips;		/* offline: drops act as inline */
+	bool		 checksum_check;	/* offline -k all */
+};
+
+/* Binds every configured queue (inline) or opens every capture
+ * (offline) and starts the threads. On failure nothing stays bound and
+ * err names the queue or file. */
+struct runmode *runmode_start(const struct quell_config *,
+	    struct detect_engine *, struct output_eve *,
+	    const struct runmode_opts *, char *err, size_t errlen);
+/* Stops reading, verdicts what was read, unbinds, joins, writes the
+ * final stats event and frees the current engine. */
+void	runmode_stop(struct runmode *);
+size_t	runmode_workers(const struct runmode *);
+/* Writes a stats event with the counters so far. */
+void	runmode_write_stats(struct runmode *);
+/* Inline: a reader stopped on a fatal socket error. Offline: every
+ * capture has been read and processed. */
+bool	runmode_finished(const struct runmode *);
+/* Offline: a capture could not be read to its end. */
+bool	runmode_read_error(const struct runmode *);
+/* Puts a new engine in service; returns once no worker uses the old one
+ * any more, then frees it. */
+void	runmode_swap_engine(struct runmode *, struct detect_engine *);
+
+#endif
