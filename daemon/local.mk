@@ -1,7 +1,9 @@
 sbin_PROGRAMS += daemon/quelld
 daemon_quelld_SOURCES = \
 	daemon/options.c daemon/options.h \
+	daemon/outputs.c daemon/outputs.h \
 	daemon/quelld.c \
+	daemon/reload.c daemon/reload.h \
 	daemon/rules_load.c daemon/rules_load.h \
 	daemon/runmode.c daemon/runmode.h \
 	$(NULL)

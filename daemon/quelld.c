@@ -17,6 +17,8 @@
 #include "detect/engine.h"
 #include "options.h"
 #include "output/eve.h"
+#include "outputs.h"
+#include "reload.h"
 #include "rules_load.h"
 #include "runmode.h"
 
@@ -105,27 +107,13 @@ load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
 	return engine;
 }
 
-static struct output_eve *
-open_eve(const struct quell_config *cfg)
-{
-	struct output_eve *eve;
-	char path[PATH_MAX];
-
-	if (!cfg->eve_enabled)
-		return NULL;
-	snprintf(path, sizeof(path), "%s/%s", cfg->default_log_dir,
-	    cfg->eve_filename);
-	if ((eve = output_eve_open(path)) == NULL)
-		fatal("cannot open %s", path);
-	return eve;
-}
-
 /* Waits for signals and does the periodic work until asked to stop
  * (inline) or until the captures are done (offline). Returns the exit
  * status. */
 static int
-main_loop(const struct quell_config *cfg, struct runmode *rm,
-    struct output_eve *eve, const sigset_t *sigs, bool offline)
+main_loop(const struct quell_config *cfg, const struct quelld_options *opts,
+    struct runmode *rm, struct outputs *out, const sigset_t *sigs,
+    bool offline)
 {
 	struct timespec last_stats, now;
 
@@ -138,8 +126,16 @@ main_loop(const struct quell_config *cfg, struct runmode *rm,
 			log_info("signal %d: shutting down", sig);
 			return 0;
 		}
-		if (sig == SIGHUP && eve != NULL && output_eve_reopen(eve) == -1)
-			log_warn("reopen eve log");
+		if (sig == SIGHUP) {
+			log_info("SIGHUP: reopening log files");
+			outputs_reopen(out);
+		}
+		if (sig == SIGUSR2) {
+			char msg[1200];
+
+			log_info("SIGUSR2: reloading rules");
+			reload_rules(cfg, opts, rm, msg, sizeof(msg));
+		}
 		if (runmode_finished(rm)) {
 			if (offline)
 				return 0;
@@ -161,7 +157,7 @@ main(int argc, char **argv)
 	struct quelld_options opts;
 	struct quell_config *cfg;
 	struct detect_engine *engine;
-	struct output_eve *eve;
+	struct outputs out;
 	struct runmode *rm;
 	struct runmode_opts rm_opts = { 0 };
 	bool offline;
@@ -199,21 +195,28 @@ main(int argc, char **argv)
 		fatalx("no queue to read: give -q N (or A:B), or set "
 		    "nfq.queues");
 
-	eve = open_eve(cfg);
-
-	/* Threads inherit the blocked set; only this thread takes signals. */
+	/* Before any thread exists: threads inherit the blocked set, so
+	 * only this thread takes signals (in main_loop). */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
 	sigaddset(&sigs, SIGHUP);
+	sigaddset(&sigs, SIGUSR2);
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+
+	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 1, err,
+	    sizeof(err)) == -1)
+		fatalx("%s", err);
+	if (out.eve != NULL)
+		output_eve_set_alert_extras(out.eve, cfg->eve_payload,
+		    cfg->eve_payload_printable, cfg->eve_packet);
 
 	rm_opts.worker_delay_us = opts.worker_delay_us;
 	rm_opts.pcap_files = opts.pcap_files;
 	rm_opts.npcap_files = opts.npcap_files;
 	rm_opts.simulate_ips = opts.simulate_ips;
 	rm_opts.checksum_check = opts.checksum_all;
-	if ((rm = runmode_start(cfg, engine, eve, &rm_opts, err,
+	if ((rm = runmode_start(cfg, engine, &out, &rm_opts, err,
 	    sizeof(err))) == NULL)
 		fatalx("%s", err);
 	if (offline)
@@ -223,11 +226,11 @@ main(int argc, char **argv)
 		log_info("ready: %zu queue(s), %zu worker(s)", cfg->nfq_nqueues,
 		    runmode_workers(rm));
 
-	rc = main_loop(cfg, rm, eve, &sigs, offline);
+	rc = main_loop(cfg, &opts, rm, &out, &sigs, offline);
 	if (offline && runmode_read_error(rm))
 		rc = 1;
 	runmode_stop(rm);
-	output_eve_close(eve);
+	outputs_close(&out);
 done:
 	config_free(cfg);
 	quelld_options_free(&opts);

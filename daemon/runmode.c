@@ -19,9 +19,14 @@
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/ring.h"
+#include "decode/checksum.h"
 #include "decode/decode.h"
 #include "detect/engine.h"
 #include "output/eve.h"
+#include "output/fastlog.h"
+#include "output/statslog.h"
+#include "output/writer.h"
+#include "outputs.h"
 #include "runmode.h"
 
 /* How long a reader waits for packets before checking for shutdown. */
@@ -74,6 +79,7 @@ struct reader {
 	uint64_t		 ring_full_accepted;
 	uint64_t		 ring_full_dropped;
 	uint64_t		 decoder_invalid;
+	uint64_t		 invalid_checksum;
 };
 
 struct worker {
@@ -95,13 +101,13 @@ struct worker {
 struct runmode {
 	const struct quell_config *cfg;
 	struct detect_engine	*engine;	/* __atomic */
-	struct output_eve	*eve;
+	struct outputs		*out;
 	struct capture_reject	*reject;
 	bool			 offline;
 	bool			 simulate_ips;
+	bool			 checksum_check;
 	const char *const	*pcap_files;
 	size_t			 npcap_files;
-	bool			 eve_alerts;
 	struct nfq_verdict_policy policy;
 	unsigned		 worker_delay_us;
 	struct reader		*readers;
@@ -262,8 +268,15 @@ pcap_reader_main(void *arg)
 		    (rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1) {
 			counter_inc(&r->pcap_packets);
 			counter_add(&r->pcap_bytes, p.wire_len);
-			if (decode_packet(&p) == -1)
+			if (decode_packet(&p) == -1) {
 				counter_inc(&r->decoder_invalid);
+			} else if (rm->checksum_check &&
+			    !decode_checksums_valid(&p)) {
+				/* -k all: a bad checksum means the receiver
+				 * would discard it; so does detection. */
+				counter_inc(&r->invalid_checksum);
+				p.ip_version = 0;
+			}
 			pcap_push(r, &p);
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
@@ -327,7 +340,7 @@ static void
 worker_alerts(struct worker *w, const struct packet *p,
     const struct detect_result *res, bool dropped)
 {
-	struct runmode *rm = w->rm;
+	struct outputs *out = w->rm->out;
 
 	for (uint32_t i = 0; i < res->nalerts; i++) {
 		const struct detect_alert *a = &res->alerts[i];
@@ -341,9 +354,13 @@ worker_alerts(struct worker *w, const struct packet *p,
 		};
 
 		counter_inc(&w->alerts);
-		if (rm->eve_alerts)
-			output_eve_alert(rm->eve, p, &ea);
+		if (out->eve_alert)
+			output_eve_alert(out->eve, w->index, p, &ea);
+		if (out->fast != NULL)
+			output_fastlog_alert(out->fast, w->index, p, &ea);
 	}
+	if (dropped && out->eve_drop && res->nalerts > 0)
+		output_eve_drop(out->eve, w->index, p, "rules");
 }
 
 static void
@@ -486,15 +503,18 @@ worker_main(void *arg)
 	return NULL;
 }
 
-static unsigned
-worker_count(const struct quell_config *cfg)
+size_t
+runmode_worker_count(const struct quell_config *cfg)
 {
 	long n;
 
 	if (cfg->detect_threads > 0)
-		return cfg->detect_threads;
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (unsigned)n : 1;
+		n = cfg->detect_threads;
+	else
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	return n > MAX_WORKERS ? MAX_WORKERS : (size_t)n;
 }
 
 static void
@@ -554,7 +574,7 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 
 struct runmode *
 runmode_start(const struct quell_config *cfg, struct detect_engine *engine,
-    struct output_eve *eve, const struct runmode_opts *opts, char *err,
+    struct outputs *out, const struct runmode_opts *opts, char *err,
     size_t errlen)
 {
 	struct runmode *rm;
@@ -566,18 +586,16 @@ runmode_start(const struct quell_config *cfg, struct detect_engine *engine,
 	}
 	rm->cfg = cfg;
 	rm->engine = engine;
-	rm->eve = eve;
-	rm->eve_alerts = eve != NULL && config_eve_type_enabled(cfg, "alert");
+	rm->out = out;
 	rm->worker_delay_us = opts->worker_delay_us;
 	rm->offline = opts->npcap_files > 0;
 	rm->simulate_ips = opts->simulate_ips;
+	rm->checksum_check = opts->checksum_check;
 	rm->pcap_files = opts->pcap_files;
 	rm->npcap_files = opts->npcap_files;
 	policy_from_config(cfg, &rm->policy);
 	rm->nreaders = rm->offline ? 1 : cfg->nfq_nqueues;
-	rm->nworkers = worker_count(cfg);
-	if (rm->nworkers > MAX_WORKERS)
-		rm->nworkers = MAX_WORKERS;
+	rm->nworkers = runmode_worker_count(cfg);
 	clock_gettime(CLOCK_MONOTONIC, &rm->started);
 	rm->readers = calloc(rm->nreaders, sizeof(*rm->readers));
 	rm->workers = calloc(rm->nworkers, sizeof(*rm->workers));
@@ -684,6 +702,7 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		q->accepted = counter_get(&r->ring_full_accepted);
 		q->dropped = counter_get(&r->ring_full_dropped);
 		s->decoder_invalid += counter_get(&r->decoder_invalid);
+		s->invalid_checksum += counter_get(&r->invalid_checksum);
 		for (size_t w = 0; w < rm->nworkers; w++) {
 			const struct verdict_counters *vc =
 			    &rm->workers[w].counters[i];
@@ -712,6 +731,12 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 	s->queues = qs;
 	s->nqueues = rm->nreaders;
 	s->offline = rm->offline;
+	if (rm->out->eve != NULL) {
+		struct output_writer_stats ws;
+
+		output_eve_writer_stats(rm->out->eve, &ws);
+		s->output_lost = ws.lost;
+	}
 }
 
 void
@@ -720,10 +745,14 @@ runmode_write_stats(struct runmode *rm)
 	struct output_eve_queue_stats qs[CONFIG_MAX_QUEUES];
 	struct output_eve_stats s;
 
-	if (rm->eve == NULL || !config_eve_type_enabled(rm->cfg, "stats"))
+	if (!rm->out->eve_stats && rm->out->statslog == NULL)
 		return;
 	collect(rm, qs, &s);
-	output_eve_stats(rm->eve, &s);
+	/* The last producer slot is the main thread's. */
+	if (rm->out->eve_stats)
+		output_eve_stats(rm->out->eve, rm->nworkers, &s);
+	if (rm->out->statslog != NULL)
+		output_statslog_write(rm->out->statslog, &s);
 }
 
 bool

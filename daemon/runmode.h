@@ -12,7 +12,7 @@
 
 struct quell_config;
 struct detect_engine;
-struct output_eve;
+struct outputs;
 struct runmode;
 
 struct runmode_opts {
@@ -27,12 +27,15 @@ struct runmode_opts {
  * (offline) and starts the threads. On failure nothing stays bound and
  * err names the queue or file. */
 struct runmode *runmode_start(const struct quell_config *,
-	    struct detect_engine *, struct output_eve *,
+	    struct detect_engine *, struct outputs *,
 	    const struct runmode_opts *, char *err, size_t errlen);
 /* Stops reading, verdicts what was read, unbinds, joins, writes the
  * final stats event and frees the current engine. */
 void	runmode_stop(struct runmode *);
 size_t	runmode_workers(const struct runmode *);
+/* How many workers runmode_start will use: event producers 0 .. n - 1
+ * are the workers, producer n is the main thread. */
+size_t	runmode_worker_count(const struct quell_config *);
 /* Writes a stats event with the counters so far. */
 void	runmode_write_stats(struct runmode *);
 /* Inline: a reader stopped on a fatal socket error. Offline: every

@@ -53,7 +53,14 @@ static const struct key keys[] = {
 	{ "nfq.socket-rcvbuf", KEY_UINT, OFF(nfq_socket_rcvbuf), "8388608", 65536, 1u << 30, NULL },
 	{ "outputs.eve-log.enabled", KEY_BOOL, OFF(eve_enabled), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.filename", KEY_STRING, OFF(eve_filename), "eve.json", 0, 0, NULL },
+	{ "outputs.eve-log.packet", KEY_BOOL, OFF(eve_packet), "no", 0, 0, NULL },
+	{ "outputs.eve-log.payload", KEY_BOOL, OFF(eve_payload), "no", 0, 0, NULL },
+	{ "outputs.eve-log.payload-printable", KEY_BOOL, OFF(eve_payload_printable), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types", KEY_STRLIST, OFF(eve_types), "alert,drop,stats", 0, 0, NULL },
+	{ "outputs.fast.enabled", KEY_BOOL, OFF(fast_enabled), "yes", 0, 0, NULL },
+	{ "outputs.fast.filename", KEY_STRING, OFF(fast_filename), "fast.log", 0, 0, NULL },
+	{ "outputs.stats.enabled", KEY_BOOL, OFF(statslog_enabled), "yes", 0, 0, NULL },
+	{ "outputs.stats.filename", KEY_STRING, OFF(statslog_filename), "stats.log", 0, 0, NULL },
 	{ "rule-files", KEY_STRLIST, OFF(rule_files), "quell.rules", 0, 0, NULL },
 	{ "run-as.group", KEY_STRING, OFF(run_as_group), "", 0, 0, NULL },
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
@@ -766,6 +773,15 @@ config_add_queues(struct quell_config *cfg, const char *spec,
 	return queues_add(cfg, spec, NULL, 0, 0, "-q", dl);
 }
 
+static void
+check_log_name(struct diag_list *dl, const char *key, const char *name)
+{
+	if (name[0] == '\0' || strchr(name, '/') != NULL ||
+	    strcmp(name, "..") == 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, name, "%s: must be a plain "
+		    "file name inside the log directory", key);
+}
+
 int
 config_validate(const struct quell_config *cfg, struct diag_list *dl)
 {
@@ -790,10 +806,9 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
 		    "nfq.bypass-mark: 0x%x has bits outside nfq.bypass-mask "
 		    "0x%x", cfg->nfq_bypass_mark, cfg->nfq_bypass_mask);
-	if (cfg->eve_filename[0] == '\0' || strchr(cfg->eve_filename, '/') != NULL)
-		diag_add(dl, DIAG_ERROR, NULL, 0, 0, cfg->eve_filename,
-		    "outputs.eve-log.filename: must be a plain file name "
-		    "inside the log directory");
+	check_log_name(dl, "outputs.eve-log.filename", cfg->eve_filename);
+	check_log_name(dl, "outputs.fast.filename", cfg->fast_filename);
+	check_log_name(dl, "outputs.stats.filename", cfg->statslog_filename);
 	return dl->errors > before ? -1 : 0;
 }
 

@@ -48,6 +48,15 @@ struct quell_config {
 	char		*eve_filename;
 	struct config_strlist eve_types;
 
+	bool		 eve_payload;		/* payload (base64) in alerts */
+	bool		 eve_payload_printable;
+	bool		 eve_packet;		/* whole packet (base64) */
+
+	bool		 fast_enabled;
+	char		*fast_filename;
+	bool		 statslog_enabled;
+	char		*statslog_filename;
+
 	bool		 stats_enabled;
 	unsigned	 stats_interval;	/* seconds */
 

@@ -1,5 +1,6 @@
 lib_libquell_a_SOURCES += \
 	lib/decode/bytes.h \
+	lib/decode/checksum.c lib/decode/checksum.h \
 	lib/decode/decode.c lib/decode/decode.h \
 	lib/decode/events.c lib/decode/events.h \
 	lib/decode/icmp.c lib/decode/icmp.h \

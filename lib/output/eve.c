@@ -11,38 +11,89 @@
 
 #include <jansson.h>
 
+#include "core/counters.h"
 #include "output/eve.h"
+#include "output/writer.h"
+
+#define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
 
 struct output_eve {
-	char		*path;
-	int		 fd;
-	pthread_mutex_t	 lock;
-	uint64_t	 write_errors;
+	struct output_writer	*writer;
+	size_t			 nproducers;
+	uint64_t		 render_errors;
+	bool			 payload;
+	bool			 payload_printable;
+	bool			 packet;
 };
 
-static int
-open_log(const char *path)
+void
+output_eve_set_alert_extras(struct output_eve *eve, bool payload,
+    bool payload_printable, bool packet)
 {
-	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0640);
+	eve->payload = payload;
+	eve->payload_printable = payload_printable;
+	eve->packet = packet;
+}
+
+static json_t *
+base64(const uint8_t *data, size_t len)
+{
+	static const char tbl[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t olen = 4 * ((len + 2) / 3);
+	char *out = malloc(olen + 1), *o = out;
+	json_t *j;
+
+	if (out == NULL)
+		return json_string("");
+	for (size_t i = 0; i < len; i += 3) {
+		uint32_t v = (uint32_t)data[i] << 16;
+
+		if (i + 1 < len)
+			v |= (uint32_t)data[i + 1] << 8;
+		if (i + 2 < len)
+			v |= data[i + 2];
+		*o++ = tbl[v >> 18 & 63];
+		*o++ = tbl[v >> 12 & 63];
+		*o++ = i + 1 < len ? tbl[v >> 6 & 63] : '=';
+		*o++ = i + 2 < len ? tbl[v & 63] : '=';
+	}
+	*o = '\0';
+	j = json_stringn(out, olen);
+	free(out);
+	return j;
+}
+
+/* Suricata's payload_printable: printable ASCII kept, the rest '.'. */
+static json_t *
+printable(const uint8_t *data, size_t len)
+{
+	char *out = malloc(len + 1);
+	json_t *j;
+
+	if (out == NULL)
+		return json_string("");
+	for (size_t i = 0; i < len; i++)
+		out[i] = data[i] >= 0x20 && data[i] < 0x7f ? (char)data[i] : '.';
+	j = json_stringn(out, len);
+	free(out);
+	return j;
 }
 
 struct output_eve *
-output_eve_open(const char *path)
+output_eve_open(const char *path, size_t nproducers)
 {
 	struct output_eve *eve;
 
 	if ((eve = calloc(1, sizeof(*eve))) == NULL)
 		return NULL;
-	if ((eve->path = strdup(path)) == NULL)
-		goto fail;
-	if ((eve->fd = open_log(path)) == -1)
-		goto fail;
-	pthread_mutex_init(&eve->lock, NULL);
+	eve->nproducers = nproducers;
+	if ((eve->writer = output_writer_open(path, nproducers,
+	    OUTPUT_EVE_RING_SLOTS)) == NULL) {
+		free(eve);
+		return NULL;
+	}
 	return eve;
-fail:
-	free(eve->path);
-	free(eve);
-	return NULL;
 }
 
 void
@@ -50,24 +101,28 @@ output_eve_close(struct output_eve *eve)
 {
 	if (eve == NULL)
 		return;
-	close(eve->fd);
-	pthread_mutex_destroy(&eve->lock);
-	free(eve->path);
+	output_writer_close(eve->writer);
 	free(eve);
 }
 
 int
 output_eve_reopen(struct output_eve *eve)
 {
-	int fd = open_log(eve->path);
-
-	if (fd == -1)
-		return -1;
-	pthread_mutex_lock(&eve->lock);
-	close(eve->fd);
-	eve->fd = fd;
-	pthread_mutex_unlock(&eve->lock);
+	output_writer_reopen(eve->writer);
 	return 0;
+}
+
+void
+output_eve_flush(struct output_eve *eve)
+{
+	output_writer_flush(eve->writer);
+}
+
+void
+output_eve_writer_stats(const struct output_eve *eve,
+    struct output_writer_stats *s)
+{
+	output_writer_stats(eve->writer, s);
 }
 
 const char *
@@ -83,24 +138,28 @@ output_eve_timestamp(const struct timespec *ts, char *buf, size_t len)
 	return buf;
 }
 
+/* Renders obj as one line and hands it to the writer thread. jansson
+ * escapes control characters; json_string() refused invalid UTF-8
+ * earlier (see json_string_lossy). */
 static void
-write_record(struct output_eve *eve, json_t *obj)
+write_record(struct output_eve *eve, size_t producer, json_t *obj)
 {
-	char *line;
+	char *line, *nl;
 	size_t len;
 
-	/* JSON_ENSURE_ASCII would hide nothing useful; jansson escapes
-	 * control characters and rejects invalid UTF-8 at json_string(). */
-	line = json_dumps(obj, JSON_COMPACT);
-	if (line == NULL)
+	if ((line = json_dumps(obj, JSON_COMPACT)) == NULL) {
+		counter_inc(&eve->render_errors);
 		return;
+	}
 	len = strlen(line);
-	line[len] = '\n';
-	pthread_mutex_lock(&eve->lock);
-	if (write(eve->fd, line, len + 1) != (ssize_t)(len + 1))
-		eve->write_errors++;
-	pthread_mutex_unlock(&eve->lock);
-	free(line);
+	if ((nl = realloc(line, len + 2)) == NULL) {
+		free(line);
+		counter_inc(&eve->render_errors);
+		return;
+	}
+	nl[len] = '\n';
+	nl[len + 1] = '\0';
+	output_writer_submit(eve->writer, producer, nl);
 }
 
 /* json_string() refuses invalid UTF-8 (a Latin-1 rule msg, a payload);
@@ -189,8 +248,8 @@ packet_event(const struct packet *p, const char *type)
 }
 
 void
-output_eve_alert(struct output_eve *eve, const struct packet *p,
-    const struct output_eve_alert *a)
+output_eve_alert(struct output_eve *eve, size_t producer,
+    const struct packet *p, const struct output_eve_alert *a)
 {
 	json_t *obj, *alert, *quell;
 
@@ -206,17 +265,59 @@ output_eve_alert(struct output_eve *eve, const struct packet *p,
 	json_object_set_new(alert, "category", json_string(""));
 	json_object_set_new(alert, "severity", json_integer(3));
 	json_object_set_new(obj, "alert", alert);
+	if (eve->payload && p->payload != NULL)
+		json_object_set_new(obj, "payload",
+		    base64(p->payload, p->payload_len));
+	if (eve->payload_printable && p->payload != NULL)
+		json_object_set_new(obj, "payload_printable",
+		    printable(p->payload, p->payload_len));
+	if (eve->packet)
+		json_object_set_new(obj, "packet", base64(p->data, p->len));
 
 	quell = json_object();
 	json_object_set_new(quell, "queue", json_integer(p->queue));
 	json_object_set_new(quell, "packet_id", json_integer(p->nfq_id));
 	json_object_set_new(quell, "verdict", json_string(a->verdict));
 	json_object_set_new(obj, "quell", quell);
-	write_record(eve, obj);
+	write_record(eve, producer, obj);
 	json_decref(obj);
 }
 
-#define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
+void
+output_eve_drop(struct output_eve *eve, size_t producer,
+    const struct packet *p, const char *reason)
+{
+	json_t *obj = packet_event(p, "drop");
+	json_t *drop = json_object();
+
+	SET_U64(drop, "len", p->wire_len ? p->wire_len : p->len);
+	SET_U64(drop, "tos", p->tos);
+	SET_U64(drop, "ttl", p->ttl);
+	SET_U64(drop, "ipid", p->ip_id);
+	if (p->proto == IPPROTO_TCP && p->l4_valid) {
+		SET_U64(drop, "tcpseq", p->tcp_seq);
+		SET_U64(drop, "tcpack", p->tcp_ack);
+		SET_U64(drop, "tcpwin", p->tcp_window);
+		json_object_set_new(drop, "syn",
+		    json_boolean(p->tcp_flags & PKT_TCP_SYN));
+		json_object_set_new(drop, "ack",
+		    json_boolean(p->tcp_flags & PKT_TCP_ACK));
+		json_object_set_new(drop, "psh",
+		    json_boolean(p->tcp_flags & PKT_TCP_PSH));
+		json_object_set_new(drop, "rst",
+		    json_boolean(p->tcp_flags & PKT_TCP_RST));
+		json_object_set_new(drop, "urg",
+		    json_boolean(p->tcp_flags & PKT_TCP_URG));
+		json_object_set_new(drop, "fin",
+		    json_boolean(p->tcp_flags & PKT_TCP_FIN));
+	}
+	if (p->proto == IPPROTO_UDP && p->l4_valid)
+		SET_U64(drop, "udplen", p->payload_len + 8);
+	json_object_set_new(drop, "reason", json_string(reason));
+	json_object_set_new(obj, "drop", drop);
+	write_record(eve, producer, obj);
+	json_decref(obj);
+}
 
 static json_t *
 queue_counters(const struct output_eve_queue_stats *q)
@@ -248,7 +349,8 @@ queue_counters(const struct output_eve_queue_stats *q)
 }
 
 void
-output_eve_stats(struct output_eve *eve, const struct output_eve_stats *s)
+output_eve_stats(struct output_eve *eve, size_t producer,
+    const struct output_eve_stats *s)
 {
 	struct output_eve_queue_stats total = { 0 };
 	struct timespec now;
@@ -291,14 +393,20 @@ output_eve_stats(struct output_eve *eve, const struct output_eve_stats *s)
 	}
 
 	decoder = json_object();
-	json_object_set_new(decoder, "invalid",
-	    json_integer((json_int_t)s->decoder_invalid));
+	SET_U64(decoder, "invalid", s->decoder_invalid);
+	SET_U64(decoder, "invalid_checksum", s->invalid_checksum);
 	json_object_set_new(stats, "decoder", decoder);
+	{
+		json_t *out = json_object();
+
+		SET_U64(out, "lost", s->output_lost);
+		json_object_set_new(stats, "output", out);
+	}
 	detect = json_object();
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));
 	json_object_set_new(stats, "detect", detect);
 
 	json_object_set_new(obj, "stats", stats);
-	write_record(eve, obj);
+	write_record(eve, producer, obj);
 	json_decref(obj);
 }

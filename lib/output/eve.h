@@ -42,21 +42,45 @@ struct output_eve_stats {
 	uint64_t	 uptime;	/* seconds */
 	uint64_t	 alerts;
 	uint64_t	 decoder_invalid;
+	uint64_t	 invalid_checksum;	/* offline -k all */
+	uint64_t	 output_lost;		/* events lost to full rings */
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;
 	bool		 offline;	/* queues[0] is the capture: "capture" */
 };
 
-/* Opens path for appending. Returns NULL with errno set. */
-struct output_eve *output_eve_open(const char *path);
-void	output_eve_close(struct output_eve *);
-/* Reopens the file after rotation. */
-int	output_eve_reopen(struct output_eve *);
+struct output_writer_stats;
 
-/* Writers are thread-safe; each record is one write of one line. */
-void	output_eve_alert(struct output_eve *, const struct packet *,
-	    const struct output_eve_alert *);
-void	output_eve_stats(struct output_eve *, const struct output_eve_stats *);
+/* Lines a producer may have queued before further events are lost. */
+#define OUTPUT_EVE_RING_SLOTS	16384
+
+/* Opens path for appending with its writer thread; producers 0 ..
+ * nproducers - 1 each submit from one thread only. NULL with errno. */
+struct output_eve *output_eve_open(const char *path, size_t nproducers);
+/* Writes everything queued, then closes. */
+void	output_eve_close(struct output_eve *);
+/* Reopens the file (log rotation); asynchronous. */
+int	output_eve_reopen(struct output_eve *);
+/* Returns once every event submitted before the call is written. */
+void	output_eve_flush(struct output_eve *);
+void	output_eve_writer_stats(const struct output_eve *,
+	    struct output_writer_stats *);
+
+/* What alerts carry besides the header: the payload (base64), a
+ * printable copy of it, the whole packet (base64). Off by default. */
+void	output_eve_set_alert_extras(struct output_eve *, bool payload,
+	    bool payload_printable, bool packet);
+
+/* Each record is rendered by the calling thread and written by the
+ * writer thread as one line; a full ring loses the event, never
+ * blocks. */
+void	output_eve_alert(struct output_eve *, size_t producer,
+	    const struct packet *, const struct output_eve_alert *);
+/* A "drop" event: the packet quell dropped, with Suricata's drop fields. */
+void	output_eve_drop(struct output_eve *, size_t producer,
+	    const struct packet *, const char *reason);
+void	output_eve_stats(struct output_eve *, size_t producer,
+	    const struct output_eve_stats *);
 
 /* "2026-11-29T23:40:09.123456+0000" into buf (>= 40 bytes). */
 const char *output_eve_timestamp(const struct timespec *, char *buf,

@@ -14,6 +14,7 @@
 #include "capture/nfq_proc.h"
 #include "capture/nfq_verdict.h"
 #include "capture/reject.h"
+#include "decode/checksum.h"
 #include "decode/decode.h"
 
 static char buf[8192];
@@ -382,6 +383,30 @@ START_TEST(test_reject_of_udp_v6_is_icmpv6_port_unreachable)
 }
 END_TEST
 
+START_TEST(test_reject_replies_pass_checksum_validation_until_corrupted)
+{
+	struct packet in, out;
+	uint8_t reply[CAPTURE_REJECT_MAX];
+	size_t len;
+
+	memset(&in, 0, sizeof(in));
+	in.data = syn_v4;
+	in.len = sizeof(syn_v4);
+	decode_packet(&in);
+	len = capture_reject_build(&in, REJECT_TO_SOURCE, reply);
+	memset(&out, 0, sizeof(out));
+	out.data = reply;
+	out.len = (uint32_t)len;
+	decode_packet(&out);
+	ck_assert(decode_checksums_valid(&out));
+	reply[len - 1] ^= 0x01;
+	ck_assert(!decode_checksums_valid(&out));
+	reply[len - 1] ^= 0x01;
+	reply[8] ^= 0x01;	/* TTL: the IPv4 header checksum */
+	ck_assert(!decode_checksums_valid(&out));
+}
+END_TEST
+
 START_TEST(test_reject_never_answers_a_rst)
 {
 	uint8_t rst[sizeof(syn_v4)];
@@ -426,6 +451,7 @@ capture_suite(void)
 	tcase_add_test(tc, test_reject_tcp_checksum_verifies);
 	tcase_add_test(tc, test_reject_of_udp_v6_is_icmpv6_port_unreachable);
 	tcase_add_test(tc, test_reject_never_answers_a_rst);
+	tcase_add_test(tc, test_reject_replies_pass_checksum_validation_until_corrupted);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("nfq_proc");
 	tcase_add_test(tc, test_proc_file_lines_parse_per_queue);

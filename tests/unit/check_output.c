@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "output/eve.h"
+#include "output/writer.h"
 
 static char path[64];
 static struct output_eve *eve;
@@ -23,7 +24,7 @@ setup(void)
 	fd = mkstemp(path);
 	ck_assert_int_ge(fd, 0);
 	close(fd);
-	eve = output_eve_open(path);
+	eve = output_eve_open(path, 2);
 	ck_assert_ptr_nonnull(eve);
 }
 
@@ -31,6 +32,23 @@ static void
 teardown(void)
 {
 	output_eve_close(eve);
+	unlink(path);
+}
+
+static void
+setup_plain(void)
+{
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/quell-writer-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+}
+
+static void
+teardown_plain(void)
+{
 	unlink(path);
 }
 
@@ -78,7 +96,8 @@ START_TEST(test_alert_has_eve_fields_with_types)
 	json_t *j, *alert;
 
 	tcp_packet(&p);
-	output_eve_alert(eve, &p, &a);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
 	j = read_line(0);
 	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")), "alert");
 	ck_assert_str_eq(json_string_value(json_object_get(j, "src_ip")), "198.18.1.2");
@@ -107,7 +126,8 @@ START_TEST(test_alert_with_invalid_utf8_message_is_still_valid_json)
 	json_t *j;
 
 	tcp_packet(&p);
-	output_eve_alert(eve, &p, &a);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
 	j = read_line(0);
 	ck_assert_str_eq(json_string_value(json_object_get(
 	    json_object_get(j, "alert"), "signature")), "caf? \x01 ctl");
@@ -126,7 +146,8 @@ START_TEST(test_stats_sum_queues_and_list_each)
 	struct output_eve_stats s = { .uptime = 3, .queues = q, .nqueues = 2 };
 	json_t *j, *nfq;
 
-	output_eve_stats(eve, &s);
+	output_eve_stats(eve, 1, &s);
+	output_eve_flush(eve);
 	j = read_line(0);
 	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")), "stats");
 	nfq = json_object_get(json_object_get(j, "stats"), "nfq");
@@ -151,6 +172,81 @@ START_TEST(test_timestamp_has_microseconds_and_zone)
 }
 END_TEST
 
+static size_t
+count_lines(const char *file)
+{
+	FILE *fp = fopen(file, "r");
+	size_t n = 0;
+	int c;
+
+	ck_assert_ptr_nonnull(fp);
+	while ((c = fgetc(fp)) != EOF)
+		n += c == '\n';
+	fclose(fp);
+	return n;
+}
+
+START_TEST(test_writer_keeps_every_line_from_two_producers)
+{
+	struct output_writer *w = output_writer_open(path, 2, 64);
+	size_t submitted = 0;
+
+	ck_assert_ptr_nonnull(w);
+	for (int i = 0; i < 20000; i++) {
+		char *line = strdup(i % 2 ? "odd\n" : "even\n");
+
+		/* A full ring loses the line: retry after a pause, as
+		 * nothing here may be lost. */
+		while (!output_writer_submit(w, (size_t)(i % 2), line)) {
+			usleep(100);
+			line = strdup(i % 2 ? "odd\n" : "even\n");
+		}
+		submitted++;
+	}
+	output_writer_close(w);
+	ck_assert_uint_eq(count_lines(path), submitted);
+}
+END_TEST
+
+START_TEST(test_writer_counts_lines_lost_to_a_full_ring)
+{
+	struct output_writer *w = output_writer_open(path, 1, 4);
+	struct output_writer_stats st;
+	size_t accepted = 0;
+
+	ck_assert_ptr_nonnull(w);
+	/* Far more lines at once than 4 slots hold: some must be lost,
+	 * and lost + written must account for every one. */
+	for (int i = 0; i < 5000; i++)
+		accepted += output_writer_submit(w, 0, strdup("x\n"));
+	output_writer_flush(w);
+	output_writer_stats(w, &st);
+	ck_assert_uint_eq(st.lost + accepted, 5000);
+	ck_assert_uint_eq(st.written, accepted);
+	output_writer_close(w);
+	ck_assert_uint_eq(count_lines(path), accepted);
+}
+END_TEST
+
+START_TEST(test_writer_reopen_follows_a_renamed_file)
+{
+	struct output_writer *w = output_writer_open(path, 1, 16);
+	char rotated[80];
+
+	snprintf(rotated, sizeof(rotated), "%s.1", path);
+	output_writer_submit(w, 0, strdup("before\n"));
+	output_writer_flush(w);
+	ck_assert_int_eq(rename(path, rotated), 0);
+	output_writer_reopen(w);
+	output_writer_flush(w);
+	output_writer_submit(w, 0, strdup("after\n"));
+	output_writer_close(w);
+	ck_assert_uint_eq(count_lines(rotated), 1);
+	ck_assert_uint_eq(count_lines(path), 1);
+	unlink(rotated);
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -162,6 +258,13 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("writer");
+	tcase_add_checked_fixture(tc, setup_plain, teardown_plain);
+	tcase_add_test(tc, test_writer_keeps_every_line_from_two_producers);
+	tcase_add_test(tc, test_writer_counts_lines_lost_to_a_full_ring);
+	tcase_add_test(tc, test_writer_reopen_follows_a_renamed_file);
+	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;
 }

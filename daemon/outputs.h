@@ -1,0 +1,31 @@
+/* The log outputs quelld writes, opened together from the configuration
+ * and reopened together on SIGHUP. */
+#ifndef QUELL_DAEMON_OUTPUTS_H
+#define QUELL_DAEMON_OUTPUTS_H
+
+#include "core/base.h"
+
+#include <stdio.h>
+
+struct quell_config;
+struct output_eve;
+struct output_fastlog;
+
+struct outputs {
+	struct output_eve	*eve;		/* NULL when disabled */
+	struct output_fastlog	*fast;		/* NULL when disabled */
+	FILE			*statslog;	/* NULL when disabled; main thread */
+	char			*statslog_path;
+	bool			 eve_alert;
+	bool			 eve_drop;
+	bool			 eve_stats;
+};
+
+/* Opens every enabled output in the log directory for nproducers event
+ * producers. Returns -1 with err naming the file. */
+int	outputs_open(struct outputs *, const struct quell_config *,
+	    size_t nproducers, char *err, size_t errlen);
+void	outputs_reopen(struct outputs *);
+void	outputs_close(struct outputs *);
+
+#endif

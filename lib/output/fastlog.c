@@ -1,0 +1,117 @@
+#include "core/base.h"
+
+#include <stdio.h>
+#include <time.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include "output/eve.h"
+#include "output/fastlog.h"
+#include "output/writer.h"
+
+struct output_fastlog {
+	struct output_writer	*writer;
+};
+
+struct output_fastlog *
+output_fastlog_open(const char *path, size_t nproducers)
+{
+	struct output_fastlog *f = calloc(1, sizeof(*f));
+
+	if (f == NULL)
+		return NULL;
+	if ((f->writer = output_writer_open(path, nproducers,
+	    OUTPUT_EVE_RING_SLOTS)) == NULL) {
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void
+output_fastlog_close(struct output_fastlog *f)
+{
+	if (f == NULL)
+		return;
+	output_writer_close(f->writer);
+	free(f);
+}
+
+void
+output_fastlog_reopen(struct output_fastlog *f)
+{
+	output_writer_reopen(f->writer);
+}
+
+static const char *
+proto_name(uint8_t proto, char *buf, size_t len)
+{
+	switch (proto) {
+	case IPPROTO_TCP:
+		return "TCP";
+	case IPPROTO_UDP:
+		return "UDP";
+	case IPPROTO_ICMP:
+		return "ICMP";
+	case IPPROTO_ICMPV6:
+		return "IPV6-ICMP";
+	default:
+		snprintf(buf, len, "PROTO:%03u", proto);
+		return buf;
+	}
+}
+
+static void
+endpoint(char *buf, size_t len, const struct ip_addr *a, uint16_t port,
+    bool ports)
+{
+	char ip[INET6_ADDRSTRLEN] = "?";
+
+	inet_ntop(a->family, a->family == AF_INET ? (const void *)&a->u.v4 :
+	    (const void *)a->u.v6, ip, sizeof(ip));
+	if (ports)
+		snprintf(buf, len, "%s:%u", ip, port);
+	else
+		snprintf(buf, len, "%s", ip);
+}
+
+size_t
+output_fastlog_format(char *buf, size_t len, const struct packet *p,
+    const struct output_eve_alert *a)
+{
+	char date[32], src[64], dst[64], pbuf[16];
+	bool ports = p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP;
+	struct tm tm;
+	int n;
+
+	localtime_r(&p->ts.tv_sec, &tm);
+	strftime(date, sizeof(date), "%m/%d/%Y-%H:%M:%S", &tm);
+	endpoint(src, sizeof(src), &p->src, p->sport, ports);
+	endpoint(dst, sizeof(dst), &p->dst, p->dport, ports);
+	n = snprintf(buf, len, "%s.%06ld  %s[**] [%u:%u:%u] %s [**] "
+	    "[Classification: (null)] [Priority: 3] {%s} %s -> %s\n", date,
+	    p->ts.tv_nsec / 1000, a->blocked ? "[Drop] " : "", a->gid,
+	    a->sid, a->rev, a->msg != NULL ? a->msg : "",
+	    proto_name(p->proto, pbuf, sizeof(pbuf)), src, dst);
+	if (n < 0)
+		return 0;
+	if ((size_t)n >= len) {
+		/* Keep the line a line even when the message is huge. */
+		buf[len - 2] = '\n';
+		return len - 1;
+	}
+	return (size_t)n;
+}
+
+void
+output_fastlog_alert(struct output_fastlog *f, size_t producer,
+    const struct packet *p, const struct output_eve_alert *a)
+{
+	char buf[2048];
+	size_t len = output_fastlog_format(buf, sizeof(buf), p, a);
+	char *line;
+
+	if (len == 0 || (line = strndup(buf, len)) == NULL)
+		return;
+	output_writer_submit(f->writer, producer, line);
+}

@@ -1,0 +1,113 @@
+#include "core/base.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "output/eve.h"
+#include "output/statslog.h"
+
+static size_t
+add(struct output_counter *out, size_t n, size_t max, const char *prefix,
+    const char *name, uint64_t value)
+{
+	if (n >= max)
+		return n;
+	snprintf(out[n].name, sizeof(out[n].name), "%s%s", prefix, name);
+	out[n].value = value;
+	return n + 1;
+}
+
+static size_t
+queue_counters(struct output_counter *out, size_t n, size_t max,
+    const char *prefix, const struct output_eve_queue_stats *q)
+{
+	n = add(out, n, max, prefix, "packets", q->packets);
+	n = add(out, n, max, prefix, "bytes", q->bytes);
+	n = add(out, n, max, prefix, "accepted", q->accepted);
+	n = add(out, n, max, prefix, "dropped", q->dropped);
+	n = add(out, n, max, prefix, "repeated", q->repeated);
+	n = add(out, n, max, prefix, "routed", q->routed);
+	n = add(out, n, max, prefix, "marked", q->marked);
+	n = add(out, n, max, prefix, "rejected", q->rejected);
+	n = add(out, n, max, prefix, "ring_full", q->ring_full);
+	n = add(out, n, max, prefix, "enobufs", q->enobufs);
+	n = add(out, n, max, prefix, "bad_messages", q->bad_messages);
+	n = add(out, n, max, prefix, "verdict_errors", q->verdict_errors);
+	if (q->has_kernel) {
+		char kp[48];
+
+		snprintf(kp, sizeof(kp), "%skernel.", prefix);
+		n = add(out, n, max, kp, "queue_total", q->kernel_queue_total);
+		n = add(out, n, max, kp, "queue_dropped",
+		    q->kernel_queue_dropped);
+		n = add(out, n, max, kp, "user_dropped", q->kernel_user_dropped);
+		n = add(out, n, max, kp, "id_sequence", q->kernel_id_sequence);
+	}
+	return n;
+}
+
+size_t
+output_counters_flatten(const struct output_eve_stats *s,
+    struct output_counter *out, size_t max)
+{
+	struct output_eve_queue_stats total = { 0 };
+	const char *top = s->offline ? "capture." : "nfq.";
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nqueues; i++) {
+		const struct output_eve_queue_stats *q = &s->queues[i];
+
+		total.packets += q->packets;
+		total.bytes += q->bytes;
+		total.accepted += q->accepted;
+		total.dropped += q->dropped;
+		total.repeated += q->repeated;
+		total.routed += q->routed;
+		total.marked += q->marked;
+		total.rejected += q->rejected;
+		total.ring_full += q->ring_full;
+		total.enobufs += q->enobufs;
+		total.bad_messages += q->bad_messages;
+		total.verdict_errors += q->verdict_errors;
+	}
+	n = queue_counters(out, n, max, top, &total);
+	for (size_t i = 0; !s->offline && i < s->nqueues; i++) {
+		char prefix[32];
+
+		snprintf(prefix, sizeof(prefix), "nfq.queue%u.",
+		    s->queues[i].queue);
+		n = queue_counters(out, n, max, prefix, &s->queues[i]);
+	}
+	n = add(out, n, max, "decoder.", "invalid", s->decoder_invalid);
+	n = add(out, n, max, "decoder.", "invalid_checksum",
+	    s->invalid_checksum);
+	n = add(out, n, max, "detect.", "alert", s->alerts);
+	n = add(out, n, max, "output.", "lost", s->output_lost);
+	return n;
+}
+
+void
+output_statslog_write(FILE *fp, const struct output_eve_stats *s)
+{
+	static const char rule[] = "------------------------------------------"
+	    "------------------------------------------";
+	struct output_counter c[256];
+	char date[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t n;
+
+	localtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%m/%d/%Y -- %H:%M:%S", &tm);
+	fprintf(fp, "%s\nDate: %s (uptime: %" PRIu64 "d, %02" PRIu64 "h %02"
+	    PRIu64 "m %02" PRIu64 "s)\n%s\n", rule, date, s->uptime / 86400,
+	    s->uptime / 3600 % 24, s->uptime / 60 % 60, s->uptime % 60, rule);
+	fprintf(fp, "%-45s | %-25s | %s\n%s\n", "Counter", "TM Name", "Value",
+	    rule);
+	n = output_counters_flatten(s, c, QUELL_NITEMS(c));
+	for (size_t i = 0; i < n; i++)
+		fprintf(fp, "%-45s | %-25s | %" PRIu64 "\n", c[i].name, "Total",
+		    c[i].value);
+	fflush(fp);
+}

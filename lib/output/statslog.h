@@ -1,0 +1,25 @@
+/* stats.log: every counter as a table at each stats interval, in
+ * Suricata's stats.log layout. */
+#ifndef QUELL_OUTPUT_STATSLOG_H
+#define QUELL_OUTPUT_STATSLOG_H
+
+#include "core/base.h"
+
+#include <stdio.h>
+
+struct output_eve_stats;
+
+struct output_counter {
+	char		 name[64];
+	uint64_t	 value;
+};
+
+/* Dotted counter names ("nfq.packets", "nfq.queue0.dropped",
+ * "decoder.invalid", "detect.alert", ...) of s into out; returns how
+ * many (at most max). */
+size_t	output_counters_flatten(const struct output_eve_stats *,
+	    struct output_counter *out, size_t max);
+/* Appends one table to fp. */
+void	output_statslog_write(FILE *fp, const struct output_eve_stats *);
+
+#endif

@@ -1,0 +1,256 @@
+#include "core/base.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/counters.h"
+#include "core/doorbell.h"
+#include "output/writer.h"
+
+/* The thread batches lines into one write() of up to this many bytes. */
+#define WRITER_BUF	(256 * 1024)
+#define WRITER_IDLE_MS	200
+
+struct line_ring {
+	uint32_t	 mask;
+	char		**slots;
+	_Alignas(64) uint64_t prod;
+	uint64_t	 lost;		/* producer-owned counter */
+	_Alignas(64) uint64_t cons;
+};
+
+struct output_writer {
+	char		*path;
+	int		 fd;
+	size_t		 nrings;
+	struct line_ring *rings;
+	pthread_t	 thread;
+	struct doorbell	 bell;
+	int		 quit;		/* __atomic */
+	int		 reopen;	/* __atomic */
+	uint64_t	 flushed_gen;	/* __atomic, bumped after each pass */
+	uint64_t	 written;
+	uint64_t	 write_errors;
+	char		*buf;
+};
+
+static int
+open_log(const char *path)
+{
+	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0640);
+}
+
+static void
+write_all(struct output_writer *w, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(w->fd, buf, len);
+
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			counter_inc(&w->write_errors);
+			return;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
+/* One pass over every ring; returns the number of lines taken. */
+static size_t
+drain(struct output_writer *w)
+{
+	size_t used = 0, taken = 0;
+
+	for (size_t i = 0; i < w->nrings; i++) {
+		struct line_ring *r = &w->rings[i];
+		uint64_t cons = r->cons;
+		uint64_t prod = __atomic_load_n(&r->prod, __ATOMIC_ACQUIRE);
+
+		for (; cons != prod; cons++) {
+			char *line = r->slots[cons & r->mask];
+			size_t len = strlen(line);
+
+			if (used + len > WRITER_BUF) {
+				write_all(w, w->buf, used);
+				used = 0;
+			}
+			if (len > WRITER_BUF)
+				write_all(w, line, len);
+			else {
+				memcpy(w->buf + used, line, len);
+				used += len;
+			}
+			free(line);
+			taken++;
+			__atomic_store_n(&r->cons, cons + 1, __ATOMIC_RELEASE);
+		}
+	}
+	if (used > 0)
+		write_all(w, w->buf, used);
+	counter_add(&w->written, taken);
+	return taken;
+}
+
+static bool
+rings_empty(struct output_writer *w)
+{
+	for (size_t i = 0; i < w->nrings; i++)
+		if (__atomic_load_n(&w->rings[i].prod, __ATOMIC_ACQUIRE) !=
+		    w->rings[i].cons)
+			return false;
+	return true;
+}
+
+static void *
+writer_main(void *arg)
+{
+	struct output_writer *w = arg;
+
+	for (;;) {
+		size_t n = drain(w);
+
+		if (__atomic_exchange_n(&w->reopen, 0, __ATOMIC_ACQ_REL)) {
+			int fd = open_log(w->path);
+
+			if (fd != -1) {
+				close(w->fd);
+				w->fd = fd;
+			} else
+				counter_inc(&w->write_errors);
+		}
+		__atomic_add_fetch(&w->flushed_gen, 1, __ATOMIC_RELEASE);
+		if (n > 0)
+			continue;
+		if (__atomic_load_n(&w->quit, __ATOMIC_ACQUIRE)) {
+			drain(w);
+			break;
+		}
+		{
+			uint32_t seq = doorbell_prepare(&w->bell);
+
+			if (rings_empty(w) &&
+			    !__atomic_load_n(&w->reopen, __ATOMIC_ACQUIRE))
+				doorbell_wait(&w->bell, seq, WRITER_IDLE_MS);
+			else
+				doorbell_cancel(&w->bell);
+		}
+	}
+	return NULL;
+}
+
+struct output_writer *
+output_writer_open(const char *path, size_t nproducers, uint32_t ring_slots)
+{
+	struct output_writer *w;
+	uint32_t n = 1;
+	int saved;
+
+	while (n < ring_slots && n < (1u << 24))
+		n <<= 1;
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return NULL;
+	w->fd = -1;
+	w->nrings = nproducers;
+	if ((w->path = strdup(path)) == NULL ||
+	    (w->buf = malloc(WRITER_BUF)) == NULL ||
+	    (w->rings = calloc(nproducers, sizeof(*w->rings))) == NULL)
+		goto fail;
+	for (size_t i = 0; i < nproducers; i++) {
+		w->rings[i].mask = n - 1;
+		if ((w->rings[i].slots = calloc(n, sizeof(char *))) == NULL)
+			goto fail;
+	}
+	if ((w->fd = open_log(path)) == -1)
+		goto fail;
+	if ((errno = pthread_create(&w->thread, NULL, writer_main, w)) != 0)
+		goto fail;
+	return w;
+fail:
+	saved = errno;
+	if (w->fd != -1)
+		close(w->fd);
+	for (size_t i = 0; w->rings != NULL && i < nproducers; i++)
+		free(w->rings[i].slots);
+	free(w->rings);
+	free(w->buf);
+	free(w->path);
+	free(w);
+	errno = saved;
+	return NULL;
+}
+
+void
+output_writer_close(struct output_writer *w)
+{
+	if (w == NULL)
+		return;
+	__atomic_store_n(&w->quit, 1, __ATOMIC_RELEASE);
+	doorbell_ring(&w->bell);
+	pthread_join(w->thread, NULL);
+	for (size_t i = 0; i < w->nrings; i++) {
+		struct line_ring *r = &w->rings[i];
+
+		for (uint64_t c = r->cons; c != r->prod; c++)
+			free(r->slots[c & r->mask]);
+		free(r->slots);
+	}
+	close(w->fd);
+	free(w->rings);
+	free(w->buf);
+	free(w->path);
+	free(w);
+}
+
+bool
+output_writer_submit(struct output_writer *w, size_t producer, char *line)
+{
+	struct line_ring *r = &w->rings[producer];
+	uint64_t prod = r->prod;
+
+	if (prod - __atomic_load_n(&r->cons, __ATOMIC_ACQUIRE) > r->mask) {
+		counter_inc(&r->lost);
+		free(line);
+		return false;
+	}
+	r->slots[prod & r->mask] = line;
+	__atomic_store_n(&r->prod, prod + 1, __ATOMIC_RELEASE);
+	doorbell_ring(&w->bell);
+	return true;
+}
+
+void
+output_writer_reopen(struct output_writer *w)
+{
+	__atomic_store_n(&w->reopen, 1, __ATOMIC_RELEASE);
+	doorbell_ring(&w->bell);
+}
+
+void
+output_writer_flush(struct output_writer *w)
+{
+	/* Two full passes after this call started cover every line that
+	 * was submitted before it. */
+	uint64_t target = __atomic_load_n(&w->flushed_gen, __ATOMIC_ACQUIRE) + 2;
+
+	while (__atomic_load_n(&w->flushed_gen, __ATOMIC_ACQUIRE) < target) {
+		doorbell_ring(&w->bell);
+		usleep(1000);
+	}
+}
+
+void
+output_writer_stats(const struct output_writer *w,
+    struct output_writer_stats *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->written = counter_get(&w->written);
+	s->write_errors = counter_get(&w->write_errors);
+	for (size_t i = 0; i < w->nrings; i++)
+		s->lost += counter_get(&w->rings[i].lost);
+}

@@ -1,0 +1,36 @@
+/* A log file written by its own thread. Producers (detection workers,
+ * the stats thread) hand it finished lines through one lock-free ring
+ * each; a slow or full disk delays the file, never a verdict. A line
+ * that finds its ring full is dropped and counted as lost. */
+#ifndef QUELL_OUTPUT_WRITER_H
+#define QUELL_OUTPUT_WRITER_H
+
+#include "core/base.h"
+
+struct output_writer;
+
+struct output_writer_stats {
+	uint64_t	 written;
+	uint64_t	 lost;		/* ring full */
+	uint64_t	 write_errors;
+};
+
+/* Opens path for appending and starts the thread. nproducers rings of
+ * ring_slots lines each. NULL with errno set. */
+struct output_writer *output_writer_open(const char *path, size_t nproducers,
+	    uint32_t ring_slots);
+/* Writes what is queued, stops the thread, closes the file. */
+void	output_writer_close(struct output_writer *);
+
+/* Takes ownership of line (malloc'ed, ending in '\n'). Only one thread
+ * may use a given producer index. Returns false if the line was lost. */
+bool	output_writer_submit(struct output_writer *, size_t producer,
+	    char *line);
+/* Asks the thread to reopen the file (log rotation); returns at once. */
+void	output_writer_reopen(struct output_writer *);
+/* Returns once everything submitted so far is written. */
+void	output_writer_flush(struct output_writer *);
+void	output_writer_stats(const struct output_writer *,
+	    struct output_writer_stats *);
+
+#endif
