@@ -7,4 +7,4 @@ daemon_quelld_SOURCES = \
 	daemon/rules_load.c daemon/rules_load.h \
 	daemon/runmode.c daemon/runmode.h \
 	$(NULL)
-daemon_quelld_LDADD = $(QUELL_LIBS)
+daemon_quelld_LDADD = daemon/libquelld_ops.a $(QUELL_LIBS)

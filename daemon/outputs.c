@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "config/config.h"
 #include "core/log.h"
@@ -19,7 +20,7 @@ log_path(char *buf, size_t len, const struct quell_config *cfg,
 
 int
 outputs_open(struct outputs *o, const struct quell_config *cfg,
-    size_t nproducers, char *err, size_t errlen)
+    size_t nproducers, uid_t uid, gid_t gid, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 
@@ -43,11 +44,33 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 		    (o->statslog = fopen(path, "ae")) == NULL)
 			goto fail;
 	}
+	/* The files stay writable (and rotatable) after the switch to the
+	 * run user. */
+	if (uid != (uid_t)-1 &&
+	    ((o->eve != NULL && output_eve_chown(o->eve, uid, gid) == -1) ||
+	    (o->fast != NULL && output_fastlog_chown(o->fast, uid, gid) == -1) ||
+	    (o->statslog != NULL && fchown(fileno(o->statslog), uid, gid) == -1))) {
+		snprintf(err, errlen, "cannot give the log files in %s to "
+		    "uid %u: %s", cfg->default_log_dir, (unsigned)uid,
+		    strerror(errno));
+		outputs_close(o);
+		return -1;
+	}
 	return 0;
 fail:
 	snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
 	outputs_close(o);
 	return -1;
+}
+
+int
+outputs_start(struct outputs *o)
+{
+	if (o->eve != NULL && output_eve_start(o->eve) == -1)
+		return -1;
+	if (o->fast != NULL && output_fastlog_start(o->fast) == -1)
+		return -1;
+	return 0;
 }
 
 void

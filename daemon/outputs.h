@@ -6,6 +6,7 @@
 #include "core/base.h"
 
 #include <stdio.h>
+#include <sys/types.h>
 
 struct quell_config;
 struct output_eve;
@@ -22,9 +23,12 @@ struct outputs {
 };
 
 /* Opens every enabled output in the log directory for nproducers event
- * producers. Returns -1 with err naming the file. */
+ * producers, owned by uid/gid unless uid is -1. No thread starts yet.
+ * Returns -1 with err naming the file. */
 int	outputs_open(struct outputs *, const struct quell_config *,
-	    size_t nproducers, char *err, size_t errlen);
+	    size_t nproducers, uid_t uid, gid_t gid, char *err, size_t errlen);
+/* Starts the writer threads. */
+int	outputs_start(struct outputs *);
 void	outputs_reopen(struct outputs *);
 void	outputs_close(struct outputs *);
 

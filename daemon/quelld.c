@@ -17,10 +17,14 @@
 #include "detect/engine.h"
 #include "options.h"
 #include "output/eve.h"
+#include "daemonize.h"
 #include "outputs.h"
+#include "pidfile.h"
+#include "privs.h"
 #include "reload.h"
 #include "rules_load.h"
 #include "runmode.h"
+#include "sdnotify.h"
 
 /* How often the main loop wakes when no signal arrives. */
 #define MAIN_TICK_MS	200
@@ -134,7 +138,10 @@ main_loop(const struct quell_config *cfg, const struct quelld_options *opts,
 			char msg[1200];
 
 			log_info("SIGUSR2: reloading rules");
+			sdnotify_reloading();
 			reload_rules(cfg, opts, rm, msg, sizeof(msg));
+			sdnotify_status("%s", msg);
+			sdnotify_ready();
 		}
 		if (runmode_finished(rm)) {
 			if (offline)
@@ -151,25 +158,117 @@ main_loop(const struct quell_config *cfg, const struct quelld_options *opts,
 	}
 }
 
+/* Everything after the rules: outputs, queues, privileges, threads,
+ * the loop and shutdown. Returns the exit status. */
+static int
+run(const struct quell_config *cfg, const struct quelld_options *opts,
+    struct detect_engine *engine)
+{
+	bool offline = opts->npcap_files > 0;
+	struct runmode_opts rm_opts = { 0 };
+	struct outputs out;
+	struct runmode *rm;
+	sigset_t sigs;
+	uid_t uid;
+	gid_t gid;
+	char err[512];
+	int ready_fd = -1;
+	int rc;
+
+	if (privs_resolve(opts->user, opts->group, &uid, &gid, err,
+	    sizeof(err)) == -1)
+		fatalx("%s", err);
+	/* Before any thread exists: threads inherit the blocked set, so
+	 * only this thread takes signals (in main_loop). */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	sigaddset(&sigs, SIGUSR2);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+
+	if (opts->daemonize && (ready_fd = daemonize_start(err,
+	    sizeof(err))) == -1)
+		fatalx("%s", err);
+	if (opts->pidfile != NULL && pidfile_create(opts->pidfile, uid, gid,
+	    err, sizeof(err)) == -1)
+		fatalx("%s", err);
+
+	/* The privileged part: logs, queues, raw sockets. */
+	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 1, uid, gid,
+	    err, sizeof(err)) == -1)
+		goto fail;
+	if (out.eve != NULL)
+		output_eve_set_alert_extras(out.eve, cfg->eve_payload,
+		    cfg->eve_payload_printable, cfg->eve_packet);
+	rm_opts.worker_delay_us = opts->worker_delay_us;
+	rm_opts.pcap_files = opts->pcap_files;
+	rm_opts.npcap_files = opts->npcap_files;
+	rm_opts.simulate_ips = opts->simulate_ips;
+	rm_opts.checksum_check = opts->checksum_all;
+	if ((rm = runmode_open(cfg, engine, &out, &rm_opts, err,
+	    sizeof(err))) == NULL) {
+		outputs_close(&out);
+		goto fail;
+	}
+
+	/* Then only CAP_NET_ADMIN, before the first thread: the kernel
+	 * checks it on the thread that sends each verdict. */
+	if (privs_drop(opts->user, opts->group, err, sizeof(err)) == -1) {
+		runmode_stop(rm);
+		outputs_close(&out);
+		goto fail;
+	}
+	if (outputs_start(&out) == -1 ||
+	    runmode_run(rm, err, sizeof(err)) == -1) {
+		log_warnx("%s", err[0] ? err : "cannot start threads");
+		runmode_stop(rm);
+		outputs_close(&out);
+		goto fail_quiet;
+	}
+	if (offline)
+		log_info("reading %zu capture(s) with %zu worker(s)",
+		    opts->npcap_files, runmode_workers(rm));
+	else
+		log_info("ready: %zu queue(s), %zu worker(s)%s%s",
+		    cfg->nfq_nqueues, runmode_workers(rm),
+		    opts->user ? ", running as " : "",
+		    opts->user ? opts->user : "");
+	sdnotify_status("inspecting %zu queue(s) with %zu worker(s)",
+	    cfg->nfq_nqueues, runmode_workers(rm));
+	sdnotify_ready();
+	if (ready_fd != -1 && daemonize_ready(ready_fd, err, sizeof(err)) == -1)
+		log_warnx("%s", err);
+
+	rc = main_loop(cfg, opts, rm, &out, &sigs, offline);
+	sdnotify_stopping();
+	if (offline && runmode_read_error(rm))
+		rc = 1;
+	runmode_stop(rm);
+	outputs_close(&out);
+	if (opts->pidfile != NULL)
+		pidfile_remove(opts->pidfile);
+	return rc;
+fail:
+	log_warnx("%s", err);
+fail_quiet:
+	if (opts->pidfile != NULL)
+		pidfile_remove(opts->pidfile);
+	return 1;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct quelld_options opts;
 	struct quell_config *cfg;
 	struct detect_engine *engine;
-	struct outputs out;
-	struct runmode *rm;
-	struct runmode_opts rm_opts = { 0 };
-	bool offline;
-	sigset_t sigs;
-	char err[512];
 	int rc;
 
 	if ((rc = quelld_options_parse(&opts, argc, argv)) != 0)
 		return rc == 1 ? 0 : 2;
 	log_init(opts.verbose >= 2 ? LOG_LEVEL_DEBUG : LOG_LEVEL_INFO);
 	log_procinit("main");
-	offline = opts.npcap_files > 0;
 
 	if ((cfg = configure(&opts, config_path_given(argc, argv))) == NULL) {
 		fprintf(stderr, "quelld: configuration has errors\n");
@@ -191,46 +290,14 @@ main(int argc, char **argv)
 		rc = 0;
 		goto done;
 	}
-	if (!offline && cfg->nfq_nqueues == 0)
-		fatalx("no queue to read: give -q N (or A:B), or set "
-		    "nfq.queues");
-
-	/* Before any thread exists: threads inherit the blocked set, so
-	 * only this thread takes signals (in main_loop). */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGHUP);
-	sigaddset(&sigs, SIGUSR2);
-	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
-
-	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 1, err,
-	    sizeof(err)) == -1)
-		fatalx("%s", err);
-	if (out.eve != NULL)
-		output_eve_set_alert_extras(out.eve, cfg->eve_payload,
-		    cfg->eve_payload_printable, cfg->eve_packet);
-
-	rm_opts.worker_delay_us = opts.worker_delay_us;
-	rm_opts.pcap_files = opts.pcap_files;
-	rm_opts.npcap_files = opts.npcap_files;
-	rm_opts.simulate_ips = opts.simulate_ips;
-	rm_opts.checksum_check = opts.checksum_all;
-	if ((rm = runmode_start(cfg, engine, &out, &rm_opts, err,
-	    sizeof(err))) == NULL)
-		fatalx("%s", err);
-	if (offline)
-		log_info("reading %zu capture(s) with %zu worker(s)",
-		    opts.npcap_files, runmode_workers(rm));
-	else
-		log_info("ready: %zu queue(s), %zu worker(s)", cfg->nfq_nqueues,
-		    runmode_workers(rm));
-
-	rc = main_loop(cfg, &opts, rm, &out, &sigs, offline);
-	if (offline && runmode_read_error(rm))
+	if (opts.npcap_files == 0 && cfg->nfq_nqueues == 0) {
+		fprintf(stderr, "quelld: no queue to read: give -q N (or A:B), "
+		    "or set nfq.queues\n");
+		detect_engine_free(engine);
 		rc = 1;
-	runmode_stop(rm);
-	outputs_close(&out);
+		goto done;
+	}
+	rc = run(cfg, &opts, engine);
 done:
 	config_free(cfg);
 	quelld_options_free(&opts);

@@ -573,7 +573,7 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 }
 
 struct runmode *
-runmode_start(const struct quell_config *cfg, struct detect_engine *engine,
+runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
     struct outputs *out, const struct runmode_opts *opts, char *err,
     size_t errlen)
 {
@@ -622,12 +622,24 @@ runmode_start(const struct quell_config *cfg, struct detect_engine *engine,
 	}
 	if (readers_create(rm, err, errlen) == -1)
 		goto fail;
+	return rm;
+nomem:
+	snprintf(err, errlen, "out of memory");
+fail:
+	runmode_stop(rm);
+	return NULL;
+}
+
+int
+runmode_run(struct runmode *rm, char *err, size_t errlen)
+{
+	clock_gettime(CLOCK_MONOTONIC, &rm->started);
 	for (size_t i = 0; i < rm->nworkers; i++) {
 		struct worker *w = &rm->workers[i];
 
 		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
 			snprintf(err, errlen, "cannot start worker thread");
-			goto fail;
+			return -1;
 		}
 		w->started = true;
 	}
@@ -637,16 +649,11 @@ runmode_start(const struct quell_config *cfg, struct detect_engine *engine,
 		if (pthread_create(&r->thread, NULL, rm->offline ?
 		    pcap_reader_main : nfq_reader_main, r) != 0) {
 			snprintf(err, errlen, "cannot start reader thread");
-			goto fail;
+			return -1;
 		}
 		r->started = true;
 	}
-	return rm;
-nomem:
-	snprintf(err, errlen, "out of memory");
-fail:
-	runmode_stop(rm);
-	return NULL;
+	return 0;
 }
 
 size_t

@@ -23,17 +23,21 @@ struct runmode_opts {
 	bool		 checksum_check;	/* offline -k all */
 };
 
-/* Binds every configured queue (inline) or opens every capture
- * (offline) and starts the threads. On failure nothing stays bound and
- * err names the queue or file. */
-struct runmode *runmode_start(const struct quell_config *,
+/* Binds every configured queue (inline) and opens the raw sockets for
+ * reject replies: the privileged part, without starting any thread. It
+ * takes the engine. On failure nothing stays bound and err names the
+ * queue. */
+struct runmode *runmode_open(const struct quell_config *,
 	    struct detect_engine *, struct outputs *,
 	    const struct runmode_opts *, char *err, size_t errlen);
+/* Starts the workers and readers (offline: reading the captures).
+ * Returns -1 with err; runmode_stop() then cleans up. */
+int	runmode_run(struct runmode *, char *err, size_t errlen);
 /* Stops reading, verdicts what was read, unbinds, joins, writes the
  * final stats event and frees the current engine. */
 void	runmode_stop(struct runmode *);
 size_t	runmode_workers(const struct runmode *);
-/* How many workers runmode_start will use: event producers 0 .. n - 1
+/* How many workers runmode_open will use: event producers 0 .. n - 1
  * are the workers, producer n is the main thread. */
 size_t	runmode_worker_count(const struct quell_config *);
 /* Writes a stats event with the counters so far. */

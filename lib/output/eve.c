@@ -96,6 +96,18 @@ output_eve_open(const char *path, size_t nproducers)
 	return eve;
 }
 
+int
+output_eve_start(struct output_eve *eve)
+{
+	return output_writer_start(eve->writer);
+}
+
+int
+output_eve_chown(struct output_eve *eve, uid_t uid, gid_t gid)
+{
+	return output_writer_chown(eve->writer, uid, gid);
+}
+
 void
 output_eve_close(struct output_eve *eve)
 {

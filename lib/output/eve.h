@@ -6,6 +6,8 @@
 #include "core/base.h"
 #include "core/packet.h"
 
+#include <sys/types.h>
+
 struct output_eve;
 
 struct output_eve_alert {
@@ -54,9 +56,12 @@ struct output_writer_stats;
 /* Lines a producer may have queued before further events are lost. */
 #define OUTPUT_EVE_RING_SLOTS	16384
 
-/* Opens path for appending with its writer thread; producers 0 ..
- * nproducers - 1 each submit from one thread only. NULL with errno. */
+/* Opens path for appending; producers 0 .. nproducers - 1 each submit
+ * from one thread only. Events queue until output_eve_start() starts
+ * the writer thread. NULL with errno. */
 struct output_eve *output_eve_open(const char *path, size_t nproducers);
+int	output_eve_start(struct output_eve *);
+int	output_eve_chown(struct output_eve *, uid_t, gid_t);
 /* Writes everything queued, then closes. */
 void	output_eve_close(struct output_eve *);
 /* Reopens the file (log rotation); asynchronous. */

@@ -28,6 +28,18 @@ output_fastlog_open(const char *path, size_t nproducers)
 	return f;
 }
 
+int
+output_fastlog_start(struct output_fastlog *f)
+{
+	return output_writer_start(f->writer);
+}
+
+int
+output_fastlog_chown(struct output_fastlog *f, uid_t uid, gid_t gid)
+{
+	return output_writer_chown(f->writer, uid, gid);
+}
+
 void
 output_fastlog_close(struct output_fastlog *f)
 {

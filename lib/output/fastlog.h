@@ -7,10 +7,15 @@
 #include "core/base.h"
 #include "core/packet.h"
 
+#include <sys/types.h>
+
 struct output_fastlog;
 struct output_eve_alert;
 
 struct output_fastlog *output_fastlog_open(const char *path, size_t nproducers);
+/* As output_eve_start() / output_eve_chown(). */
+int	output_fastlog_start(struct output_fastlog *);
+int	output_fastlog_chown(struct output_fastlog *, uid_t, gid_t);
 void	output_fastlog_close(struct output_fastlog *);
 void	output_fastlog_reopen(struct output_fastlog *);
 void	output_fastlog_alert(struct output_fastlog *, size_t producer,

@@ -29,6 +29,7 @@ struct output_writer {
 	size_t		 nrings;
 	struct line_ring *rings;
 	pthread_t	 thread;
+	bool		 started;
 	struct doorbell	 bell;
 	int		 quit;		/* __atomic */
 	int		 reopen;	/* __atomic */
@@ -168,8 +169,6 @@ output_writer_open(const char *path, size_t nproducers, uint32_t ring_slots)
 	}
 	if ((w->fd = open_log(path)) == -1)
 		goto fail;
-	if ((errno = pthread_create(&w->thread, NULL, writer_main, w)) != 0)
-		goto fail;
 	return w;
 fail:
 	saved = errno;
@@ -185,6 +184,21 @@ fail:
 	return NULL;
 }
 
+int
+output_writer_start(struct output_writer *w)
+{
+	if ((errno = pthread_create(&w->thread, NULL, writer_main, w)) != 0)
+		return -1;
+	w->started = true;
+	return 0;
+}
+
+int
+output_writer_chown(struct output_writer *w, uid_t uid, gid_t gid)
+{
+	return fchown(w->fd, uid, gid);
+}
+
 void
 output_writer_close(struct output_writer *w)
 {
@@ -192,7 +206,10 @@ output_writer_close(struct output_writer *w)
 		return;
 	__atomic_store_n(&w->quit, 1, __ATOMIC_RELEASE);
 	doorbell_ring(&w->bell);
-	pthread_join(w->thread, NULL);
+	if (w->started)
+		pthread_join(w->thread, NULL);
+	else
+		drain(w);
 	for (size_t i = 0; i < w->nrings; i++) {
 		struct line_ring *r = &w->rings[i];
 
@@ -237,6 +254,11 @@ output_writer_flush(struct output_writer *w)
 	/* Two full passes after this call started cover every line that
 	 * was submitted before it. */
 	uint64_t target = __atomic_load_n(&w->flushed_gen, __ATOMIC_ACQUIRE) + 2;
+
+	if (!w->started) {
+		drain(w);
+		return;
+	}
 
 	while (__atomic_load_n(&w->flushed_gen, __ATOMIC_ACQUIRE) < target) {
 		doorbell_ring(&w->bell);

@@ -7,6 +7,8 @@
 
 #include "core/base.h"
 
+#include <sys/types.h>
+
 struct output_writer;
 
 struct output_writer_stats {
@@ -15,10 +17,15 @@ struct output_writer_stats {
 	uint64_t	 write_errors;
 };
 
-/* Opens path for appending and starts the thread. nproducers rings of
- * ring_slots lines each. NULL with errno set. */
+/* Opens path for appending, with nproducers rings of ring_slots lines
+ * each. The thread starts with output_writer_start(), so a daemon can
+ * open its logs while privileged and start threads after dropping
+ * privileges. NULL with errno set. */
 struct output_writer *output_writer_open(const char *path, size_t nproducers,
 	    uint32_t ring_slots);
+int	output_writer_start(struct output_writer *);
+/* Gives the open file to the user the daemon will run as. */
+int	output_writer_chown(struct output_writer *, uid_t, gid_t);
 /* Writes what is queued, stops the thread, closes the file. */
 void	output_writer_close(struct output_writer *);
 

@@ -8,6 +8,7 @@ LAB_TESTS = \
 	tests/lab/t_lab_selftest.sh \
 	tests/lab/t_drop_tcp.sh \
 	tests/lab/t_reload.sh \
+	tests/lab/t_privileges.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \

@@ -26,6 +26,7 @@ setup(void)
 	close(fd);
 	eve = output_eve_open(path, 2);
 	ck_assert_ptr_nonnull(eve);
+	ck_assert_int_eq(output_eve_start(eve), 0);
 }
 
 static void
@@ -192,6 +193,7 @@ START_TEST(test_writer_keeps_every_line_from_two_producers)
 	size_t submitted = 0;
 
 	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(output_writer_start(w), 0);
 	for (int i = 0; i < 20000; i++) {
 		char *line = strdup(i % 2 ? "odd\n" : "even\n");
 
@@ -215,6 +217,7 @@ START_TEST(test_writer_counts_lines_lost_to_a_full_ring)
 	size_t accepted = 0;
 
 	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(output_writer_start(w), 0);
 	/* Far more lines at once than 4 slots hold: some must be lost,
 	 * and lost + written must account for every one. */
 	for (int i = 0; i < 5000; i++)
@@ -233,6 +236,7 @@ START_TEST(test_writer_reopen_follows_a_renamed_file)
 	struct output_writer *w = output_writer_open(path, 1, 16);
 	char rotated[80];
 
+	ck_assert_int_eq(output_writer_start(w), 0);
 	snprintf(rotated, sizeof(rotated), "%s.1", path);
 	output_writer_submit(w, 0, strdup("before\n"));
 	output_writer_flush(w);
