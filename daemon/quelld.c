@@ -10,8 +10,12 @@
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "config/config.h"
+#include "control/commands.h"
+#include "control/server.h"
+#include "control_cmds.h"
 #include "core/diag.h"
 #include "core/log.h"
 #include "detect/engine.h"
@@ -158,6 +162,31 @@ main_loop(const struct quell_config *cfg, const struct quelld_options *opts,
 	}
 }
 
+/* The control socket, in a directory the run user can use. */
+static struct control_server *
+open_control(const char *path, uid_t uid, gid_t gid, char *err,
+    size_t errlen)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	if ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
+		*slash = '\0';
+		/* Parents as root would make them; the socket's own
+		 * directory belongs to the run user. */
+		for (char *p = dir + 1; (p = strchr(p, '/')) != NULL; p++) {
+			*p = '\0';
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+		if (mkdir(dir, 0750) == 0 && uid != (uid_t)-1 &&
+		    chown(dir, uid, gid) == -1)
+			log_warn("chown %s", dir);
+	}
+	return control_server_open(path, 0660, uid, gid, err, errlen);
+}
+
 /* Everything after the rules: outputs, queues, privileges, threads,
  * the loop and shutdown. Returns the exit status. */
 static int
@@ -168,6 +197,10 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	struct runmode_opts rm_opts = { 0 };
 	struct outputs out;
 	struct runmode *rm;
+	struct control_server *ctl = NULL;
+	struct control_ctx ctl_ctx;
+	const struct control_command *table;
+	size_t ntable;
 	sigset_t sigs;
 	uid_t uid;
 	gid_t gid;
@@ -194,10 +227,16 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	    err, sizeof(err)) == -1)
 		fatalx("%s", err);
 
-	/* The privileged part: logs, queues, raw sockets. */
-	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 1, uid, gid,
-	    err, sizeof(err)) == -1)
+	/* The privileged part: control socket, logs, queues, raw sockets. */
+	if (!offline && cfg->control_enabled &&
+	    (ctl = open_control(cfg->control_socket, uid, gid, err,
+	    sizeof(err))) == NULL)
 		goto fail;
+	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 1, uid, gid,
+	    err, sizeof(err)) == -1) {
+		control_server_stop(ctl);
+		goto fail;
+	}
 	if (out.eve != NULL)
 		output_eve_set_alert_extras(out.eve, cfg->eve_payload,
 		    cfg->eve_payload_printable, cfg->eve_packet);
@@ -208,6 +247,7 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	rm_opts.checksum_check = opts->checksum_all;
 	if ((rm = runmode_open(cfg, engine, &out, &rm_opts, err,
 	    sizeof(err))) == NULL) {
+		control_server_stop(ctl);
 		outputs_close(&out);
 		goto fail;
 	}
@@ -215,13 +255,22 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	/* Then only CAP_NET_ADMIN, before the first thread: the kernel
 	 * checks it on the thread that sends each verdict. */
 	if (privs_drop(opts->user, opts->group, err, sizeof(err)) == -1) {
+		control_server_stop(ctl);
 		runmode_stop(rm);
 		outputs_close(&out);
 		goto fail;
 	}
+	ctl_ctx.cfg = cfg;
+	ctl_ctx.opts = opts;
+	ctl_ctx.rm = rm;
+	table = control_cmds_table(&ntable);
+	err[0] = '\0';
 	if (outputs_start(&out) == -1 ||
-	    runmode_run(rm, err, sizeof(err)) == -1) {
+	    runmode_run(rm, err, sizeof(err)) == -1 ||
+	    (ctl != NULL && control_server_start(ctl, table, ntable, &ctl_ctx,
+	    err, sizeof(err)) == -1)) {
 		log_warnx("%s", err[0] ? err : "cannot start threads");
+		control_server_stop(ctl);
 		runmode_stop(rm);
 		outputs_close(&out);
 		goto fail_quiet;
@@ -242,6 +291,8 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 
 	rc = main_loop(cfg, opts, rm, &out, &sigs, offline);
 	sdnotify_stopping();
+	/* Before the runmode: its handlers use it. */
+	control_server_stop(ctl);
 	if (offline && runmode_read_error(rm))
 		rc = 1;
 	runmode_stop(rm);

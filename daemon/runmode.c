@@ -747,6 +747,13 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 }
 
 void
+runmode_counters(struct runmode *rm, struct output_eve_queue_stats *qs,
+    struct output_eve_stats *s)
+{
+	collect(rm, qs, s);
+}
+
+void
 runmode_write_stats(struct runmode *rm)
 {
 	struct output_eve_queue_stats qs[CONFIG_MAX_QUEUES];

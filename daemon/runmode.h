@@ -40,6 +40,12 @@ size_t	runmode_workers(const struct runmode *);
 /* How many workers runmode_open will use: event producers 0 .. n - 1
  * are the workers, producer n is the main thread. */
 size_t	runmode_worker_count(const struct quell_config *);
+struct output_eve_queue_stats;
+struct output_eve_stats;
+
+/* The counters so far; qs holds CONFIG_MAX_QUEUES entries. Any thread. */
+void	runmode_counters(struct runmode *, struct output_eve_queue_stats *qs,
+	    struct output_eve_stats *);
 /* Writes a stats event with the counters so far. */
 void	runmode_write_stats(struct runmode *);
 /* Inline: a reader stopped on a fatal socket error. Offline: every

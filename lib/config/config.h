@@ -78,6 +78,9 @@ struct quell_config {
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */
 	char		*worker_cpus;
 
+	bool		 control_enabled;
+	char		*control_socket;
+
 	char		*run_as_user;
 	char		*run_as_group;
 };

@@ -127,38 +127,54 @@ lab_server() { ip netns exec "$LAB_NS_S" "$@"; }
 lab_ipt() { ip netns exec "$LAB_NS_I" "$LAB_IPTABLES" -w 10 "$@"; }
 lab_ip6t() { ip netns exec "$LAB_NS_I" "$LAB_IP6TABLES" -w 10 "$@"; }
 
-# lab_ipt_counter [-6] CHAIN MATCH
-# Print the packet counter of the one rule in CHAIN (filter table) whose
-# `iptables -S` form contains MATCH, e.g.
+# lab_ipt_counter [-6] [-t TABLE] CHAIN MATCH
+# Print the packet counter of the one rule in CHAIN (filter table unless -t
+# TABLE) whose `iptables -S` form contains MATCH, e.g.
 #   lab_ipt_counter FORWARD '-j NFQUEUE --queue-num 0 --queue-bypass'
+#   lab_ipt_counter -t mangle POSTROUTING '-m mark --mark 0x80/0x80'
 # Fails unless exactly one rule matches. It runs in a command substitution,
 # so write:  n=$(lab_ipt_counter FORWARD "$rule") || exit 1
 lab_ipt_counter() {
 	local cmd=lab_ipt out n
+	local -a table=()
 	if [ "${1:-}" = -6 ]; then
 		cmd=lab_ip6t
 		shift
 	fi
+	if [ "${1:-}" = -t ]; then
+		table=(-t "$2")
+		shift 2
+	fi
 	local chain="$1" match="$2"
-	out=$("$cmd" -v -S "$chain") || lab_fail "$cmd -v -S $chain failed"
-	# "-A CHAIN -c PKTS BYTES <spec>": drop the counters, match the spec.
+	out=$("$cmd" "${table[@]}" -v -S "$chain") || lab_fail "$cmd ${table[*]} -v -S $chain failed"
+	# "-A CHAIN [matches] -c PKTS BYTES [-j target]": iptables puts the
+	# counters after the matches; drop them, match the rest.
 	n=$(printf '%s\n' "$out" | awk -v chain="$chain" -v m="$match" '
-		$1 == "-A" && $2 == chain && $3 == "-c" {
-			pkts = $4
-			spec = $0
-			sub(/^-A [^ ]+ -c [0-9]+ [0-9]+ ?/, "-A " chain " ", spec)
+		$1 == "-A" && $2 == chain {
+			pkts = ""
+			spec = ""
+			for (i = 1; i <= NF; i++) {
+				if ($i == "-c" && i + 2 <= NF) {
+					pkts = $(i + 1)
+					i += 2
+					continue
+				}
+				spec = spec (spec == "" ? "" : " ") $i
+			}
+			if (pkts == "")
+				next
 			# whole words only: "--queue-num 1" must not match "--queue-num 10"
 			if (index(spec " ", m " ") > 0) { found++; val = pkts }
 		}
-		END { if (found == 1) print val; else print "n" found }')
+		END { if (found == 1) print val; else print "n" found + 0 }')
 	case "$n" in
-	n*)	lab_fail "lab_ipt_counter: ${n#n} rules in $chain match '$match':
+	n*)	lab_fail "lab_ipt_counter: ${n#n} rules in ${table[*]} $chain match '$match':
 $out" ;;
 	esac
 	printf '%s\n' "$n"
 }
 
-# lab_settle_counter [-6] CHAIN MATCH
+# lab_settle_counter [-6] [-t TABLE] CHAIN MATCH
 # Wait (at most 5 s) until the rule counter stops moving for 0.5 s, so late
 # packets (final ACKs, retransmissions) are in before we compare totals.
 lab_settle_counter() {
@@ -179,25 +195,68 @@ lab_settle_counter() {
 	return 0
 }
 
-# lab_quiesce [CHAIN]: end the traffic phase before the NFQ consumer is
-# stopped, so its packet count can be compared with the NFQUEUE rule
-# counters exactly. Inserts a DROP at the top of CHAIN (default FORWARD;
-# IPv4 and IPv6): stray late packets (retransmissions of a dropped request,
-# final ACKs) no longer reach the NFQUEUE rules, whose counters freeze, and
-# cannot slip past the stopped consumer to the server either (an ACCEPT
-# here would let a retransmitted dropped request through). Then waits (at
-# most 5 s) until every queued packet in the ips has had its verdict.
+# lab_quiesce [CHAIN [SECONDS]]: end the traffic phase before the NFQ
+# consumer is stopped, so its packet count can be compared with the NFQUEUE
+# rule counters exactly. Inserts a DROP at the top of CHAIN (default
+# FORWARD; IPv4 and IPv6): stray late packets (retransmissions of a dropped
+# request, final ACKs) no longer reach the NFQUEUE rules, whose counters
+# freeze, and cannot slip past the stopped consumer to the server either
+# (an ACCEPT here would let a retransmitted dropped request through). Then
+# waits (at most SECONDS, default 5) until every queued packet in the ips
+# has had its verdict. lab_unquiesce removes the DROPs again.
 lab_quiesce() {
-	local chain="${1:-FORWARD}" i pending
+	local chain="${1:-FORWARD}" max="${2:-5}" i pending
 	lab_ipt -I "$chain" 1 -j DROP || lab_fail "lab_quiesce: insert IPv4 DROP"
 	lab_ip6t -I "$chain" 1 -j DROP || lab_fail "lab_quiesce: insert IPv6 DROP"
-	for ((i = 0; i < 50; i++)); do
-		# Column 3: packets waiting for a verdict, per queue.
-		pending=$(lab_ips awk '{ n += $3 } END { print n + 0 }' /proc/net/netfilter/nfnetlink_queue)
+	for ((i = 0; i < max * 10; i++)); do
+		pending=$(lab_queue_pending)
 		[ "$pending" = 0 ] && return 0
 		sleep 0.1
 	done
-	lab_fail "lab_quiesce: $pending packets still wait for a verdict after 5 s"
+	lab_fail "lab_quiesce: $pending packets still wait for a verdict after $max s"
+}
+
+# lab_unquiesce [CHAIN]: remove the DROPs lab_quiesce put at the top of
+# CHAIN, for a test with several traffic phases.
+lab_unquiesce() {
+	local chain="${1:-FORWARD}"
+	lab_ipt -D "$chain" -j DROP || lab_fail "lab_unquiesce: delete IPv4 DROP"
+	lab_ip6t -D "$chain" -j DROP || lab_fail "lab_unquiesce: delete IPv6 DROP"
+}
+
+# lab_queue_pending: packets waiting for a verdict in the ips, all queues
+# together (column 3 of /proc/net/netfilter/nfnetlink_queue).
+lab_queue_pending() {
+	lab_ips awk '{ n += $3 } END { print n + 0 }' /proc/net/netfilter/nfnetlink_queue
+}
+
+# lab_queue_stat QUEUE FIELD: the kernel's own figure for QUEUE in the ips,
+# from /proc/net/netfilter/nfnetlink_queue. FIELD is one of portid, waiting,
+# copy_mode, copy_range, queue_dropped, user_dropped, id_sequence (the id of
+# the last packet queued: ids start at 1 when the queue is bound, so this is
+# how many packets the kernel handed to the consumer's socket or tried to).
+# Prints "unbound" when no program holds QUEUE. Use in $(...) || exit 1.
+lab_queue_stat() {
+	local q="$1" field="$2" col
+	case "$field" in
+	portid) col=2 ;;
+	waiting) col=3 ;;
+	copy_mode) col=4 ;;
+	copy_range) col=5 ;;
+	queue_dropped) col=6 ;;
+	user_dropped) col=7 ;;
+	id_sequence) col=8 ;;
+	*) lab_fail "lab_queue_stat: unknown field '$field'" ;;
+	esac
+	lab_ips awk -v q="$q" -v c="$col" '$1 == q { v = $c; found = 1 }
+		END { if (found) print v; else print "unbound" }' /proc/net/netfilter/nfnetlink_queue
+}
+
+# lab_bound_queues: the queues bound in the ips, as "queue:portid" words
+# in queue order (empty when none).
+lab_bound_queues() {
+	lab_ips awk '{ printf "%s%s:%s", sep, $1, $2; sep = " " } END { print "" }' \
+		/proc/net/netfilter/nfnetlink_queue
 }
 
 # ---------------------------------------------------------------- requirements
@@ -540,7 +599,10 @@ lab_stop() {
 # lab_start_quelld ARGS...: quelld in the ips namespace, stderr in
 # $LAB_TMP/quelld.log; waits until its -q queues are bound.
 lab_start_quelld() {
-	lab_start_nfq quelld "$QUELL_TOP_BUILDDIR/daemon/quelld" "$@"
+	# Each test's own control socket, so tests can run in parallel; a
+	# later --set of the caller wins.
+	lab_start_nfq quelld "$QUELL_TOP_BUILDDIR/daemon/quelld" \
+		--set "unix-command.filename=$LAB_TMP/quelld.socket" "$@"
 }
 
 # lab_stop_quelld: SIGTERM quelld, return its exit status (must be 0).
@@ -574,4 +636,175 @@ lab_start_httpd() {
 		sleep 0.1
 	done
 	lab_fail "lab httpd did not accept connections within 10 s (its log is below)"
+}
+
+# ---------------------------------------------------------------- more client addresses
+
+# lab_add_client_addrs N: give the client N more addresses per family, all
+# on its eth0, in the client subnet: 198.18.1.10 .. 198.18.1.(9+N) and
+# 2001:2:0:1::1:0 .. 2001:2:0:1::1:(N-1) (hex). The kernel's
+# --queue-balance hashes addresses only, so traffic from several source
+# addresses is what spreads over several queues. Sets the arrays
+# LAB_CLIENT4_EXTRA and LAB_CLIENT6_EXTRA. Use them as source addresses
+# with `curl --interface ADDR` or `ping -I ADDR`.
+LAB_CLIENT4_EXTRA=()
+LAB_CLIENT6_EXTRA=()
+lab_add_client_addrs() {
+	local n="$1" i a4 a6
+	if [ "$n" -lt 1 ] || [ "$n" -gt 200 ]; then lab_fail "lab_add_client_addrs: N must be 1..200"; fi
+	: >"$LAB_TMP/client-addrs.batch"
+	for ((i = 0; i < n; i++)); do
+		a4="198.18.1.$((10 + i))"
+		a6="2001:2:0:1::1:$(printf '%x' "$i")"
+		printf 'addr add %s/24 dev eth0\naddr add %s/64 dev eth0 nodad\n' "$a4" "$a6" \
+			>>"$LAB_TMP/client-addrs.batch"
+		LAB_CLIENT4_EXTRA+=("$a4")
+		LAB_CLIENT6_EXTRA+=("$a6")
+	done
+	ip -n "$LAB_NS_C" -batch "$LAB_TMP/client-addrs.batch" || lab_fail "cannot add the client addresses"
+	lab_log "client has $n more addresses per family (${LAB_CLIENT4_EXTRA[0]}.., ${LAB_CLIENT6_EXTRA[0]}..)"
+}
+
+# ---------------------------------------------------------------- UDP traffic
+
+# lab_udp_blast [-n NS] [-s SRC] DST PORT COUNT [SIZE]
+# Send exactly COUNT UDP datagrams of SIZE payload bytes (default 18, the
+# smallest that makes a 64-byte Ethernet frame over IPv4) from namespace NS
+# (default the client) to DST:PORT, as fast as one python3 loop can, from
+# one socket (one flow). Bounded in count and, by timeout, in time (30 s).
+# Prints "sent S errors E seconds T" (a send that fails, e.g. ENOBUFS, is
+# counted as an error and not retried).
+lab_udp_blast() {
+	local ns="$LAB_NS_C" src=""
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		-n) ns="$2"; shift 2 ;;
+		-s) src="$2"; shift 2 ;;
+		*) break ;;
+		esac
+	done
+	local dst="$1" port="$2" count="$3" size="${4:-18}"
+	if [ "$count" -lt 1 ] || [ "$count" -gt 10000000 ]; then lab_fail "lab_udp_blast: COUNT must be 1..10000000"; fi
+	[ -n "$LAB_PYTHON" ] || LAB_PYTHON=$(_lab_python_exe) || lab_fail "$PYTHON does not run"
+	ip netns exec "$ns" timeout 30 "$LAB_PYTHON" -c '
+import socket, sys, time
+dst, port, count, size, src = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+fam = socket.AF_INET6 if ":" in dst else socket.AF_INET
+s = socket.socket(fam, socket.SOCK_DGRAM)
+if src:
+    s.bind((src, 0))
+s.connect((dst, port))
+payload = b"q" * size
+send = s.send
+sent = errors = 0
+t0 = time.monotonic()
+for _ in range(count):
+    try:
+        send(payload)
+        sent += 1
+    except OSError:
+        errors += 1
+print("sent %d errors %d seconds %.3f" % (sent, errors, time.monotonic() - t0))
+' "$dst" "$port" "$count" "$size" "$src"
+}
+
+# lab_start_udp_sink PORT...: a UDP receiver on the server, bound to every
+# address (IPv4 and IPv6) on each PORT; lab_stop udpsink makes it write
+# "PORT COUNT" lines (datagrams received per port) to $LAB_TMP/udpsink.out.
+# Its receive buffers are as large as the kernel allows root (32 MiB).
+lab_start_udp_sink() {
+	[ $# -ge 1 ] || lab_fail "lab_start_udp_sink: no port"
+	[ -n "$LAB_PYTHON" ] || LAB_PYTHON=$(_lab_python_exe) || lab_fail "$PYTHON does not run"
+	_lab_spawn udpsink "$LAB_NS_S" "$LAB_PYTHON" "$LAB_PYTHON" -c '
+import selectors, signal, socket, sys
+SO_RCVBUFFORCE = getattr(socket, "SO_RCVBUFFORCE", 33)
+stop = False
+def on_term(sig, frame):
+    global stop
+    stop = True
+signal.signal(signal.SIGTERM, on_term)
+signal.signal(signal.SIGINT, on_term)
+sel = selectors.DefaultSelector()
+counts = {}
+for port in map(int, sys.argv[1:]):
+    s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    try:
+        s.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, 32 << 20)
+    except OSError:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 32 << 20)
+    s.bind(("::", port))
+    s.setblocking(False)
+    sel.register(s, selectors.EVENT_READ, port)
+    counts[port] = 0
+print("ready", flush=True)
+while not stop:
+    for key, _ in sel.select(0.2):
+        while True:
+            try:
+                key.fileobj.recv(65535)
+            except (BlockingIOError, InterruptedError):
+                break
+            counts[key.data] += 1
+for port in sorted(counts):
+    print(port, counts[port])
+sys.stdout.flush()
+' "$@"
+	local i
+	for ((i = 0; i < 100; i++)); do
+		grep -q '^ready$' "$LAB_TMP/udpsink.out" 2>/dev/null && {
+			lab_log "udp sink listens on port(s) $*"
+			return 0
+		}
+		_lab_alive "${LAB_PID[udpsink]}" || break
+		sleep 0.1
+	done
+	lab_fail "udp sink did not start within 10 s (its log is below)"
+}
+
+# lab_udp_sink_count PORT: after lab_stop udpsink, datagrams it received
+# on PORT.
+lab_udp_sink_count() {
+	awk -v p="$1" '$1 == p { print $2; found = 1 } END { if (!found) print "none" }' "$LAB_TMP/udpsink.out"
+}
+
+# ---------------------------------------------------------------- eve.json
+
+# lab_eve_check EVE: eve.json exists, every line is a JSON object and the
+# last one is a stats event (quelld writes a final one at exit).
+lab_eve_check() {
+	local eve="$1" lines objects last
+	[ -s "$eve" ] || lab_fail "$eve is missing or empty"
+	lines=$(wc -l <"$eve")
+	objects=$(jq -R -r 'fromjson | type == "object"' "$eve" | grep -c '^true$')
+	lab_assert_eq "eve.json lines that are JSON objects" "$lines" "$objects"
+	last=$(tail -n 1 "$eve" | jq -r '.event_type')
+	lab_assert_eq "event_type of the last eve.json line" stats "$last"
+}
+
+# lab_final_stat EVE PATH...: the numbers at PATH (jq paths below .stats,
+# e.g. .nfq.packets .nfq.queue0.kernel.id_sequence) in the final stats
+# event, space separated. Fails if one is missing or not a number. Use as
+#   read -r p a < <(lab_final_stat "$eve" .nfq.packets .nfq.accepted) ...
+# or v=$(lab_final_stat "$eve" .nfq.packets) || exit 1
+lab_final_stat() {
+	local eve="$1" path out
+	shift
+	local -a vals=()
+	for path in "$@"; do
+		out=$(tail -n 1 "$eve" | jq -r ".stats$path | if type == \"number\" then . else \"missing\" end" 2>/dev/null)
+		case "$out" in
+		"" | *[!0-9]*) lab_fail "final stats event: .stats$path is ${out:-unreadable}: $(tail -n 1 "$eve")" ;;
+		esac
+		vals+=("$out")
+	done
+	printf '%s\n' "${vals[*]}"
+}
+
+# lab_eve_alerts EVE SID [FILTER]: number of alert events for SID, with an
+# optional extra jq condition (e.g. '.alert.action == "blocked"').
+lab_eve_alerts() {
+	local eve="$1" sid="$2" filter="${3:-true}"
+	jq -r --argjson sid "$sid" "select(.event_type == \"alert\" and .alert.signature_id == \$sid and ($filter)) | 1" "$eve" |
+		wc -l
 }

@@ -9,6 +9,7 @@ LAB_TESTS = \
 	tests/lab/t_drop_tcp.sh \
 	tests/lab/t_reload.sh \
 	tests/lab/t_privileges.sh \
+	tests/lab/t_control.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
