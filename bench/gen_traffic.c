@@ -16,8 +16,9 @@
  *  - ICMP/ICMPv6 echo request/reply.
  * Every checksum is computed. TCP segments carry at most 1448 bytes over
  * IPv4 (MSS 1460 less the timestamp option) and 1428 over IPv6, so frames
- * fit a 1500-byte MTU. A fixed number of flows run concurrently and their
- * packets interleave in time order; every flow completes within --packets.
+ * fit a 1500-byte MTU. Up to 512 flows (fewer for small captures) run
+ * concurrently and their packets interleave in time order; a finished flow
+ * is replaced by a new one, and every flow completes within --packets.
  *
  * Standalone: it uses libpcap to write the file and nothing from libquell.
  */
@@ -36,7 +37,9 @@
 #define GEN_NTP_UNIX_OFFSET	2208988800u	/* 1900 to 1970, seconds */
 #define GEN_DEFAULT_PACKETS	10000
 #define GEN_MAX_PACKETS		1000000000ULL
-#define GEN_CONCURRENCY		512		/* flows open at once */
+#define GEN_CONCURRENCY		512		/* flows open at once, at most */
+#define GEN_CONCURRENCY_MIN	16
+#define GEN_PACKETS_PER_SLOT	256		/* fewer flows for small captures */
 #define GEN_CLIENTS		1000
 #define GEN_SERVERS		64
 #define GEN_POOL_SIZE		(256 * 1024)	/* text and random pools */
@@ -170,6 +173,7 @@ struct gen {
 	uint64_t	 target;	/* packets to write */
 	uint64_t	 reserved;	/* written + still queued in flows */
 	uint64_t	 next_flow_id;
+	size_t		 concurrency;
 	uint64_t	 bytes;
 	uint64_t	 packets;
 	uint64_t	 flows[GEN_NKINDS];
@@ -240,6 +244,7 @@ static uint32_t	rng_range(struct rng *r, uint32_t lo, uint32_t hi);
 static bool	rng_pct(struct rng *r, uint32_t pct);
 static uint32_t	rng_octaves(struct rng *r, uint32_t lo, uint32_t hi);
 static const char *rng_word(struct rng *r);
+static void	rng_words(struct rng *r, const char **w, size_t n);
 
 static void	put16(uint8_t *b, uint16_t v);
 static void	put32(uint8_t *b, uint32_t v);
@@ -382,7 +387,7 @@ parse_u64(const char *s, uint64_t max, uint64_t *v)
 	if (*s < '0' || *s > '9')
 		return -1;
 	errno = 0;
-	n = strtoull(s, &end, 0);
+	n = strtoull(s, &end, 10);
 	if (errno != 0 || *end != '\0' || n > max)
 		return -1;
 	*v = n;
@@ -450,6 +455,18 @@ static const char *
 rng_word(struct rng *r)
 {
 	return words[rng_below(r, QUELL_NITEMS(words))];
+}
+
+/* n words drawn in order. Draw into locals before formatting: the order
+ * in which a call's arguments are evaluated is unspecified, and a
+ * different order would change the file between builds. */
+static void
+rng_words(struct rng *r, const char **w, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		w[i] = rng_word(r);
 }
 
 /* ---- bytes ---- */
@@ -664,8 +681,8 @@ gen_init(struct gen *g, uint64_t seed)
 		memcpy(h->v6, "\x20\x01\x00\x02\x00\x00\x00\x02", 8);
 		put32(h->v6 + 8, 0);
 		put32(h->v6 + 12, 0x10 + (uint32_t)i);
-		h->ttl = initial_ttl[rng_below(&g->rng, 3)] -
-		    rng_range(&g->rng, 4, 22);
+		h->ttl = initial_ttl[rng_below(&g->rng, 3)];
+		h->ttl -= rng_range(&g->rng, 4, 22);	/* hops */
 		switch (rng_below(&g->rng, 6)) {
 		case 0:
 			snprintf(h->name, sizeof(h->name), "www.%s.example.com",
@@ -708,12 +725,15 @@ gen_init(struct gen *g, uint64_t seed)
 	n = 0;
 	while (n < GEN_POOL_SIZE) {
 		char line[160];
-		int len = snprintf(line, sizeof(line),
+		const char *w[7];
+		int len;
+		size_t take;
+
+		rng_words(&g->rng, w, QUELL_NITEMS(w));
+		len = snprintf(line, sizeof(line),
 		    "<p class=\"%s\">%s %s %s, %s %s %s.</p>\n",
-		    rng_word(&g->rng), rng_word(&g->rng), rng_word(&g->rng),
-		    rng_word(&g->rng), rng_word(&g->rng), rng_word(&g->rng),
-		    rng_word(&g->rng));
-		size_t take = (size_t)len < GEN_POOL_SIZE - n ?
+		    w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
+		take = (size_t)len < GEN_POOL_SIZE - n ?
 		    (size_t)len : GEN_POOL_SIZE - n;
 
 		memcpy(g->text + n, line, take);
@@ -906,10 +926,11 @@ body_html(struct gen *g, struct buf *bf, uint32_t target)
 {
 	static const char tail[] = "</body></html>\n";
 	size_t start = bf->len, used;
+	const char *w[2];
 
+	rng_words(&g->rng, w, QUELL_NITEMS(w));
 	buf_printf(bf, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	    "<title>%s %s</title></head>\n<body>\n", rng_word(&g->rng),
-	    rng_word(&g->rng));
+	    "<title>%s %s</title></head>\n<body>\n", w[0], w[1]);
 	used = bf->len - start + sizeof(tail) - 1;
 	if (target > used)
 		buf_pool(bf, &g->rng, g->text, target - used);
@@ -920,17 +941,21 @@ static void
 body_json(struct gen *g, struct buf *bf, uint32_t target)
 {
 	size_t start = bf->len;
-	uint32_t i = 0;
+	uint32_t i = 0, id, score, cents;
+	const char *w[4];
+	bool active;
 
 	buf_printf(bf, "{\"page\":%u,\"items\":[", rng_range(&g->rng, 1, 40));
 	do {
+		id = rng_range(&g->rng, 1, 999999);
+		rng_words(&g->rng, w, QUELL_NITEMS(w));
+		score = rng_below(&g->rng, 100);
+		cents = rng_below(&g->rng, 100);
+		active = rng_pct(&g->rng, 70);
 		buf_printf(bf, "%s{\"id\":%u,\"name\":\"%s %s\",\"score\":%u.%02u,"
 		    "\"tags\":[\"%s\",\"%s\"],\"active\":%s}",
-		    i++ > 0 ? "," : "", rng_range(&g->rng, 1, 999999),
-		    rng_word(&g->rng), rng_word(&g->rng),
-		    rng_below(&g->rng, 100), rng_below(&g->rng, 100),
-		    rng_word(&g->rng), rng_word(&g->rng),
-		    rng_pct(&g->rng, 70) ? "true" : "false");
+		    i++ > 0 ? "," : "", id, w[0], w[1], score, cents, w[2],
+		    w[3], active ? "true" : "false");
 	} while (bf->len - start + 2 < target);
 	buf_str(bf, "]}");
 }
@@ -939,8 +964,10 @@ static void
 body_text(struct gen *g, struct buf *bf, uint32_t target)
 {
 	size_t start = bf->len;
+	const char *w[2];
 
-	buf_printf(bf, "/* %s %s */\n", rng_word(&g->rng), rng_word(&g->rng));
+	rng_words(&g->rng, w, QUELL_NITEMS(w));
+	buf_printf(bf, "/* %s %s */\n", w[0], w[1]);
 	if (target > bf->len - start)
 		buf_pool(bf, &g->rng, g->text, target - (bf->len - start));
 }
@@ -952,8 +979,12 @@ http_uri(struct gen *g, struct buf *bf, struct http_plan *pl, bool *post,
     const char **accept)
 {
 	struct rng *r = &g->rng;
-	uint32_t pick = rng_below(r, 100);
+	uint32_t pick = rng_below(r, 100), n1, n2, n3;
+	const char *w[4];
+	bool js, by_date;
 
+	/* every branch draws all its words and numbers first, in order */
+	rng_words(r, w, QUELL_NITEMS(w));
 	*post = false;
 	pl->status = 200;
 	pl->reason = "OK";
@@ -966,6 +997,7 @@ http_uri(struct gen *g, struct buf *bf, struct http_plan *pl, bool *post,
 		pl->body = HTTP_BODY_HTML;
 		pl->body_len = rng_pct(r, 90) ? rng_octaves(r, 600, 60000) :
 		    rng_octaves(r, 60000, 600000);
+		n1 = rng_range(r, 1, 99999);
 		switch (rng_below(r, 5)) {
 		case 0:
 			buf_str(bf, "GET / ");
@@ -974,55 +1006,55 @@ http_uri(struct gen *g, struct buf *bf, struct http_plan *pl, bool *post,
 			buf_str(bf, "GET /index.html ");
 			break;
 		case 2:
-			buf_printf(bf, "GET /%s/ ", rng_word(r));
+			buf_printf(bf, "GET /%s/ ", w[0]);
 			break;
 		case 3:
-			buf_printf(bf, "GET /%s/%s.html ", rng_word(r),
-			    rng_word(r));
+			buf_printf(bf, "GET /%s/%s.html ", w[0], w[1]);
 			break;
 		default:
-			buf_printf(bf, "GET /%s/%s?id=%u&ref=%s ", rng_word(r),
-			    rng_word(r), rng_range(r, 1, 99999), rng_word(r));
+			buf_printf(bf, "GET /%s/%s?id=%u&ref=%s ", w[0], w[1],
+			    n1, w[2]);
 			break;
 		}
 	} else if (pick < 58) {		/* static assets */
-		bool js = rng_pct(r, 50);
-
+		js = rng_pct(r, 50);
 		pl->ctype = js ? "application/javascript" :
 		    "text/css; charset=utf-8";
 		pl->body = HTTP_BODY_TEXT;
 		pl->body_len = rng_octaves(r, 800, 200000);
 		pl->cacheable = true;
 		*accept = js ? "*/*" : "text/css,*/*;q=0.1";
+		n1 = (uint32_t)rng_next(r);
 		buf_printf(bf, "GET /static/%s/%s.%08" PRIx32 ".%s ",
-		    js ? "js" : "css", rng_word(r), (uint32_t)rng_next(r),
-		    js ? "js" : "css");
+		    js ? "js" : "css", w[0], n1, js ? "js" : "css");
 	} else if (pick < 73) {		/* API reads */
 		pl->ctype = "application/json";
 		pl->body = HTTP_BODY_JSON;
 		pl->body_len = rng_octaves(r, 60, 30000);
 		*accept = "application/json";
-		buf_printf(bf, "GET /api/v%u/%ss/%u?fields=%s,%s&limit=%u ",
-		    rng_range(r, 1, 3), rng_word(r), rng_range(r, 1, 999999),
-		    rng_word(r), rng_word(r), 10 * rng_range(r, 1, 10));
+		n1 = rng_range(r, 1, 3);
+		n2 = rng_range(r, 1, 999999);
+		n3 = 10 * rng_range(r, 1, 10);
+		buf_printf(bf, "GET /api/v%u/%s/%u?fields=%s,%s&limit=%u ",
+		    n1, w[0], n2, w[1], w[2], n3);
 	} else if (pick < 82) {		/* search */
 		pl->ctype = "text/html; charset=utf-8";
 		pl->body = HTTP_BODY_HTML;
 		pl->body_len = rng_octaves(r, 2000, 80000);
+		n1 = rng_range(r, 2, 20);
+		by_date = rng_pct(r, 50);
 		switch (rng_below(r, 3)) {
 		case 0:
-			buf_printf(bf, "GET /search?q=%s+%s ", rng_word(r),
-			    rng_word(r));
+			buf_printf(bf, "GET /search?q=%s+%s ", w[0], w[1]);
 			break;
 		case 1:
 			buf_printf(bf, "GET /search?q=caf%%C3%%A9+%s&page=%u ",
-			    rng_word(r), rng_range(r, 2, 20));
+			    w[0], n1);
 			break;
 		default:
 			buf_printf(bf, "GET /search?q=%s%%20%s&sort=%s&"
-			    "utm_source=%s ", rng_word(r), rng_word(r),
-			    rng_pct(r, 50) ? "date" : "relevance",
-			    rng_word(r));
+			    "utm_source=%s ", w[0], w[1],
+			    by_date ? "date" : "relevance", w[2]);
 			break;
 		}
 	} else if (pick < 89) {		/* API writes */
@@ -1033,8 +1065,7 @@ http_uri(struct gen *g, struct buf *bf, struct http_plan *pl, bool *post,
 		pl->body = HTTP_BODY_JSON;
 		pl->body_len = rng_octaves(r, 60, 2000);
 		*accept = "application/json";
-		buf_printf(bf, "POST /api/v%u/%ss ", rng_range(r, 1, 3),
-		    rng_word(r));
+		buf_printf(bf, "POST /api/v%u/%s ", rng_range(r, 1, 3), w[0]);
 	} else if (pick < 95) {		/* logins */
 		*post = true;
 		pl->status = 302;
@@ -1049,8 +1080,9 @@ http_uri(struct gen *g, struct buf *bf, struct http_plan *pl, bool *post,
 		pl->body = HTTP_BODY_BINARY;
 		pl->body_len = rng_octaves(r, 20000, 1000000);
 		*accept = "*/*";
-		buf_printf(bf, "GET /files/%s-%u.%u.bin ", rng_word(r),
-		    rng_range(r, 1, 9), rng_range(r, 0, 30));
+		n1 = rng_range(r, 1, 9);
+		n2 = rng_range(r, 0, 30);
+		buf_printf(bf, "GET /files/%s-%u.%u.bin ", w[0], n1, n2);
 	}
 	/* some GETs are answered 404, 304 or 301 instead */
 	if (*post || pl->body == HTTP_BODY_BINARY)
@@ -1085,8 +1117,10 @@ http_request(struct gen *g, struct flow *f, const struct host *srv,
 	struct rng *r = &g->rng;
 	struct buf *bf = &f->stream[0];
 	struct buf *body = &g->scratch;
-	const char *accept;
-	bool post;
+	const char *accept, *w[2];
+	uint64_t sid[2];
+	uint32_t n1, n2;
+	bool post, b1, b2;
 
 	http_uri(g, bf, pl, &post, &accept);
 	buf_printf(bf, "HTTP/1.1\r\nHost: %s\r\nUser-Agent: %s\r\n"
@@ -1100,21 +1134,28 @@ http_request(struct gen *g, struct flow *f, const struct host *srv,
 	if (rng_pct(r, 30))
 		buf_printf(bf, "Referer: http://%s/%s/\r\n", srv->name,
 		    rng_word(r));
-	if (rng_pct(r, 35))
+	if (rng_pct(r, 35)) {
+		sid[0] = rng_next(r);
+		sid[1] = rng_next(r);
+		b1 = rng_pct(r, 50);
+		b2 = rng_pct(r, 40);
 		buf_printf(bf, "Cookie: session=%016" PRIx64 "%016" PRIx64
-		    "; theme=%s%s\r\n", rng_next(r), rng_next(r),
-		    rng_pct(r, 50) ? "light" : "dark",
-		    rng_pct(r, 40) ? "; consent=1" : "");
+		    "; theme=%s%s\r\n", sid[0], sid[1], b1 ? "light" : "dark",
+		    b2 ? "; consent=1" : "");
+	}
 	if (pl->status == 304)
 		buf_printf(bf, "If-None-Match: \"%08" PRIx32 "\"\r\n",
 		    (uint32_t)rng_next(r));
 	if (post) {
 		body->len = 0;
 		if (pl->redirect) {
+			rng_words(r, w, QUELL_NITEMS(w));
+			n1 = rng_below(r, 1000);
+			n2 = rng_below(r, 100);
+			b1 = rng_pct(r, 50);
 			buf_printf(body, "username=%s%u&password=%s%%21%u"
-			    "&remember=%s", rng_word(r), rng_below(r, 1000),
-			    rng_word(r), rng_below(r, 100),
-			    rng_pct(r, 50) ? "on" : "off");
+			    "&remember=%s", w[0], n1, w[1], n2,
+			    b1 ? "on" : "off");
 			buf_str(bf, "Content-Type: "
 			    "application/x-www-form-urlencoded\r\n");
 		} else {
@@ -1135,7 +1176,9 @@ http_response(struct gen *g, struct flow *f, const struct http_plan *pl,
 	struct rng *r = &g->rng;
 	struct buf *bf = &f->stream[1];
 	struct buf *body = &g->scratch;
+	const char *w[2];
 	char date[64];
+	uint32_t age, etag;
 
 	body->len = 0;
 	switch (pl->body) {
@@ -1162,13 +1205,16 @@ http_response(struct gen *g, struct flow *f, const struct http_plan *pl,
 		buf_printf(bf, "Content-Type: %s\r\n", pl->ctype);
 	if (pl->status != 304)
 		buf_printf(bf, "Content-Length: %zu\r\n", body->len);
-	if (pl->cacheable || pl->status == 304)
+	if (pl->cacheable || pl->status == 304) {
+		age = 60 * rng_range(r, 1, 1440);
+		etag = (uint32_t)rng_next(r);
 		buf_printf(bf, "Cache-Control: public, max-age=%u\r\n"
-		    "ETag: \"%08" PRIx32 "\"\r\n", 60 * rng_range(r, 1, 1440),
-		    (uint32_t)rng_next(r));
-	if (pl->redirect)
-		buf_printf(bf, "Location: /%s/%s\r\n", rng_word(r),
-		    rng_word(r));
+		    "ETag: \"%08" PRIx32 "\"\r\n", age, etag);
+	}
+	if (pl->redirect) {
+		rng_words(r, w, QUELL_NITEMS(w));
+		buf_printf(bf, "Location: /%s/%s\r\n", w[0], w[1]);
+	}
 	if (pl->redirect && pl->status == 302)
 		buf_printf(bf, "Set-Cookie: session=%016" PRIx64 "; Path=/; "
 		    "HttpOnly; SameSite=Lax\r\n", rng_next(r));
@@ -1181,9 +1227,9 @@ static struct flow *
 build_http(struct gen *g)
 {
 	struct host *srv = pick_server(g);
-	struct flow *f = flow_new(g, GEN_HTTP, PROTO_TCP,
-	    &g->clients[rng_below(&g->rng, GEN_CLIENTS)], srv,
-	    rng_pct(&g->rng, 85) ? 80 : 8080);
+	struct host *cli = &g->clients[rng_below(&g->rng, GEN_CLIENTS)];
+	uint16_t port = rng_pct(&g->rng, 85) ? 80 : 8080;
+	struct flow *f = flow_new(g, GEN_HTTP, PROTO_TCP, cli, srv, port);
 	uint32_t ntx = rng_pct(&g->rng, 35) ? rng_range(&g->rng, 2, 5) : 1;
 	bool server_closes = rng_pct(&g->rng, 30);
 	struct http_plan pl;
@@ -1413,6 +1459,8 @@ dns_pick_name(struct gen *g, char *name, size_t len)
 {
 	static const char *const tlds[] = { "com", "net", "org" };
 	struct rng *r = &g->rng;
+	const char *w[2];
+	uint32_t n;
 
 	switch (rng_below(r, 5)) {
 	case 0:
@@ -1421,12 +1469,14 @@ dns_pick_name(struct gen *g, char *name, size_t len)
 		snprintf(name, len, "%s", pick_server(g)->name);
 		break;
 	case 3:
-		snprintf(name, len, "%s%u.%s.example.%s", rng_word(r),
-		    rng_below(r, 100), rng_word(r),
+		rng_words(r, w, QUELL_NITEMS(w));
+		n = rng_below(r, 100);
+		snprintf(name, len, "%s%u.%s.example.%s", w[0], n, w[1],
 		    tlds[rng_below(r, QUELL_NITEMS(tlds))]);
 		break;
 	default:
-		snprintf(name, len, "%s.%s.test", rng_word(r), rng_word(r));
+		rng_words(r, w, QUELL_NITEMS(w));
+		snprintf(name, len, "%s.%s.test", w[0], w[1]);
 		break;
 	}
 }
@@ -1435,15 +1485,16 @@ static struct flow *
 build_dns(struct gen *g)
 {
 	struct rng *r = &g->rng;
-	struct flow *f = flow_new(g, GEN_DNS, PROTO_UDP,
-	    &g->clients[rng_below(r, GEN_CLIENTS)],
-	    &g->resolvers[rng_below(r, 2)], 53);
+	struct host *cli = &g->clients[rng_below(r, GEN_CLIENTS)];
+	struct host *ns = &g->resolvers[rng_below(r, 2)];
+	struct flow *f = flow_new(g, GEN_DNS, PROTO_UDP, cli, ns, 53);
 	struct buf *q = &f->stream[0], *a = &f->stream[1];
 	uint16_t id = (uint16_t)rng_next(r), qtype, i, nans, rdlen;
 	uint32_t pick = rng_below(r, 100), ttl = rng_octaves(r, 30, 86400);
 	bool nxdomain = rng_pct(r, 8), cname;
 	size_t qend, target = 12;
 	char name[128], alias[128];
+	const char *w[1];
 
 	dns_pick_name(g, name, sizeof(name));
 	qtype = pick < 55 ? 1 : pick < 90 ? 28 : 65;	/* A, AAAA, HTTPS */
@@ -1467,8 +1518,9 @@ build_dns(struct gen *g)
 	buf_u16(a, 1);
 	buf_mem(a, q->b + 12, qend - 12);
 	if (cname) {
-		snprintf(alias, sizeof(alias), "%s.cdn%u.example.net",
-		    rng_word(r), rng_below(r, 10));
+		rng_words(r, w, 1);
+		snprintf(alias, sizeof(alias), "%s.cdn%u.example.net", w[0],
+		    rng_below(r, 10));
 		buf_u16(a, 0xc00c);
 		buf_u16(a, 5);
 		buf_u16(a, 1);
@@ -1537,7 +1589,9 @@ build_udp(struct gen *g, uint64_t limit)
 	static const char *const kinds[] = { "c", "ms", "g" };
 	struct rng *r = &g->rng;
 	struct host *cli = &g->clients[rng_below(r, GEN_CLIENTS)];
-	uint32_t pick = rng_below(r, 100), n, i, gap;
+	uint32_t pick = rng_below(r, 100), n, i, gap, pri, pid, value;
+	const char *w[3], *app, *kind;
+	uint64_t t;
 	struct flow *f;
 	struct buf *bf;
 	size_t off;
@@ -1558,20 +1612,26 @@ build_udp(struct gen *g, uint64_t limit)
 	bf = &f->stream[0];
 	for (i = 0; i < n; i++) {
 		off = bf->len;
-		if (f->ep[1].port == 514)
-			buf_printf(bf, "<%u>1 2024-01-01T00:%02u:%02u.%06uZ "
-			    "host-%u %s %u - - %s %s %s", rng_range(r, 8, 191),
-			    (unsigned)(g->now_us / 60000000 % 60),
-			    (unsigned)(g->now_us / 1000000 % 60),
-			    (unsigned)(g->now_us % 1000000),
-			    (unsigned)(cli - g->clients),
-			    apps[rng_below(r, QUELL_NITEMS(apps))],
-			    rng_range(r, 100, 65000), rng_word(r), rng_word(r),
-			    rng_word(r));
-		else
-			buf_printf(bf, "%s.%s.%s:%u|%s", rng_word(r),
-			    rng_word(r), rng_word(r), rng_range(r, 1, 5000),
-			    kinds[rng_below(r, QUELL_NITEMS(kinds))]);
+		rng_words(r, w, QUELL_NITEMS(w));
+		t = g->now_us;
+		if (f->ep[1].port == 514) {
+			pri = rng_range(r, 8, 191);
+			app = apps[rng_below(r, QUELL_NITEMS(apps))];
+			pid = rng_range(r, 100, 65000);
+			buf_printf(bf, "<%u>1 2024-01-01T%02u:%02u:%02u.%06uZ "
+			    "host-%u %s %u - - %s %s %s", pri,
+			    (unsigned)(t / 3600000000u % 24),
+			    (unsigned)(t / 60000000 % 60),
+			    (unsigned)(t / 1000000 % 60),
+			    (unsigned)(t % 1000000),
+			    (unsigned)(cli - g->clients), app, pid, w[0], w[1],
+			    w[2]);
+		} else {
+			value = rng_range(r, 1, 5000);
+			kind = kinds[rng_below(r, QUELL_NITEMS(kinds))];
+			buf_printf(bf, "%s.%s.%s:%u|%s", w[0], w[1], w[2],
+			    value, kind);
+		}
 		gap = i == 0 ? 0 : rng_octaves(r, 100, 500000);
 		step_add(f, 0, 0, (uint32_t)off, (uint32_t)(bf->len - off),
 		    gap, 0);
@@ -1584,8 +1644,9 @@ static struct flow *
 build_icmp(struct gen *g, uint64_t limit)
 {
 	struct rng *r = &g->rng;
-	struct flow *f = flow_new(g, GEN_ICMP, PROTO_ICMP,
-	    &g->clients[rng_below(r, GEN_CLIENTS)], pick_server(g), 0);
+	struct host *cli = &g->clients[rng_below(r, GEN_CLIENTS)];
+	struct flow *f = flow_new(g, GEN_ICMP, PROTO_ICMP, cli,
+	    pick_server(g), 0);
 	uint32_t n = rng_range(r, 1, 4), i, off;
 	uint8_t payload[56];
 	uint64_t sec;
@@ -1879,9 +1940,9 @@ static void
 run(struct gen *g)
 {
 	struct flow *f;
-	int i;
+	size_t i;
 
-	for (i = 0; i < GEN_CONCURRENCY; i++)
+	for (i = 0; i < g->concurrency; i++)
 		start_flow(g, g->now_us + rng_below(&g->rng, 20000));
 	while (g->nheap > 0) {
 		f = heap_pop(g);
@@ -1958,6 +2019,12 @@ main(int argc, char **argv)
 	g = xcalloc(1, sizeof(*g));
 	g->mix = mix;
 	g->target = packets;
+	/* enough flows in flight that new ones keep starting throughout */
+	g->concurrency = packets / GEN_PACKETS_PER_SLOT;
+	if (g->concurrency < GEN_CONCURRENCY_MIN)
+		g->concurrency = GEN_CONCURRENCY_MIN;
+	if (g->concurrency > GEN_CONCURRENCY)
+		g->concurrency = GEN_CONCURRENCY;
 	g->heap = xcalloc(GEN_CONCURRENCY, sizeof(*g->heap));
 	gen_init(g, seed);
 

@@ -16,6 +16,15 @@ enum flow_state {
 	FLOW_STATE_CLOSED,
 };
 
+/* Why a flow left its table; eve's flow.reason (flow_end_reason_name). */
+enum flow_end_reason {
+	FLOW_END_TIMEOUT,	/* idle past its (normal or emergency) timeout */
+	FLOW_END_SHUTDOWN,	/* flushed at shutdown */
+	FLOW_END_FORCED,	/* evicted at the memcap before its timeout */
+	FLOW_END_TCP_REUSE,	/* a SYN reused the tuple of a closed TCP flow */
+};
+#define FLOW_END_NREASONS	4
+
 /* struct flow.flags */
 #define FLOW_F_ALERTED		0x0001	/* an alert fired on this flow */
 #define FLOW_F_DROP		0x0002	/* a drop rule matched: drop the rest */
@@ -23,34 +32,79 @@ enum flow_state {
 #define FLOW_F_BYPASS		0x0008	/* bypass requested (keyword, pass, bytes) */
 #define FLOW_F_BYPASSED		0x0010	/* bypass in effect (conntrack or local) */
 #define FLOW_F_MIDSTREAM	0x0020	/* TCP picked up without a handshake */
+#define FLOW_F_NO_PORTS		0x0040	/* keyed by addresses and protocol only:
+					   fragments, TCP/UDP/ICMP without a whole
+					   header, other protocols; ports are 0 */
 
 /* Direction index into the per-direction arrays. */
 #define FLOW_DIR_TO_SERVER	0
 #define FLOW_DIR_TO_CLIENT	1
+
+/* TCP tracking of what one side sent (lib/flow/tcp_state.c), indexed
+ * by the direction that side sends in. Sequence numbers as on the wire
+ * (host order); flags say which fields are known. */
+struct flow_tcp_peer {
+	uint32_t	 isn;		/* initial sequence number (its SYN) */
+	uint32_t	 next_seq;	/* highest seq + length it sent */
+	uint32_t	 last_ack;	/* highest ack it sent */
+	uint32_t	 fin_seq;	/* seq of its FIN */
+	uint32_t	 window;	/* last window it advertised, scaled */
+	uint8_t		 wscale;	/* window scale it offered in its SYN */
+	uint8_t		 flags;		/* FLOW_TCP_PEER_* */
+};
+
+#define FLOW_TCP_PEER_SEQ	0x01	/* next_seq known */
+#define FLOW_TCP_PEER_ACK	0x02	/* last_ack and window known */
+#define FLOW_TCP_PEER_SYN	0x04	/* its SYN seen: isn known */
+#define FLOW_TCP_PEER_WSCALE	0x08	/* its SYN offered window scaling */
+#define FLOW_TCP_PEER_FIN	0x10	/* sent a FIN: fin_seq known */
+#define FLOW_TCP_PEER_FIN_ACKED	0x20	/* its FIN was acknowledged */
 
 struct flow {
 	/* key, as the initiator sent its first packet */
 	struct ip_addr	 client;
 	struct ip_addr	 server;
 	uint16_t	 client_port;	/* ICMP: id */
-	uint16_t	 server_port;
+	uint16_t	 server_port;	/* ICMP: 0 */
 	uint8_t		 proto;
 	uint8_t		 ip_version;
+	uint8_t		 icmp_family;	/* ICMP key part: the request type of
+					   a request/reply pair, else the type */
 
 	uint64_t	 flow_id;	/* for eve's flow_id */
 	enum flow_state	 state;
 	uint8_t		 tcp_state;	/* lib/flow/tcp_state.h */
 	uint32_t	 flags;		/* FLOW_F_* */
+	enum flow_end_reason end_reason; /* set before the flow's record */
 
 	uint64_t	 pkts[2];	/* indexed by FLOW_DIR_* */
-	uint64_t	 bytes[2];
+	uint64_t	 bytes[2];	/* IP bytes (wire length) */
 	struct timespec	 first_ts;
 	struct timespec	 last_ts;
+
+	/* Packets and bytes after the bypass took effect: counted by the
+	 * table while a FLOW_F_BYPASSED flow is still in it (local bypass,
+	 * packets in flight), added to by the bypass manager from conntrack
+	 * once it owns the flow. Included in pkts/bytes only for the part
+	 * the table saw. */
+	uint64_t	 bypass_pkts[2];
+	uint64_t	 bypass_bytes[2];
+
+	/* ICMP type and code of the first packet each way (eve's icmp_type,
+	 * response_icmp_type) */
+	uint8_t		 icmp_type[2];
+	uint8_t		 icmp_code[2];
+
+	struct flow_tcp_peer tcp_peer[2];
 
 	/* Detection's per-flow variables (flowbits, flowints, ...): owned
 	 * by lib/detect, which allocates it on first use and is asked to
 	 * free it through the table's vars_free callback. */
 	void		*detect_vars;
 };
+
+const char	*flow_state_name(enum flow_state);
+/* "timeout", "shutdown", "forced", "tcp_reuse" */
+const char	*flow_end_reason_name(enum flow_end_reason);
 
 #endif

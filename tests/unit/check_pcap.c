@@ -34,8 +34,9 @@ static char err[512];
 static struct rec recs[MAX_RECS];
 static size_t nrecs;
 
+static void	dir_setup(void);
+static void	dir_teardown(void);
 static void	setup(void);
-static void	teardown(void);
 static void	put(struct rec *r, const void *b, size_t n);
 static void	put16(struct rec *r, uint16_t v);
 static uint16_t	cksum(const uint8_t *b, size_t n, uint32_t sum);
@@ -56,8 +57,10 @@ static void	write_pcapng(void);
 static off_t	file_size(void);
 static struct capture_pcap *open_ok(void);
 
+/* Unchecked fixture: runs in the parent once per test case, so the
+ * directory goes away even when a forked test fails. */
 static void
-setup(void)
+dir_setup(void)
 {
 	const char *t = getenv("TMPDIR");
 
@@ -65,16 +68,23 @@ setup(void)
 	    t != NULL && *t != '\0' ? t : "/tmp");
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 	snprintf(cap_path, sizeof(cap_path), "%s/t.pcap", tmpdir);
-	memset(recs, 0, sizeof(recs));
-	nrecs = 0;
-	err[0] = '\0';
 }
 
 static void
-teardown(void)
+dir_teardown(void)
 {
 	unlink(cap_path);
 	rmdir(tmpdir);
+}
+
+/* Every test starts with no records and no capture file. */
+static void
+setup(void)
+{
+	unlink(cap_path);
+	memset(recs, 0, sizeof(recs));
+	nrecs = 0;
+	err[0] = '\0';
 }
 
 static void
@@ -1090,7 +1100,8 @@ capture_pcap_suite(void)
 	TCase *tc;
 
 	tc = tcase_create("ethernet");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, dir_setup, dir_teardown);
+	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_ethernet_ipv4_packet_starts_at_ip_header);
 	tcase_add_test(tc, test_ethernet_ipv6_packet_starts_at_ip_header);
 	tcase_add_test(tc, test_records_keep_their_timestamps_in_order);
@@ -1108,7 +1119,8 @@ capture_pcap_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("raw");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, dir_setup, dir_teardown);
+	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_raw_link_returns_ipv4_and_ipv6_records);
 	tcase_add_test(tc, test_raw_link_reports_dlt_raw);
 	tcase_add_test(tc, test_ipv4_link_returns_ipv4_record);
@@ -1116,7 +1128,8 @@ capture_pcap_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cooked");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, dir_setup, dir_teardown);
+	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_linux_cooked_v1_header_is_stripped);
 	tcase_add_test(tc, test_linux_cooked_v2_header_is_stripped);
 	tcase_add_test(tc, test_linux_cooked_non_ip_protocol_is_skipped);
@@ -1124,7 +1137,8 @@ capture_pcap_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("loopback");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, dir_setup, dir_teardown);
+	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_null_link_host_order_family_is_stripped);
 	tcase_add_test(tc, test_null_link_family_from_other_byte_order_is_read);
 	tcase_add_test(tc, test_null_link_accepts_every_os_ipv6_family);
@@ -1134,12 +1148,14 @@ capture_pcap_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("pcapng");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, dir_setup, dir_teardown);
+	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_pcapng_file_is_read);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, dir_setup, dir_teardown);
+	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_end_of_file_returns_zero_and_stays_there);
 	tcase_add_test(tc, test_packet_is_zeroed_before_it_is_filled);
 	tcase_add_test(tc, test_stats_count_records_and_captured_bytes);
