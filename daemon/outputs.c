@@ -31,6 +31,7 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 			goto fail;
 		o->eve_alert = config_eve_type_enabled(cfg, "alert");
 		o->eve_drop = config_eve_type_enabled(cfg, "drop");
+		o->eve_flow = config_eve_type_enabled(cfg, "flow");
 		o->eve_stats = config_eve_type_enabled(cfg, "stats");
 	}
 	if (cfg->fast_enabled) {

@@ -19,6 +19,7 @@ struct outputs {
 	char			*statslog_path;
 	bool			 eve_alert;
 	bool			 eve_drop;
+	bool			 eve_flow;
 	bool			 eve_stats;
 };
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/random.h>
 #include <linux/netfilter.h>
 
 #include "capture/nfq.h"
@@ -22,6 +23,8 @@
 #include "decode/checksum.h"
 #include "decode/decode.h"
 #include "detect/engine.h"
+#include "flow/flow.h"
+#include "flow/table.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
 #include "output/statslog.h"
@@ -96,6 +99,9 @@ struct worker {
 	struct nfq_verdict_batch *batches;	/* one per reader */
 	struct verdict_counters	*counters;	/* one per reader */
 	uint64_t		 alerts;
+	struct flow_table	*flows;		/* this worker's flows only */
+	time_t			 last_expire;	/* packet second of the last pass */
+	uint64_t		 dropped_by_flow;
 };
 
 struct runmode {
@@ -364,6 +370,27 @@ worker_alerts(struct worker *w, const struct packet *p,
 }
 
 static void
+worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
+{
+	struct worker *w = arg;
+	struct outputs *out = w->rm->out;
+
+	if (out->eve_flow)
+		output_eve_flow(out->eve, w->index, f, flow_end_reason_name(reason));
+}
+
+/* Flow timeouts follow packet time (offline results do not depend on
+ * how fast the capture is read); one pass per packet second. */
+static void
+worker_expire(struct worker *w, const struct timespec *now)
+{
+	if (now->tv_sec == w->last_expire)
+		return;
+	w->last_expire = now->tv_sec;
+	flow_table_expire(w->flows, now, worker_flow_end, w);
+}
+
+static void
 worker_packet(struct worker *w, struct ring_slot *s)
 {
 	struct runmode *rm = w->rm;
@@ -378,6 +405,16 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	res.nalerts = 0;
 	res.verdict = DETECT_VERDICT_ACCEPT;
 	if (p->ip_version != 0) {
+		worker_expire(w, &p->ts);
+		flow_table_handle(w->flows, p);
+	}
+	if (p->flow != NULL && (p->flow->flags & FLOW_F_DROP)) {
+		/* Suricata inline: after a drop the rest of the TCP flow is
+		 * dropped too, without inspection or more alerts. */
+		drop = true;
+		counter_inc(&w->dropped_by_flow);
+	} else if (p->ip_version != 0 &&
+	    (p->flow == NULL || !(p->flow->flags & FLOW_F_PASS))) {
 		detect_packet(w->detect, p, &res);
 		drop = res.verdict != DETECT_VERDICT_ACCEPT;
 	}
@@ -385,6 +422,12 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	 * would; with it they act as inline. */
 	if (rm->offline && !rm->simulate_ips)
 		drop = false;
+	if (p->flow != NULL) {
+		if (res.nalerts > 0)
+			p->flow->flags |= FLOW_F_ALERTED;
+		if (drop && p->proto == IPPROTO_TCP)
+			p->flow->flags |= FLOW_F_DROP;
+	}
 	worker_alerts(w, p, &res, drop);
 
 	if (rm->offline) {
@@ -499,7 +542,16 @@ worker_main(void *arg)
 			else
 				doorbell_cancel(&w->bell);
 		}
+		/* Inline, idle flows still time out by the wall clock (the
+		 * clock packets are stamped with). */
+		if (!rm->offline) {
+			struct timespec now;
+
+			clock_gettime(CLOCK_REALTIME, &now);
+			worker_expire(w, &now);
+		}
 	}
+	flow_table_flush(w->flows, worker_flow_end, w);
 	return NULL;
 }
 
@@ -577,7 +629,9 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
     struct outputs *out, const struct runmode_opts *opts, char *err,
     size_t errlen)
 {
+	struct flow_table_config flow_cfg;
 	struct runmode *rm;
+	uint64_t seed = 0;
 
 	if ((rm = calloc(1, sizeof(*rm))) == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -601,6 +655,15 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	rm->workers = calloc(rm->nworkers, sizeof(*rm->workers));
 	if (rm->readers == NULL || rm->workers == NULL)
 		goto nomem;
+	/* Offline, the worker index alone gives reproducible flow ids;
+	 * inline, random bits also key the flow hash against floods. */
+	flow_cfg = cfg->flow;
+	flow_config_per_table(&flow_cfg, (unsigned)rm->nworkers);
+	if (!rm->offline && getrandom(&seed, sizeof(seed), 0) !=
+	    (ssize_t)sizeof(seed))
+		seed = (uint64_t)time(NULL);
+	if (rm->offline)
+		seed = 0;
 	/* Raw sockets for reject replies must be opened while privileged;
 	 * without them reject still drops, and says why once. */
 	if (!rm->offline && (rm->reject = capture_reject_open()) == NULL)
@@ -619,6 +682,14 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 		if (w->batches == NULL || w->counters == NULL ||
 		    w->detect == NULL)
 			goto nomem;
+		if ((w->flows = flow_table_new(&flow_cfg, NULL,
+		    (seed << 16) | i)) == NULL) {
+			snprintf(err, errlen, "flow table: %s%s", strerror(errno),
+			    errno == EINVAL ? " (flow.memcap too small for "
+			    "flow.hash-size and flow.prealloc per worker)" : "");
+			goto fail;
+		}
+		flow_table_set_record(w->flows, worker_flow_end, w);
 	}
 	if (readers_create(rm, err, errlen) == -1)
 		goto fail;
@@ -731,8 +802,28 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 			q->kernel_id_sequence = ks.id_sequence;
 		}
 	}
-	for (size_t w = 0; w < rm->nworkers; w++)
+	for (size_t w = 0; w < rm->nworkers; w++) {
+		struct flow_table_stats fs;
+
 		s->alerts += counter_get(&rm->workers[w].alerts);
+		s->flow.dropped_by_flow +=
+		    counter_get(&rm->workers[w].dropped_by_flow);
+		if (rm->workers[w].flows == NULL)
+			continue;
+		flow_table_stats(rm->workers[w].flows, &fs);
+		s->flow.active += fs.active;
+		s->flow.created += fs.created;
+		s->flow.ended_timeout += fs.ended[FLOW_END_TIMEOUT];
+		s->flow.ended_shutdown += fs.ended[FLOW_END_SHUTDOWN];
+		s->flow.ended_forced += fs.ended[FLOW_END_FORCED];
+		s->flow.ended_tcp_reuse += fs.ended[FLOW_END_TCP_REUSE];
+		s->flow.memuse += fs.memuse;
+		s->flow.memcap_hits += fs.memcap_hits;
+		s->flow.emergency_entered += fs.emergency_entered;
+		s->flow.emergency_active += fs.emergency_active;
+		s->flow.no_flow += fs.no_flow_memcap;
+		s->flow.midstream += fs.midstream;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	s->uptime = (uint64_t)(now.tv_sec - rm->started.tv_sec);
 	s->queues = qs;
@@ -839,6 +930,7 @@ runmode_stop(struct runmode *rm)
 		struct worker *w = &rm->workers[i];
 
 		detect_thread_free(w->detect);
+		flow_table_free(w->flows);
 		free(w->batches);
 		free(w->counters);
 	}

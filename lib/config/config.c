@@ -17,6 +17,7 @@ enum key_type {
 	KEY_QUEUES,
 	KEY_THREADS,	/* "auto" or a count */
 	KEY_CPUS,	/* CPU list: "0-3,6" */
+	KEY_SIZE,	/* uint64 bytes, "128mb" style suffixes allowed */
 };
 
 struct key {
@@ -39,6 +40,42 @@ static const struct key keys[] = {
 	    LOCALSTATEDIR "/log/quell", 0, 0, NULL },
 	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
 	    SYSCONFDIR "/quell/rules", 0, 0, NULL },
+	{ "flow.emergency-recovery", KEY_UINT, OFF(flow.emergency_recovery), NULL, 1, 100, NULL },
+	{ "flow.hash-size", KEY_UINT, OFF(flow.hash_size), NULL, 1, 1u << 30, NULL },
+	{ "flow.memcap", KEY_SIZE, OFF(flow.memcap), NULL, 0, 0, NULL },
+	{ "flow.prealloc", KEY_UINT, OFF(flow.prealloc), NULL, 0, 1u << 24, NULL },
+	{ "flow-timeouts.default.new", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.emergency-new", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.established", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.emergency-established", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.closed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.default.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_DEFAULT][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.new", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.emergency-new", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.established", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.emergency-established", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.closed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.tcp.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_TCP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.new", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.emergency-new", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.established", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.emergency-established", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.closed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.udp.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_UDP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.new", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.emergency-new", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_NEW]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.established", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.emergency-established", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_ESTABLISHED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.closed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "flow-timeouts.icmp.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
 	{ "nfq.bypass-mark", KEY_U32, OFF(nfq_bypass_mark), "0x40000000", 0, 0, NULL },
 	{ "nfq.bypass-mask", KEY_U32, OFF(nfq_bypass_mask), "0x40000000", 0, 0, NULL },
 	{ "nfq.fail-open", KEY_BOOL, OFF(nfq_fail_open), "yes", 0, 0, NULL },
@@ -56,7 +93,7 @@ static const struct key keys[] = {
 	{ "outputs.eve-log.packet", KEY_BOOL, OFF(eve_packet), "no", 0, 0, NULL },
 	{ "outputs.eve-log.payload", KEY_BOOL, OFF(eve_payload), "no", 0, 0, NULL },
 	{ "outputs.eve-log.payload-printable", KEY_BOOL, OFF(eve_payload_printable), "no", 0, 0, NULL },
-	{ "outputs.eve-log.types", KEY_STRLIST, OFF(eve_types), "alert,drop,stats", 0, 0, NULL },
+	{ "outputs.eve-log.types", KEY_STRLIST, OFF(eve_types), "alert,drop,flow,stats", 0, 0, NULL },
 	{ "outputs.fast.enabled", KEY_BOOL, OFF(fast_enabled), "yes", 0, 0, NULL },
 	{ "outputs.fast.filename", KEY_STRING, OFF(fast_filename), "fast.log", 0, 0, NULL },
 	{ "outputs.stats.enabled", KEY_BOOL, OFF(statslog_enabled), "yes", 0, 0, NULL },
@@ -66,6 +103,8 @@ static const struct key keys[] = {
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
 	{ "stats.interval", KEY_UINT, OFF(stats_interval), "8", 1, 86400, NULL },
+	{ "stream.bypass-after", KEY_SIZE, OFF(flow.bypass_after), NULL, 0, 0, NULL },
+	{ "stream.midstream", KEY_BOOL, OFF(flow.midstream), NULL, 0, 0, NULL },
 	{ "threading.cpu-affinity.readers", KEY_CPUS, OFF(reader_cpus), "", 0, 0, NULL },
 	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
 	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
@@ -275,6 +314,44 @@ valid_cpu_list(const char *v)
 	return true;
 }
 
+/* "134217728", "128mb", "1gb", "512kb" (case-insensitive) at most 1 TiB. */
+static int
+parse_size(const char *v, uint64_t *out)
+{
+	static const struct {
+		const char	*suffix;
+		uint64_t	 mult;
+	} units[] = {
+		{ "kb", 1ull << 10 }, { "mb", 1ull << 20 }, { "gb", 1ull << 30 },
+		{ "tb", 1ull << 40 }, { "k", 1ull << 10 }, { "m", 1ull << 20 },
+		{ "g", 1ull << 30 },
+	};
+	char num[32];
+	size_t len = strlen(v), digits = 0;
+	uint64_t n, mult = 1;
+
+	while (digits < len && v[digits] >= '0' && v[digits] <= '9')
+		digits++;
+	if (digits == 0 || digits >= sizeof(num))
+		return -1;
+	if (digits < len) {
+		size_t i;
+
+		for (i = 0; i < QUELL_NITEMS(units); i++)
+			if (strcasecmp(v + digits, units[i].suffix) == 0)
+				break;
+		if (i == QUELL_NITEMS(units))
+			return -1;
+		mult = units[i].mult;
+	}
+	memcpy(num, v, digits);
+	num[digits] = '\0';
+	if (parse_number(num, (1ull << 40), &n) == -1 || n > (1ull << 40) / mult)
+		return -1;
+	*out = n * mult;
+	return 0;
+}
+
 static void
 strlist_clear(struct config_strlist *l)
 {
@@ -434,6 +511,15 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 			return -1;
 		}
 		*(unsigned *)field(cfg, k) = (unsigned)n;
+		return 0;
+	case KEY_SIZE:
+		if (parse_size(v, &n) == -1) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not a size in bytes (e.g. 134217728 or 128mb) "
+			    "up to 1tb", k->path);
+			return -1;
+		}
+		*(uint64_t *)field(cfg, k) = n;
 		return 0;
 	case KEY_CPUS:
 		if (!valid_cpu_list(v)) {
@@ -650,6 +736,7 @@ config_new(void)
 
 	if (cfg == NULL)
 		return NULL;
+	flow_config_default(&cfg->flow);
 	diag_list_init(&dl);
 	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
 		if (keys[i].def != NULL)
@@ -809,6 +896,12 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
 		    "nfq.bypass-mark: 0x%x has bits outside nfq.bypass-mask "
 		    "0x%x", cfg->nfq_bypass_mark, cfg->nfq_bypass_mask);
+	{
+		const char *why = flow_config_check(&cfg->flow);
+
+		if (why != NULL)
+			diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL, "%s", why);
+	}
 	check_log_name(dl, "outputs.eve-log.filename", cfg->eve_filename);
 	check_log_name(dl, "outputs.fast.filename", cfg->fast_filename);
 	check_log_name(dl, "outputs.stats.filename", cfg->statslog_filename);
@@ -847,6 +940,10 @@ config_dump(const struct quell_config *cfg, FILE *fp)
 			break;
 		case KEY_U32:
 			fprintf(fp, " 0x%x\n", *(const uint32_t *)f);
+			break;
+		case KEY_SIZE:
+			fprintf(fp, " %llu\n",
+			    (unsigned long long)*(const uint64_t *)f);
 			break;
 		case KEY_STRING:
 		case KEY_CPUS:

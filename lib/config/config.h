@@ -6,6 +6,7 @@
 
 #include "core/base.h"
 #include "core/diag.h"
+#include "flow/config.h"
 
 #include <stdio.h>
 
@@ -73,6 +74,8 @@ struct quell_config {
 	enum config_fail_policy nfq_ring_full;
 	uint16_t	 nfq_queues[CONFIG_MAX_QUEUES];
 	size_t		 nfq_nqueues;
+
+	struct flow_table_config flow;	/* whole process; split per worker */
 
 	unsigned	 detect_threads;	/* 0 = auto */
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */

@@ -12,6 +12,8 @@
 #include <jansson.h>
 
 #include "core/counters.h"
+#include "flow/flow.h"
+#include "flow/tcp_state.h"
 #include "output/eve.h"
 #include "output/writer.h"
 
@@ -259,6 +261,15 @@ packet_event(const struct packet *p, const char *type)
 	return obj;
 }
 
+static void
+add_flow_id(json_t *obj, const struct packet *p)
+{
+	if (p->flow != NULL)
+		/* Suricata keeps flow ids within 2^53 so every JSON reader
+		 * holds them exactly. */
+		SET_U64(obj, "flow_id", p->flow->flow_id & ((1ull << 51) - 1));
+}
+
 void
 output_eve_alert(struct output_eve *eve, size_t producer,
     const struct packet *p, const struct output_eve_alert *a)
@@ -266,6 +277,7 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 	json_t *obj, *alert, *quell;
 
 	obj = packet_event(p, "alert");
+	add_flow_id(obj, p);
 	alert = json_object();
 	json_object_set_new(alert, "action",
 	    json_string(a->blocked ? "blocked" : "allowed"));
@@ -296,11 +308,72 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 }
 
 void
+output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
+    const char *reason)
+{
+	json_t *obj = json_object(), *flow = json_object();
+	char ts[48], pbuf[8];
+	bool ports = f->proto == IPPROTO_TCP || f->proto == IPPROTO_UDP;
+	json_object_set_new(obj, "timestamp", json_string(
+	    output_eve_timestamp(&f->last_ts, ts, sizeof(ts))));
+	SET_U64(obj, "flow_id", f->flow_id & ((1ull << 51) - 1));
+	json_object_set_new(obj, "event_type", json_string("flow"));
+	add_addr(obj, "src_ip", &f->client);
+	if (ports)
+		SET_U64(obj, "src_port", f->client_port);
+	add_addr(obj, "dest_ip", &f->server);
+	if (ports)
+		SET_U64(obj, "dest_port", f->server_port);
+	json_object_set_new(obj, "proto",
+	    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
+
+	SET_U64(flow, "pkts_toserver", f->pkts[FLOW_DIR_TO_SERVER]);
+	SET_U64(flow, "pkts_toclient", f->pkts[FLOW_DIR_TO_CLIENT]);
+	SET_U64(flow, "bytes_toserver", f->bytes[FLOW_DIR_TO_SERVER]);
+	SET_U64(flow, "bytes_toclient", f->bytes[FLOW_DIR_TO_CLIENT]);
+	json_object_set_new(flow, "start", json_string(
+	    output_eve_timestamp(&f->first_ts, ts, sizeof(ts))));
+	json_object_set_new(flow, "end", json_string(
+	    output_eve_timestamp(&f->last_ts, ts, sizeof(ts))));
+	SET_U64(flow, "age", f->last_ts.tv_sec > f->first_ts.tv_sec ?
+	    f->last_ts.tv_sec - f->first_ts.tv_sec : 0);
+	json_object_set_new(flow, "state", json_string(
+	    f->state == FLOW_STATE_ESTABLISHED ? "established" :
+	    f->state == FLOW_STATE_CLOSED ? "closed" : "new"));
+	json_object_set_new(flow, "reason", json_string(reason));
+	json_object_set_new(flow, "alerted",
+	    json_boolean(f->flags & FLOW_F_ALERTED));
+	if (f->flags & FLOW_F_DROP)
+		json_object_set_new(flow, "action", json_string("drop"));
+	if (f->flags & FLOW_F_BYPASSED) {
+		json_t *b = json_object();
+
+		SET_U64(b, "pkts_toserver", f->bypass_pkts[FLOW_DIR_TO_SERVER]);
+		SET_U64(b, "pkts_toclient", f->bypass_pkts[FLOW_DIR_TO_CLIENT]);
+		SET_U64(b, "bytes_toserver", f->bypass_bytes[FLOW_DIR_TO_SERVER]);
+		SET_U64(b, "bytes_toclient", f->bypass_bytes[FLOW_DIR_TO_CLIENT]);
+		json_object_set_new(flow, "bypassed", b);
+	}
+	json_object_set_new(obj, "flow", flow);
+	if (f->proto == IPPROTO_TCP) {
+		json_t *tcp = json_object();
+
+		json_object_set_new(tcp, "state",
+		    json_string(flow_tcp_state_name(f->tcp_state)));
+		json_object_set_new(obj, "tcp", tcp);
+	}
+	write_record(eve, producer, obj);
+	json_decref(obj);
+}
+
+void
 output_eve_drop(struct output_eve *eve, size_t producer,
     const struct packet *p, const char *reason)
 {
 	json_t *obj = packet_event(p, "drop");
 	json_t *drop = json_object();
+
+	add_flow_id(obj, p);
 
 	SET_U64(drop, "len", p->wire_len ? p->wire_len : p->len);
 	SET_U64(drop, "tos", p->tos);
@@ -366,7 +439,7 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 {
 	struct output_eve_queue_stats total = { 0 };
 	struct timespec now;
-	json_t *obj, *stats, *nfq, *detect, *decoder;
+	json_t *obj, *stats, *nfq, *detect, *decoder, *end;
 	char ts[48], name[32];
 
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -413,6 +486,27 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 
 		SET_U64(out, "lost", s->output_lost);
 		json_object_set_new(stats, "output", out);
+	}
+	{
+		json_t *fl = json_object();
+		const struct output_eve_flow_stats *f = &s->flow;
+
+		SET_U64(fl, "active", f->active);
+		SET_U64(fl, "total", f->created);
+		SET_U64(fl, "memuse", f->memuse);
+		SET_U64(fl, "memcap_hits", f->memcap_hits);
+		SET_U64(fl, "emergency_mode_entered", f->emergency_entered);
+		SET_U64(fl, "emergency_mode_active", f->emergency_active);
+		SET_U64(fl, "no_flow", f->no_flow);
+		SET_U64(fl, "midstream", f->midstream);
+		SET_U64(fl, "dropped_by_flow", f->dropped_by_flow);
+		end = json_object();
+		SET_U64(end, "timeout", f->ended_timeout);
+		SET_U64(end, "shutdown", f->ended_shutdown);
+		SET_U64(end, "forced", f->ended_forced);
+		SET_U64(end, "tcp_reuse", f->ended_tcp_reuse);
+		json_object_set_new(fl, "end", end);
+		json_object_set_new(stats, "flow", fl);
 	}
 	detect = json_object();
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));

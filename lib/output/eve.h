@@ -19,6 +19,22 @@ struct output_eve_alert {
 	const char	*verdict;	/* "accept", "drop", ... */
 };
 
+struct output_eve_flow_stats {
+	uint64_t	 active;
+	uint64_t	 created;
+	uint64_t	 ended_timeout;
+	uint64_t	 ended_shutdown;
+	uint64_t	 ended_forced;
+	uint64_t	 ended_tcp_reuse;
+	uint64_t	 memuse;
+	uint64_t	 memcap_hits;
+	uint64_t	 emergency_entered;
+	uint64_t	 emergency_active;
+	uint64_t	 no_flow;	/* packets left without a flow at the cap */
+	uint64_t	 midstream;
+	uint64_t	 dropped_by_flow; /* packets dropped because their flow was */
+};
+
 struct output_eve_queue_stats {
 	uint16_t	 queue;
 	uint64_t	 packets;
@@ -46,6 +62,7 @@ struct output_eve_stats {
 	uint64_t	 decoder_invalid;
 	uint64_t	 invalid_checksum;	/* offline -k all */
 	uint64_t	 output_lost;		/* events lost to full rings */
+	struct output_eve_flow_stats flow;
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;
 	bool		 offline;	/* queues[0] is the capture: "capture" */
@@ -81,6 +98,13 @@ void	output_eve_set_alert_extras(struct output_eve *, bool payload,
  * blocks. */
 void	output_eve_alert(struct output_eve *, size_t producer,
 	    const struct packet *, const struct output_eve_alert *);
+struct flow;
+
+/* A "flow" event at the end of a flow, as Suricata's: counters each way,
+ * start/end, state, reason, alerted, bypassed. */
+void	output_eve_flow(struct output_eve *, size_t producer,
+	    const struct flow *, const char *reason);
+
 /* A "drop" event: the packet quell dropped, with Suricata's drop fields. */
 void	output_eve_drop(struct output_eve *, size_t producer,
 	    const struct packet *, const char *reason);
