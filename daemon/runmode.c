@@ -45,7 +45,12 @@
 #define WORKER_BURST		64
 /* An offline reader wakes workers at least this often. */
 #define PCAP_WAKE_EVERY		64
-#define RING_SLOTS		4096
+/* Rings are kept smaller than the kernel queue: every packet in a ring
+ * still counts against nfq.queue-maxlen, and overload must reach the
+ * counted ring-full policy before the kernel's fail-open, which counts
+ * nothing. */
+#define RING_SLOTS_MIN		64
+#define RING_SLOTS_MAX		4096
 #define RING_ARENA_BYTES	(8u << 20)
 #define MAX_WORKERS		64
 
@@ -187,12 +192,19 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 		r->touched |= (uint64_t)1 << w;
 		return;
 	}
-	if (r->rm->cfg->nfq_ring_full == CONFIG_FAIL_DROP) {
-		capture_nfq_verdict(nfq, p->nfq_id, NF_DROP, false, 0);
-		counter_inc(&r->ring_full_dropped);
-	} else {
-		capture_nfq_verdict(nfq, p->nfq_id, NF_ACCEPT, false, 0);
-		counter_inc(&r->ring_full_accepted);
+	{
+		/* "accept" here means what accept means in the configured
+		 * mode: in repeat mode the packet must still meet the rules
+		 * below the NFQUEUE rule, in route mode the next program. */
+		bool drop = r->rm->cfg->nfq_ring_full == CONFIG_FAIL_DROP;
+		struct nfq_verdict v;
+
+		capture_nfq_verdict_decide(&r->rm->policy, p->mark, drop, NULL,
+		    &v);
+		capture_nfq_verdict(nfq, p->nfq_id, v.verdict, v.set_mark,
+		    v.mark);
+		counter_inc(drop ? &r->ring_full_dropped :
+		    &r->ring_full_accepted);
 	}
 }
 
@@ -316,29 +328,11 @@ static void
 worker_reject(struct worker *w, const struct packet *p,
     const struct detect_result *res)
 {
-	bool to_src = false, to_dst = false;
-
-	for (uint32_t i = 0; i < res->nalerts; i++) {
-		switch (res->alerts[i].action) {
-		case RULE_ACTION_REJECT:
-		case RULE_ACTION_REJECTSRC:
-			to_src = true;
-			break;
-		case RULE_ACTION_REJECTDST:
-			to_dst = true;
-			break;
-		case RULE_ACTION_REJECTBOTH:
-			to_src = to_dst = true;
-			break;
-		default:
-			break;
-		}
-	}
 	if (w->rm->reject == NULL)
 		return;
-	if (to_src)
+	if (res->reject & DETECT_REJECT_TO_SRC)
 		capture_reject_send(w->rm->reject, p, REJECT_TO_SOURCE);
-	if (to_dst)
+	if (res->reject & DETECT_REJECT_TO_DST)
 		capture_reject_send(w->rm->reject, p, REJECT_TO_DEST);
 }
 
@@ -397,6 +391,7 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	struct packet *p = &s->pkt;
 	struct verdict_counters *vc = &w->counters[s->source];
 	struct detect_result res;
+	struct nfq_mark_request mark_req;
 	struct nfq_verdict v;
 	bool drop = false;
 
@@ -404,6 +399,8 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		usleep(rm->worker_delay_us);
 	res.nalerts = 0;
 	res.verdict = DETECT_VERDICT_ACCEPT;
+	res.mark.set = false;
+	res.reject = 0;
 	if (p->ip_version != 0) {
 		worker_expire(w, &p->ts);
 		flow_table_handle(w->flows, p);
@@ -434,12 +431,15 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		counter_inc(drop ? &vc->dropped : &vc->accepted);
 		return;
 	}
-	capture_nfq_verdict_decide(&rm->policy, p->mark, drop, NULL, &v);
+	mark_req.set = res.mark.set;
+	mark_req.value = res.mark.value;
+	mark_req.mask = res.mark.mask;
+	capture_nfq_verdict_decide(&rm->policy, p->mark, drop, &mark_req, &v);
 	if (capture_nfq_batch_full(&w->batches[s->source]))
 		worker_flush(w, s->source);
 	capture_nfq_batch_add(&w->batches[s->source], p->queue, p->nfq_id, &v);
 
-	if (res.verdict == DETECT_VERDICT_REJECT) {
+	if (res.reject != 0) {
 		counter_inc(&vc->rejected);
 		worker_reject(w, p, &res);
 	}
@@ -583,6 +583,21 @@ policy_from_config(const struct quell_config *cfg,
 	pol->route_bypass = cfg->nfq_route_bypass;
 }
 
+static uint32_t
+ring_slots(const struct runmode *rm)
+{
+	uint64_t n;
+
+	if (rm->offline)
+		return RING_SLOTS_MAX;
+	n = rm->cfg->nfq_queue_maxlen / (2 * rm->nworkers);
+	if (n < RING_SLOTS_MIN)
+		n = RING_SLOTS_MIN;
+	if (n > RING_SLOTS_MAX)
+		n = RING_SLOTS_MAX;
+	return (uint32_t)n;
+}
+
 static int
 readers_create(struct runmode *rm, char *err, size_t errlen)
 {
@@ -598,7 +613,7 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 			return -1;
 		}
 		for (size_t w = 0; w < rm->nworkers; w++) {
-			if (ring_init(&r->rings[w], RING_SLOTS,
+			if (ring_init(&r->rings[w], ring_slots(rm),
 			    RING_ARENA_BYTES) == -1) {
 				snprintf(err, errlen, "out of memory");
 				return -1;
@@ -682,7 +697,7 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 		if (w->batches == NULL || w->counters == NULL ||
 		    w->detect == NULL)
 			goto nomem;
-		if ((w->flows = flow_table_new(&flow_cfg, NULL,
+		if ((w->flows = flow_table_new(&flow_cfg, detect_flow_vars_free,
 		    (seed << 16) | i)) == NULL) {
 			snprintf(err, errlen, "flow table: %s%s", strerror(errno),
 			    errno == EINVAL ? " (flow.memcap too small for "

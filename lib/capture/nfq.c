@@ -15,10 +15,14 @@
 
 #include "capture/nfq.h"
 #include "capture/nfq_msg.h"
+#include "capture/nfq_proc.h"
 #include "core/counters.h"
 
 /* A GSO super-packet can be 64 KiB; the buffer holds several messages. */
 #define NFQ_RECV_BUFSIZE	(0xffff + (MNL_SOCKET_BUFFER_SIZE / 2) + 65536)
+/* Datagrams read per wake-up before the caller gets control back (to
+ * wake workers, check for shutdown). */
+#define NFQ_RECV_BURST		64
 
 struct capture_nfq {
 	struct mnl_socket	*nl;
@@ -63,8 +67,19 @@ send_config(struct capture_nfq *q, struct nlmsghdr *nlh)
 static void
 set_err(char *err, size_t errlen, uint16_t queue, const char *what)
 {
+	struct nfq_kernel_stats ks;
 	int e = errno;
 
+	/* The kernel answers a bind to a queue another socket holds with
+	 * EPERM, even for root: look the holder up before blaming
+	 * privileges. */
+	if (e == EPERM && strcmp(what, "bind") == 0 &&
+	    capture_nfq_proc_read(CAPTURE_NFQ_PROC_PATH, queue, &ks) == 0) {
+		snprintf(err, errlen, "queue %u: already bound by another "
+		    "program (netlink portid %u)", queue, ks.portid);
+		errno = EBUSY;
+		return;
+	}
 	if (e == EBUSY || e == EEXIST)
 		snprintf(err, errlen, "queue %u: already bound by another "
 		    "program (%s)", queue, strerror(e));
@@ -215,33 +230,38 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 		return 0;
 	if (rc == -1)
 		return -1;
-	n = recv(pfd.fd, q->buf, NFQ_RECV_BUFSIZE, MSG_DONTWAIT);
-	if (n == -1) {
-		if (errno == ENOBUFS) {
-			counter_inc(&q->stats.enobufs);
-			return 0;
+	/* Once woken, read what is queued without polling again: one
+	 * poll per burst, not per packet. */
+	for (int round = 0; round < NFQ_RECV_BURST; round++) {
+		n = recv(pfd.fd, q->buf, NFQ_RECV_BUFSIZE, MSG_DONTWAIT);
+		if (n == -1) {
+			if (errno == ENOBUFS) {
+				counter_inc(&q->stats.enobufs);
+				continue;
+			}
+			if (errno == EAGAIN || errno == EINTR)
+				break;
+			return ctx.handled > 0 ? ctx.handled : -1;
 		}
-		if (errno == EAGAIN || errno == EINTR)
-			return 0;
-		return -1;
-	}
-	/* Walk every message ourselves: mnl_cb_run() stops at the first
-	 * error message (a failed verdict reported back), and the packets
-	 * after it in the same datagram would never get a verdict. */
-	len = (int)n;
-	for (nlh = (const struct nlmsghdr *)q->buf; mnl_nlmsg_ok(nlh, len);
-	    nlh = mnl_nlmsg_next(nlh, &len)) {
-		if (nlh->nlmsg_type == NLMSG_ERROR) {
-			counter_inc(&q->stats.verdict_errors);
-			continue;
+		/* Walk every message ourselves: mnl_cb_run() stops at the
+		 * first error message (a failed verdict reported back),
+		 * and the packets after it in the same datagram would
+		 * never get a verdict. */
+		len = (int)n;
+		for (nlh = (const struct nlmsghdr *)q->buf;
+		    mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+			if (nlh->nlmsg_type == NLMSG_ERROR) {
+				counter_inc(&q->stats.verdict_errors);
+				continue;
+			}
+			if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+				continue;
+			if (NFNL_MSG_TYPE(nlh->nlmsg_type) != NFQNL_MSG_PACKET) {
+				counter_inc(&q->stats.bad_messages);
+				continue;
+			}
+			handle_message(&ctx, nlh);
 		}
-		if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
-			continue;
-		if (NFNL_MSG_TYPE(nlh->nlmsg_type) != NFQNL_MSG_PACKET) {
-			counter_inc(&q->stats.bad_messages);
-			continue;
-		}
-		handle_message(&ctx, nlh);
 	}
 	return ctx.handled;
 }

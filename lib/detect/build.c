@@ -1,82 +1,342 @@
 #include "core/base.h"
 
 #include <errno.h>
-#include <netinet/in.h>
+#include <stdio.h>
 
 #include "core/diag.h"
 #include "detect/engine.h"
 #include "detect/engine_int.h"
+#include "detect/keywords/keyword.h"
+#include "detect/keywords/registry.h"
+#include "detect/mpm.h"
+#include "detect/prefilter.h"
 #include "rules/rule.h"
 #include "rules/ruleset.h"
 
-static bool	build_in_group(const struct rule *, enum detect_group_id);
+#define BUILD_PORT_GROUPS	16	/* per protocol and direction */
 
-enum detect_group_id
-detect_engine_group_of(uint8_t ipproto)
+static enum detect_action build_action(enum rule_action);
+static uint8_t	build_reject(enum rule_action);
+static int	build_sig(struct detect_engine *, struct detect_sig *,
+		    const struct rule *);
+static int	build_order_cmp(const void *, const void *);
+static int	build_scratch(struct detect_engine *);
+static uint16_t	build_scratch_of(const struct detect_engine *,
+		    const struct keyword *);
+static void	build_sig_free(struct detect_sig *);
+
+/* The sort key of a rule, for build_order_cmp(). */
+struct build_key {
+	const struct rule *rule;
+	size_t		 load;		/* load order */
+	uint8_t		 rank;		/* action rank */
+	uint8_t		 flowbits;	/* setters first */
+};
+
+void
+detect_engine_opts_default(struct detect_engine_opts *o)
 {
-	switch (ipproto) {
-	case IPPROTO_TCP:
-		return DETECT_GROUP_TCP;
-	case IPPROTO_UDP:
-		return DETECT_GROUP_UDP;
-	case IPPROTO_ICMP:
-		return DETECT_GROUP_ICMP;
-	case IPPROTO_ICMPV6:
-		return DETECT_GROUP_ICMPV6;
+	memset(o, 0, sizeof(*o));
+	o->mpm = "auto";
+	o->action_order[0] = DETECT_ACTION_PASS;
+	o->action_order[1] = DETECT_ACTION_DROP;
+	o->action_order[2] = DETECT_ACTION_REJECT;
+	o->action_order[3] = DETECT_ACTION_ALERT;
+	o->port_groups = BUILD_PORT_GROUPS;
+}
+
+int
+detect_engine_opts_action_order(struct detect_engine_opts *o,
+    const char *const *names, size_t n)
+{
+	static const char *const actions[DETECT_ACTION_MAX] = {
+		[DETECT_ACTION_PASS] = "pass",
+		[DETECT_ACTION_DROP] = "drop",
+		[DETECT_ACTION_REJECT] = "reject",
+		[DETECT_ACTION_ALERT] = "alert",
+	};
+	enum detect_action order[DETECT_ACTION_MAX];
+	unsigned seen = 0;
+
+	if (n != DETECT_ACTION_MAX)
+		goto bad;
+	for (size_t i = 0; i < n; i++) {
+		size_t a;
+
+		for (a = 0; a < DETECT_ACTION_MAX; a++)
+			if (strcmp(names[i], actions[a]) == 0)
+				break;
+		if (a == DETECT_ACTION_MAX || (seen & (1u << a)))
+			goto bad;
+		seen |= 1u << a;
+		order[i] = (enum detect_action)a;
+	}
+	memcpy(o->action_order, order, sizeof(order));
+	return 0;
+bad:
+	errno = EINVAL;
+	return -1;
+}
+
+static enum detect_action
+build_action(enum rule_action a)
+{
+	switch (a) {
+	case RULE_ACTION_PASS:
+		return DETECT_ACTION_PASS;
+	case RULE_ACTION_DROP:
+		return DETECT_ACTION_DROP;
+	case RULE_ACTION_REJECT:
+	case RULE_ACTION_REJECTSRC:
+	case RULE_ACTION_REJECTDST:
+	case RULE_ACTION_REJECTBOTH:
+		return DETECT_ACTION_REJECT;
+	case RULE_ACTION_ALERT:
+		break;
+	}
+	return DETECT_ACTION_ALERT;
+}
+
+static uint8_t
+build_reject(enum rule_action a)
+{
+	switch (a) {
+	case RULE_ACTION_REJECT:
+	case RULE_ACTION_REJECTSRC:
+		return DETECT_REJECT_TO_SRC;
+	case RULE_ACTION_REJECTDST:
+		return DETECT_REJECT_TO_DST;
+	case RULE_ACTION_REJECTBOTH:
+		return DETECT_REJECT_TO_SRC | DETECT_REJECT_TO_DST;
 	default:
-		return DETECT_GROUP_OTHER;
+		return 0;
 	}
 }
 
-/* Whether r can match a packet whose protocol maps to group g. */
-static bool
-build_in_group(const struct rule *r, enum detect_group_id g)
+/* Suricata's signature order: action (action-order), flowbits setters
+ * before setter-readers before readers before the rest, priority (1
+ * first), then load order. */
+static int
+build_order_cmp(const void *a, const void *b)
 {
-	for (unsigned proto = 0; proto < 256; proto++)
-		if (detect_engine_group_of((uint8_t)proto) == g &&
-		    rules_rule_has_proto(r, (uint8_t)proto))
-			return true;
-	return false;
+	const struct build_key *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->flowbits != y->flowbits)
+		return x->flowbits < y->flowbits ? -1 : 1;
+	if (x->rule->priority != y->rule->priority)
+		return x->rule->priority < y->rule->priority ? -1 : 1;
+	return x->load < y->load ? -1 : x->load > y->load;
+}
+
+static uint16_t
+build_scratch_of(const struct detect_engine *de, const struct keyword *kw)
+{
+	for (uint16_t i = 0; i < de->nscratch; i++)
+		if (de->scratch_kw[i] == kw)
+			return i;
+	return DETECT_SM_NO_SCRATCH;
+}
+
+/* The keywords that want per-thread scratch, registry order. */
+static int
+build_scratch(struct detect_engine *de)
+{
+	size_t n = detect_keywords_registry_count();
+
+	if ((de->scratch_kw = calloc(n, sizeof(*de->scratch_kw))) == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct keyword *kw = detect_keywords_registry_at(i);
+
+		if (kw->thread_new != NULL)
+			de->scratch_kw[de->nscratch++] = kw;
+	}
+	return 0;
+}
+
+/* Compiles r into s: its lists as arrays of detect_sm, buffer keywords
+ * split per buffer with the relative-next flags set. */
+static int
+build_sig(struct detect_engine *de, struct detect_sig *s,
+    const struct rule *r)
+{
+	uint16_t count[RULE_LIST_MAX] = { 0 };
+	bool has_matches = false;
+
+	s->rule = r;
+	s->action = (uint8_t)build_action(r->action);
+	s->reject = build_reject(r->action);
+	for (size_t i = 0; i < r->nmatches; i++) {
+		const struct rule_match *m = &r->matches[i];
+
+		count[m->list]++;
+		if (m->list == RULE_LIST_BUFFER) {
+			bool seen = false;
+
+			for (uint8_t b = 0; b < s->nbufs; b++)
+				if (s->bufs[b].id == m->buffer)
+					seen = true;
+			if (!seen) {
+				struct detect_sig_buffer *nb = realloc(s->bufs,
+				    (s->nbufs + 1) * sizeof(*nb));
+
+				if (nb == NULL)
+					return -1;
+				s->bufs = nb;
+				memset(&s->bufs[s->nbufs], 0, sizeof(*nb));
+				s->bufs[s->nbufs++].id = m->buffer;
+			}
+		}
+		if (m->list == RULE_LIST_PACKET || m->list ==
+		    RULE_LIST_BUFFER || m->list == RULE_LIST_MATCH)
+			has_matches = true;
+	}
+	for (int l = 0; l < RULE_LIST_MAX; l++) {
+		if (l == RULE_LIST_BUFFER || count[l] == 0)
+			continue;
+		if ((s->lists[l] = calloc(count[l], sizeof(*s->lists[l]))) ==
+		    NULL)
+			return -1;
+	}
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		uint16_t n = 0;
+
+		for (size_t i = 0; i < r->nmatches; i++)
+			if (r->matches[i].list == RULE_LIST_BUFFER &&
+			    r->matches[i].buffer == s->bufs[b].id)
+				n++;
+		if ((s->bufs[b].sms = calloc(n, sizeof(*s->bufs[b].sms))) ==
+		    NULL)
+			return -1;
+	}
+	for (size_t i = 0; i < r->nmatches; i++) {
+		const struct rule_match *m = &r->matches[i];
+		struct detect_sm *sm;
+
+		if (m->list == RULE_LIST_BUFFER) {
+			struct detect_sig_buffer *sb = NULL;
+
+			for (uint8_t b = 0; b < s->nbufs; b++)
+				if (s->bufs[b].id == m->buffer)
+					sb = &s->bufs[b];
+			/* a relative keyword makes its predecessor in the
+			 * same buffer retry on failure */
+			if ((m->flags & RULE_MATCH_RELATIVE) && sb->n > 0)
+				sb->sms[sb->n - 1].flags |=
+				    DETECT_SM_RELATIVE_NEXT;
+			sm = &sb->sms[sb->n++];
+		} else
+			sm = &s->lists[m->list][s->nlist[m->list]++];
+		sm->kw = m->kw;
+		sm->data = m->data;
+		sm->scratch = build_scratch_of(de, m->kw);
+	}
+	if (s->action == DETECT_ACTION_PASS && !has_matches)
+		s->flags |= DETECT_SIG_FLOW_PASS;
+	return 0;
+}
+
+static void
+build_sig_free(struct detect_sig *s)
+{
+	for (int l = 0; l < RULE_LIST_MAX; l++)
+		free(s->lists[l]);
+	for (uint8_t b = 0; b < s->nbufs; b++)
+		free(s->bufs[b].sms);
+	free(s->bufs);
 }
 
 struct detect_engine *
 detect_engine_build(struct ruleset *rs, struct diag_list *diags)
 {
+	return detect_engine_build_opts(rs, NULL, diags);
+}
+
+struct detect_engine *
+detect_engine_build_opts(struct ruleset *rs,
+    const struct detect_engine_opts *opts, struct diag_list *diags)
+{
 	struct detect_engine *de;
+	struct build_key *keys = NULL;
+	uint8_t rank[DETECT_ACTION_MAX];
+	const char *what = "out of memory building the detection engine";
+	int saved = ENOMEM;
 
 	if (rs == NULL) {
 		errno = EINVAL;
 		return NULL;
 	}
 	if ((de = calloc(1, sizeof(*de))) == NULL)
-		goto nomem;
+		goto fail;
+	if (opts != NULL)
+		de->opts = *opts;
+	else
+		detect_engine_opts_default(&de->opts);
 	rules_ruleset_take(rs, &de->rules, &de->nrules);
 	rules_ruleset_free(rs);
 	rs = NULL;
 
-	for (int g = 0; g < DETECT_GROUP_MAX; g++) {
-		struct detect_group *grp = &de->groups[g];
-		size_t n = 0;
+	if ((de->mpm_ops = mpm_lookup(de->opts.mpm)) == NULL) {
+		diag_add(diags, DIAG_WARNING, NULL, 0, 0, NULL,
+		    "prefilter '%s' not available; using 'ac'",
+		    de->opts.mpm != NULL ? de->opts.mpm : "(null)");
+		de->mpm_ops = &mpm_ac_ops;
+	} else if (!de->mpm_ops->usable()) {
+		diag_add(diags, DIAG_WARNING, NULL, 0, 0, NULL,
+		    "prefilter '%s' cannot run on this CPU; using 'ac'",
+		    de->mpm_ops->name);
+		de->mpm_ops = &mpm_ac_ops;
+	}
+	if (build_scratch(de) == -1)
+		goto fail;
 
-		for (size_t i = 0; i < de->nrules; i++)
-			n += build_in_group(de->rules[i], g);
-		if (n == 0)
-			continue;
-		if ((grp->rules = calloc(n, sizeof(*grp->rules))) == NULL)
-			goto nomem;
-		for (size_t i = 0; i < de->nrules; i++)
-			if (build_in_group(de->rules[i], g))
-				grp->rules[grp->n++] = de->rules[i];
-		if (grp->n > de->max_group)
-			de->max_group = grp->n;
+	/* evaluation order */
+	for (int i = 0; i < DETECT_ACTION_MAX; i++)
+		rank[de->opts.action_order[i]] = (uint8_t)i;
+	if ((keys = calloc(de->nrules ? de->nrules : 1, sizeof(*keys))) ==
+	    NULL || (de->sigs = calloc(de->nrules ? de->nrules : 1,
+	    sizeof(*de->sigs))) == NULL)
+		goto fail;
+	for (size_t i = 0; i < de->nrules; i++) {
+		const struct rule *r = de->rules[i];
+		uint32_t fb = r->flags & (RULE_F_FLOWBITS_SET |
+		    RULE_F_FLOWBITS_READ);
+
+		keys[i].rule = r;
+		keys[i].load = i;
+		keys[i].rank = rank[build_action(r->action)];
+		keys[i].flowbits = fb == RULE_F_FLOWBITS_SET ? 0 :
+		    fb == (RULE_F_FLOWBITS_SET | RULE_F_FLOWBITS_READ) ? 1 :
+		    fb == RULE_F_FLOWBITS_READ ? 2 : 3;
+	}
+	if (de->nrules > 1)
+		qsort(keys, de->nrules, sizeof(*keys), build_order_cmp);
+	for (size_t i = 0; i < de->nrules; i++) {
+		de->sigs[i].num = (uint32_t)i;
+		de->nsigs++;
+		if (build_sig(de, &de->sigs[i], keys[i].rule) == -1)
+			goto fail;
+	}
+	free(keys);
+	keys = NULL;
+
+	if (detect_prefilter_select(de) == -1)
+		goto fail;
+	if (detect_group_build(de, diags) == -1) {
+		saved = errno != 0 ? errno : ENOMEM;
+		what = NULL;	/* reported */
+		goto fail;
 	}
 	return de;
-nomem:
+fail:
+	free(keys);
 	rules_ruleset_free(rs);
 	detect_engine_free(de);
-	diag_add(diags, DIAG_ERROR, NULL, 0, 0, NULL,
-	    "out of memory building the detection engine");
-	errno = ENOMEM;
+	if (what != NULL)
+		diag_add(diags, DIAG_ERROR, NULL, 0, 0, NULL, "%s", what);
+	errno = saved;
 	return NULL;
 }
 
@@ -85,8 +345,15 @@ detect_engine_free(struct detect_engine *de)
 {
 	if (de == NULL)
 		return;
-	for (int g = 0; g < DETECT_GROUP_MAX; g++)
-		free(de->groups[g].rules);
+	detect_group_free(de);
+	for (size_t i = 0; i < de->nmpms; i++)
+		de->mpm_ops->free(de->mpms[i]);
+	free(de->mpms);
+	for (size_t i = 0; i < de->nsigs; i++)
+		build_sig_free(&de->sigs[i]);
+	free(de->sigs);
+	free(de->fps);
+	free(de->scratch_kw);
 	for (size_t i = 0; i < de->nrules; i++)
 		rules_rule_free(de->rules[i]);
 	free(de->rules);
@@ -97,4 +364,36 @@ size_t
 detect_engine_rule_count(const struct detect_engine *de)
 {
 	return de->nrules;
+}
+
+const char *
+detect_engine_mpm_name(const struct detect_engine *de)
+{
+	return de->mpm_ops->name;
+}
+
+void
+detect_engine_info(const struct detect_engine *de,
+    struct detect_engine_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->groups = de->ngroups;
+	info->prefilters = de->nmpms;
+	info->patterns = de->nfps;
+	for (size_t i = 0; i < de->nsigs; i++)
+		if (de->sigs[i].fp != DETECT_NO_FP)
+			info->sigs_with_fast_pattern++;
+}
+
+size_t
+detect_engine_group_size(const struct detect_engine *de, uint8_t ipproto,
+    uint8_t dir, uint16_t port, size_t *prefiltered)
+{
+	const struct detect_group *g = detect_group_lookup(de, ipproto,
+	    dir == PKT_FLOW_TO_CLIENT ? DETECT_DIR_TO_CLIENT :
+	    DETECT_DIR_TO_SERVER, port);
+
+	if (prefiltered != NULL)
+		*prefiltered = g != NULL ? g->nsigs - g->nalways : 0;
+	return g != NULL ? g->nsigs : 0;
 }

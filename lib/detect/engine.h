@@ -1,7 +1,8 @@
-/* The detection engine: an immutable set of compiled rules, grouped by IP
- * protocol, shared by worker threads without locks; each worker keeps a
- * struct detect_thread of scratch space. detect_packet() gives every
- * packet a verdict and the alerts that explain it. */
+/* The detection engine: an immutable set of compiled rules, grouped by
+ * protocol, direction and port, with a multi-pattern prefilter per group,
+ * shared by worker threads without locks; each worker keeps a struct
+ * detect_thread of scratch space. detect_packet() gives every packet a
+ * verdict and the alerts that explain it. */
 #ifndef QUELL_DETECT_ENGINE_H
 #define QUELL_DETECT_ENGINE_H
 
@@ -20,7 +21,20 @@ enum detect_verdict {
 	DETECT_VERDICT_REJECT,
 };
 
+/* Action classes, for the configurable action order. */
+enum detect_action {
+	DETECT_ACTION_PASS,
+	DETECT_ACTION_DROP,
+	DETECT_ACTION_REJECT,
+	DETECT_ACTION_ALERT,
+	DETECT_ACTION_MAX,
+};
+
 #define DETECT_MAX_ALERTS	16
+
+/* struct detect_result.reject */
+#define DETECT_REJECT_TO_SRC	0x01	/* reset/unreachable to the sender */
+#define DETECT_REJECT_TO_DST	0x02	/* ... and/or to the receiver */
 
 struct detect_alert {
 	uint32_t	 gid;
@@ -28,7 +42,11 @@ struct detect_alert {
 	uint32_t	 rev;
 	enum rule_action action;
 	bool		 blocked;	/* the packet's verdict is drop/reject */
+	uint8_t		 priority;	/* 1 (high) .. 255 */
+	uint8_t		 target;	/* enum rule_target */
 	const char	*msg;		/* points into the engine; never NULL */
+	const char	*classtype;	/* NULL when the rule has none */
+	const char	*category;	/* classtype description, or NULL */
 };
 
 struct detect_result {
@@ -36,28 +54,112 @@ struct detect_result {
 	uint32_t	 nalerts;
 	uint32_t	 alerts_dropped;  /* matches beyond DETECT_MAX_ALERTS */
 	struct detect_alert alerts[DETECT_MAX_ALERTS];
+	/* nfq_set_mark of the matching rules, composed in evaluation
+	 * order: the packet mark becomes (mark & ~mask) | (value & mask).
+	 * The verdict code applies it only to accepted packets. */
+	struct {
+		bool	 set;
+		uint32_t value;
+		uint32_t mask;
+	} mark;
+	uint8_t		 reject;	/* DETECT_REJECT_* of matching reject
+					 * rules (also when a drop won) */
+	bool		 flow_drop;	/* a drop/reject on a TCP flow: the flow
+					 * is now FLOW_F_DROP */
+	bool		 bypass;	/* bypass the flow (keyword, or a
+					 * flow-wide pass; see README) */
 };
 
-/* Builds an engine from rs, taking ownership of rs (freed also on
- * failure). NULL with errno set (and a diag) on failure. */
+/* Build options. */
+struct detect_engine_opts {
+	/* prefilter back end: "auto" (Hyperscan when built in and the CPU
+	 * supports it, else Aho-Corasick), "hs" or "ac" */
+	const char	*mpm;
+	/* precedence of the action classes, highest first: Suricata's
+	 * default pass, drop, reject, alert */
+	enum detect_action action_order[DETECT_ACTION_MAX];
+	/* port groups per protocol and direction (Suricata's
+	 * toserver-groups); ports beyond share one group */
+	unsigned	 port_groups;
+};
+
+void	detect_engine_opts_default(struct detect_engine_opts *);
+/* Sets o->action_order from names ("pass", "drop", "reject", "alert"),
+ * each exactly once. 0, or -1 with errno EINVAL. */
+int	detect_engine_opts_action_order(struct detect_engine_opts *o,
+	    const char *const *names, size_t n);
+
+/* Builds an engine from rs with the default options, taking ownership
+ * of rs (freed also on failure). NULL with errno set (and a diag) on
+ * failure. */
 struct detect_engine *detect_engine_build(struct ruleset *rs,
 	    struct diag_list *diags);
+/* Same with options (NULL: the defaults). A prefilter back end that
+ * cannot be used falls back to Aho-Corasick with a warning diag. */
+struct detect_engine *detect_engine_build_opts(struct ruleset *rs,
+	    const struct detect_engine_opts *, struct diag_list *diags);
 void	detect_engine_free(struct detect_engine *);
 size_t	detect_engine_rule_count(const struct detect_engine *);
+/* "hs" or "ac": the prefilter back end in use. */
+const char *detect_engine_mpm_name(const struct detect_engine *);
+
+/* Introspection, for tests and -T: how many rules a packet of this IP
+ * protocol, direction (PKT_FLOW_TO_SERVER or PKT_FLOW_TO_CLIENT) and
+ * port (destination port to the server, source port to the client)
+ * meets; how many of them go through the prefilter; how many distinct
+ * groups and prefilter instances the engine holds. */
+struct detect_engine_info {
+	size_t		 groups;
+	size_t		 prefilters;	/* distinct pattern sets */
+	size_t		 patterns;	/* distinct fast patterns */
+	size_t		 sigs_with_fast_pattern;
+};
+void	detect_engine_info(const struct detect_engine *,
+	    struct detect_engine_info *);
+size_t	detect_engine_group_size(const struct detect_engine *,
+	    uint8_t ipproto, uint8_t dir, uint16_t port, size_t *prefiltered);
 
 /* Per-thread scratch; the engine must outlive it. NULL (ENOMEM). */
 struct detect_thread *detect_thread_new(const struct detect_engine *);
 void	detect_thread_free(struct detect_thread *);
 
-/* Matches p against every rule of its protocol group and fills res.
- * The verdict follows Suricata's action order pass, drop, reject, alert:
- * a matching pass rule accepts the packet and silences every alert;
- * otherwise any drop gives DROP, else any reject* gives REJECT, else
- * ACCEPT. res->alerts lists the matching alert/drop/reject rules in load
- * order; when more than DETECT_MAX_ALERTS match, drop rules are kept
- * first, then reject rules, then alert rules, and the rest are counted in
- * alerts_dropped. A packet without a decoded IP layer matches nothing. */
+/* Per-thread counters; any thread may read them (relaxed loads). */
+struct detect_stats {
+	uint64_t	 packets;	/* through detect_packet */
+	uint64_t	 flow_pass;	/* skipped: flow already passed */
+	uint64_t	 flow_drop;	/* dropped: flow already dropped */
+	uint64_t	 flows_dropped;	/* flows turned FLOW_F_DROP */
+	uint64_t	 prefilter_scans;
+	uint64_t	 candidates;	/* rules the prefilter let through */
+	uint64_t	 rules_checked;	/* rules fully evaluated */
+	uint64_t	 matches;	/* rules that matched */
+	uint64_t	 alerts;
+	uint64_t	 rate_limited;	/* matches a threshold held back */
+	uint64_t	 pcre_limit;	/* pcre stopped by its match limit */
+	uint64_t	 backtrack_limit; /* content backtracking cut short */
+};
+void	detect_thread_stats(const struct detect_thread *,
+	    struct detect_stats *);
+
+/* Matches p against the rules its group holds and fills res.
+ *
+ * A packet without a decoded IP layer matches nothing. A packet whose
+ * flow is FLOW_F_PASS is accepted, one whose flow is FLOW_F_DROP
+ * dropped, both without inspection or alerts (and counted).
+ *
+ * Otherwise candidate rules (the group's rules without fast pattern,
+ * plus those whose fast pattern the prefilter found) are evaluated in
+ * engine order: by action class (action order), then flowbits setters
+ * before readers, then priority, then load order. A matching rule runs
+ * its post-match actions (flowbits, marks), then its rate limit; what
+ * passes is applied: drop and reject block the packet, alerts are
+ * listed (noalert rules act silently), and a pass rule accepts the
+ * packet, silences everything after it and stops inspection. The first
+ * DETECT_MAX_ALERTS alerts are kept, the rest counted. */
 void	detect_packet(struct detect_thread *, const struct packet *,
 	    struct detect_result *res);
+
+/* The flow table's free callback for struct flow.detect_vars. */
+void	detect_flow_vars_free(void *);
 
 #endif

@@ -1,14 +1,19 @@
-/* Engine internals shared by build.c (construction) and engine.c (the
- * packet path). Not for use outside lib/detect. */
+/* Engine internals shared by the files of lib/detect (build, grouping,
+ * prefilter, the packet path). Not for use outside lib/detect. */
 #ifndef QUELL_DETECT_ENGINE_INT_H
 #define QUELL_DETECT_ENGINE_INT_H
 
 #include "core/base.h"
+#include "detect/engine.h"
+#include "rules/rule.h"
 
-struct rule;
+struct detect_prefilter;
+struct keyword;
+struct mpm;
+struct mpm_ops;
 
-/* Rules are grouped by the packet's IP protocol so a packet only walks
- * rules that can match it; "ip" rules are in every group. */
+/* Protocol classes: a packet meets only the groups of its class; "ip"
+ * rules are in every class. */
 enum detect_group_id {
 	DETECT_GROUP_TCP,
 	DETECT_GROUP_UDP,
@@ -18,18 +23,105 @@ enum detect_group_id {
 	DETECT_GROUP_MAX,
 };
 
+#define DETECT_DIR_TO_SERVER	0	/* also packets without a flow */
+#define DETECT_DIR_TO_CLIENT	1
+#define DETECT_DIR_MAX		2
+
+#define DETECT_SM_NO_SCRATCH	UINT16_MAX
+
+/* struct detect_sm.flags */
+#define DETECT_SM_RELATIVE_NEXT	0x01	/* the next buffer keyword is
+					 * relative to this one */
+
+/* A keyword instance as the packet path runs it. */
+struct detect_sm {
+	const struct keyword *kw;
+	const void	*data;
+	uint16_t	 scratch;	/* index in the thread's scratch */
+	uint8_t		 flags;
+};
+
+/* The buffer keywords of a rule that inspect one buffer. */
+struct detect_sig_buffer {
+	uint8_t		 id;		/* enum detect_buffer_id */
+	uint16_t	 n;
+	struct detect_sm *sms;
+};
+
+/* struct detect_sig.flags */
+#define DETECT_SIG_FLOW_PASS	0x01	/* a pass that covers the flow */
+
+/* A compiled rule. The engine's array of them is in evaluation order;
+ * num is the index. */
+struct detect_sig {
+	const struct rule *rule;
+	uint32_t	 num;
+	uint8_t		 action;	/* enum detect_action */
+	uint8_t		 reject;	/* DETECT_REJECT_* */
+	uint8_t		 flags;		/* DETECT_SIG_* */
+	uint8_t		 nbufs;
+	struct detect_sig_buffer *bufs;
+	struct detect_sm *lists[RULE_LIST_MAX];	/* BUFFER unused */
+	uint16_t	 nlist[RULE_LIST_MAX];
+	uint32_t	 fp;		/* fast pattern id, or DETECT_NO_FP */
+};
+
+#define DETECT_NO_FP	UINT32_MAX
+
+/* A distinct fast pattern of the engine. */
+struct detect_fp {
+	const uint8_t	*bytes;		/* into the rule's content */
+	uint32_t	 len;
+	bool		 nocase;
+	uint8_t		 buffer;
+};
+
+/* What one packet meets: rules in engine order, split into those the
+ * prefilter selects (by fast pattern) and those always evaluated. */
 struct detect_group {
-	const struct rule **rules;	/* load order */
-	size_t		 n;
+	uint32_t	*always;	/* sig nums, sorted */
+	uint32_t	 nalways;
+	uint32_t	 nsigs;		/* all of its rules */
+	struct detect_prefilter *pf;	/* NULL: no fast pattern */
+};
+
+/* Port range → group, per protocol class and direction. For classes
+ * without ports there is one range. */
+struct detect_port_map {
+	uint32_t	 n;
+	uint16_t	*start;		/* sorted; start[0] == 0 */
+	struct detect_group **group;
 };
 
 struct detect_engine {
 	struct rule	**rules;	/* owned, load order */
 	size_t		 nrules;
-	struct detect_group groups[DETECT_GROUP_MAX];
-	size_t		 max_group;	/* largest group's n */
+	struct detect_sig *sigs;	/* evaluation order */
+	size_t		 nsigs;
+	struct detect_fp *fps;
+	size_t		 nfps;
+	struct detect_port_map map[DETECT_GROUP_MAX][DETECT_DIR_MAX];
+	struct detect_group **groups;	/* owned */
+	size_t		 ngroups;
+	struct detect_prefilter **pfs;	/* owned */
+	size_t		 npfs;
+	struct mpm	**mpms;		/* owned, shared by prefilters */
+	size_t		 nmpms;
+	const struct mpm_ops *mpm_ops;
+	uint32_t	 max_patterns;	/* largest prefilter */
+	const struct keyword **scratch_kw; /* keywords with thread scratch */
+	uint16_t	 nscratch;
+	struct detect_engine_opts opts;
 };
 
 enum detect_group_id detect_engine_group_of(uint8_t ipproto);
+
+/* group.c: builds de->groups and de->map from de->sigs. 0, or -1
+ * (ENOMEM). */
+int	detect_group_build(struct detect_engine *, struct diag_list *);
+void	detect_group_free(struct detect_engine *);
+/* The group a packet meets. */
+const struct detect_group *detect_group_lookup(const struct detect_engine *,
+	    uint8_t ipproto, uint8_t dir, uint16_t port);
 
 #endif

@@ -1,21 +1,131 @@
 lib_libquell_a_SOURCES += \
+	lib/detect/buffer.c lib/detect/buffer.h \
 	lib/detect/build.c \
+	lib/detect/bytes.c lib/detect/bytes.h \
 	lib/detect/engine.c lib/detect/engine.h lib/detect/engine_int.h \
+	lib/detect/flowvars.c lib/detect/flowvars.h \
+	lib/detect/group.c \
+	lib/detect/inspect.c lib/detect/inspect.h \
+	lib/detect/kwparse.c lib/detect/kwparse.h \
+	lib/detect/mpm.c lib/detect/mpm.h \
+	lib/detect/mpm_ac.c \
+	lib/detect/names.c lib/detect/names.h \
+	lib/detect/prefilter.c lib/detect/prefilter.h \
+	lib/detect/threshold.c lib/detect/threshold.h \
+	lib/detect/uint.c lib/detect/uint.h \
 	lib/detect/verdict.c lib/detect/verdict.h \
 	lib/detect/keywords/keyword.h \
 	lib/detect/keywords/registry.c lib/detect/keywords/registry.h \
+	lib/detect/keywords/ack.c \
+	lib/detect/keywords/bypass.c \
+	lib/detect/keywords/byte_extract.c \
+	lib/detect/keywords/byte_jump.c \
+	lib/detect/keywords/byte_test.c \
 	lib/detect/keywords/classtype.c \
-	lib/detect/keywords/content.c \
+	lib/detect/keywords/content.c lib/detect/keywords/content.h \
+	lib/detect/keywords/depth.c \
+	lib/detect/keywords/detection_filter.c \
+	lib/detect/keywords/distance.c \
+	lib/detect/keywords/dsize.c \
+	lib/detect/keywords/endswith.c \
+	lib/detect/keywords/fast_pattern.c \
+	lib/detect/keywords/flags.c \
+	lib/detect/keywords/flow.c \
+	lib/detect/keywords/flowbits.c \
+	lib/detect/keywords/flowint.c \
+	lib/detect/keywords/fragbits.c \
+	lib/detect/keywords/fragoffset.c \
 	lib/detect/keywords/gid.c \
+	lib/detect/keywords/icmp_id.c \
+	lib/detect/keywords/icmp_seq.c \
+	lib/detect/keywords/icode.c \
+	lib/detect/keywords/id.c \
+	lib/detect/keywords/ip_proto.c \
+	lib/detect/keywords/ipopts.c \
+	lib/detect/keywords/isdataat.c \
+	lib/detect/keywords/itype.c \
 	lib/detect/keywords/metadata.c \
 	lib/detect/keywords/msg.c \
+	lib/detect/keywords/nfq_set_mark.c \
+	lib/detect/keywords/noalert.c \
+	lib/detect/keywords/nocase.c \
+	lib/detect/keywords/offset.c \
+	lib/detect/keywords/pcre.c \
+	lib/detect/keywords/pkt_data.c \
+	lib/detect/keywords/priority.c \
+	lib/detect/keywords/rawbytes.c \
 	lib/detect/keywords/reference.c \
 	lib/detect/keywords/rev.c \
+	lib/detect/keywords/sameip.c \
+	lib/detect/keywords/seq.c \
 	lib/detect/keywords/sid.c \
+	lib/detect/keywords/startswith.c \
+	lib/detect/keywords/tag.c \
+	lib/detect/keywords/target.c \
+	lib/detect/keywords/tcp_mss.c \
+	lib/detect/keywords/threshold.c lib/detect/keywords/threshold.h \
+	lib/detect/keywords/tos.c \
+	lib/detect/keywords/ttl.c \
+	lib/detect/keywords/window.c \
+	lib/detect/keywords/within.c \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_detect
-TESTS += tests/unit/check_detect
+if HAVE_HYPERSCAN
+lib_libquell_a_SOURCES += lib/detect/mpm_hs.c
+endif
+
+check_PROGRAMS += tests/unit/check_detect tests/unit/check_mpm
+TESTS += tests/unit/check_detect tests/unit/check_mpm
 tests_unit_check_detect_SOURCES = tests/unit/check_detect.c
 tests_unit_check_detect_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_detect_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_check_mpm_SOURCES = tests/unit/check_mpm.c
+tests_unit_check_mpm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_mpm_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/unit/check_payload
+TESTS += tests/unit/check_payload
+tests_unit_check_payload_SOURCES = tests/unit/check_payload.c
+tests_unit_check_payload_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_payload_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/unit/check_header
+TESTS += tests/unit/check_header
+tests_unit_check_header_SOURCES = tests/unit/check_header.c
+tests_unit_check_header_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_header_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/unit/check_flowkw
+TESTS += tests/unit/check_flowkw
+tests_unit_check_flowkw_SOURCES = tests/unit/check_flowkw.c
+tests_unit_check_flowkw_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_flowkw_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+# The ET Open slice loads as quelld -T would load it (tests/data/et-open).
+check_PROGRAMS += tests/unit/check_corpus
+TESTS += tests/unit/check_corpus
+tests_unit_check_corpus_SOURCES = tests/unit/check_corpus.c
+tests_unit_check_corpus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_corpus_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+EXTRA_DIST += \
+	tests/data/et-open/BSD-License.txt \
+	tests/data/et-open/LICENSE \
+	tests/data/et-open/SOURCE.txt \
+	tests/data/et-open/SUBSET.txt \
+	tests/data/et-open/gpl-2.0.txt \
+	tests/data/et-open/emerging-chat.rules \
+	tests/data/et-open/emerging-dos.rules \
+	tests/data/et-open/emerging-icmp_info.rules \
+	tests/data/et-open/emerging-imap.rules \
+	tests/data/et-open/emerging-misc.rules \
+	tests/data/et-open/emerging-pop3.rules \
+	tests/data/et-open/emerging-rpc.rules \
+	tests/data/et-open/emerging-scan.rules \
+	tests/data/et-open/emerging-shellcode.rules \
+	tests/data/et-open/emerging-snmp.rules \
+	tests/data/et-open/emerging-telnet.rules \
+	tests/data/et-open/emerging-tftp.rules \
+	tests/data/et-open/emerging-voip.rules \
+	tests/data/et-open/emerging-worm.rules \
+	$(NULL)

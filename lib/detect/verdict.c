@@ -1,73 +1,67 @@
 #include "core/base.h"
 
+#include "detect/engine_int.h"
 #include "detect/verdict.h"
 #include "rules/rule.h"
 
-enum verdict_class { CLASS_DROP, CLASS_REJECT, CLASS_ALERT, CLASS_PASS };
-
-static enum verdict_class verdict_class(enum rule_action);
-
-static enum verdict_class
-verdict_class(enum rule_action a)
-{
-	switch (a) {
-	case RULE_ACTION_PASS:
-		return CLASS_PASS;
-	case RULE_ACTION_DROP:
-		return CLASS_DROP;
-	case RULE_ACTION_REJECT:
-	case RULE_ACTION_REJECTSRC:
-	case RULE_ACTION_REJECTDST:
-	case RULE_ACTION_REJECTBOTH:
-		return CLASS_REJECT;
-	case RULE_ACTION_ALERT:
-		break;
-	}
-	return CLASS_ALERT;
-}
-
 void
-detect_verdict_resolve(const struct rule *const *matched, size_t n,
-    struct detect_result *res)
+detect_verdict_init(struct detect_result *res)
 {
-	size_t count[CLASS_PASS + 1] = { 0 }, quota[CLASS_PASS + 1] = { 0 };
-	size_t room = DETECT_MAX_ALERTS, total;
-	bool blocked;
-
 	res->verdict = DETECT_VERDICT_ACCEPT;
 	res->nalerts = 0;
 	res->alerts_dropped = 0;
-	for (size_t i = 0; i < n; i++)
-		count[verdict_class(matched[i]->action)]++;
-	if (count[CLASS_PASS] > 0)
+	res->mark.set = false;
+	res->mark.value = 0;
+	res->mark.mask = 0;
+	res->reject = 0;
+	res->flow_drop = false;
+	res->bypass = false;
+}
+
+/* Applying (v1, m1) then (v2, m2) to a mark x gives
+ * (x & ~(m1 | m2)) | (((v1 & m1) & ~m2) | (v2 & m2)): one pair again. */
+void
+detect_verdict_mark(struct detect_result *res, uint32_t value, uint32_t mask)
+{
+	res->mark.value = (res->mark.value & ~mask) | (value & mask);
+	res->mark.mask |= mask;
+	res->mark.set = true;
+}
+
+void
+detect_verdict_apply(struct detect_result *res, const struct detect_sig *s,
+    bool alert)
+{
+	const struct rule *r = s->rule;
+	struct detect_alert *a;
+
+	res->reject |= s->reject;
+	if (!alert || s->action == DETECT_ACTION_PASS)
 		return;
-	if (count[CLASS_DROP] > 0)
+	if (res->nalerts == DETECT_MAX_ALERTS) {
+		res->alerts_dropped++;
+		return;
+	}
+	a = &res->alerts[res->nalerts++];
+	a->gid = r->gid;
+	a->sid = r->sid;
+	a->rev = r->rev;
+	a->action = r->action;
+	a->blocked = false;
+	a->priority = r->priority;
+	a->target = r->target;
+	a->msg = r->msg != NULL ? r->msg : "";
+	a->classtype = r->classtype;
+	a->category = r->category;
+}
+
+void
+detect_verdict_finish(struct detect_result *res, bool drop, bool reject)
+{
+	if (drop)
 		res->verdict = DETECT_VERDICT_DROP;
-	else if (count[CLASS_REJECT] > 0)
+	else if (reject)
 		res->verdict = DETECT_VERDICT_REJECT;
-	blocked = res->verdict != DETECT_VERDICT_ACCEPT;
-
-	/* when alerts must be cut, keep the ones that explain the verdict */
-	for (int c = CLASS_DROP; c <= CLASS_ALERT; c++) {
-		quota[c] = count[c] < room ? count[c] : room;
-		room -= quota[c];
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct rule *r = matched[i];
-		enum verdict_class c = verdict_class(r->action);
-		struct detect_alert *a;
-
-		if (quota[c] == 0)
-			continue;
-		quota[c]--;
-		a = &res->alerts[res->nalerts++];
-		a->gid = r->gid;
-		a->sid = r->sid;
-		a->rev = r->rev;
-		a->action = r->action;
-		a->blocked = blocked;
-		a->msg = r->msg != NULL ? r->msg : "";
-	}
-	total = count[CLASS_DROP] + count[CLASS_REJECT] + count[CLASS_ALERT];
-	res->alerts_dropped = (uint32_t)(total - res->nalerts);
+	for (uint32_t i = 0; i < res->nalerts; i++)
+		res->alerts[i].blocked = res->verdict != DETECT_VERDICT_ACCEPT;
 }

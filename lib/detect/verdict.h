@@ -1,14 +1,24 @@
-/* Turns the rules that matched a packet into its verdict and alerts. */
+/* Builds a packet's detect_result as matching rules are applied in
+ * engine order (see detect_packet()). */
 #ifndef QUELL_DETECT_VERDICT_H
 #define QUELL_DETECT_VERDICT_H
 
 #include "core/base.h"
 #include "detect/engine.h"
 
-struct rule;
+struct detect_sig;
 
-/* matched[0..n) in load order; fills all of res (see detect_packet()). */
-void	detect_verdict_resolve(const struct rule *const *matched, size_t n,
-	    struct detect_result *res);
+/* Accept, no alert, no mark. */
+void	detect_verdict_init(struct detect_result *);
+/* Composes the rule's nfq_set_mark into res->mark. */
+void	detect_verdict_mark(struct detect_result *, uint32_t value,
+	    uint32_t mask);
+/* Applies a matching rule that got past its rate limit: its action, and
+ * its alert unless alert is false. */
+void	detect_verdict_apply(struct detect_result *, const struct detect_sig *,
+	    bool alert);
+/* Sets the verdict from what was applied and marks the alerts blocked or
+ * not. */
+void	detect_verdict_finish(struct detect_result *, bool drop, bool reject);
 
 #endif

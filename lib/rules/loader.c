@@ -18,7 +18,7 @@
  * long one. */
 struct loader {
 	struct ruleset	*rs;
-	const struct rules_vars *vars;
+	struct rules_parse_env env;
 	struct diag_list *diags;
 	const char	*file;
 	char		*buf;		/* RULES_RULE_MAX + 1 bytes */
@@ -47,7 +47,9 @@ loader_init(struct loader *ld, struct ruleset *rs, const char *file,
 {
 	memset(ld, 0, sizeof(*ld));
 	ld->rs = rs;
-	ld->vars = vars;
+	ld->env.vars = vars;
+	ld->env.classes = rules_ruleset_classes(rs);
+	ld->env.refs = rules_ruleset_refs(rs);
 	ld->diags = diags;
 	ld->file = file;
 	ld->line = 1;
@@ -146,6 +148,7 @@ loader_rule(struct loader *ld)
 {
 	struct rule *r;
 	const char *nul;
+	char why[RULES_UNSUPPORTED_MAX];
 
 	while (ld->len > 0 && rules_lexer_is_blank(ld->buf[ld->len - 1]))
 		ld->len--;
@@ -163,7 +166,7 @@ loader_rule(struct loader *ld)
 	}
 	ld->buf[ld->len] = '\0';
 	switch (rules_parser_parse(ld->file, ld->first_line, ld->buf, ld->len,
-	    ld->vars, ld->diags, &r)) {
+	    &ld->env, ld->diags, &r, why)) {
 	case RULES_PARSE_OK:
 		loader_add(ld, r);
 		break;
@@ -171,7 +174,7 @@ loader_rule(struct loader *ld)
 		rules_ruleset_count_failed(ld->rs);
 		break;
 	case RULES_PARSE_UNSUPPORTED:
-		rules_ruleset_count_unsupported(ld->rs);
+		rules_ruleset_count_unsupported(ld->rs, why);
 		break;
 	}
 }

@@ -1,5 +1,7 @@
 lib_libquell_a_SOURCES += \
 	lib/rules/addr.c lib/rules/addr.h \
+	lib/rules/cfgfile.c lib/rules/cfgfile.h \
+	lib/rules/classification.c lib/rules/classification.h \
 	lib/rules/lexer.c lib/rules/lexer.h \
 	lib/rules/list.c lib/rules/list.h \
 	lib/rules/loader.c \
@@ -7,6 +9,7 @@ lib_libquell_a_SOURCES += \
 	lib/rules/port.c lib/rules/port.h \
 	lib/rules/proto.c lib/rules/proto.h \
 	lib/rules/rangeset.c lib/rules/rangeset.h \
+	lib/rules/reference.c lib/rules/reference.h \
 	lib/rules/rule.c lib/rules/rule.h \
 	lib/rules/ruleset.c lib/rules/ruleset.h \
 	lib/rules/vars.c lib/rules/vars.h \

@@ -6,6 +6,7 @@
 #include "core/diag.h"
 #include "detect/keywords/keyword.h"
 #include "detect/keywords/registry.h"
+#include "rules/classification.h"
 #include "rules/lexer.h"
 #include "rules/parser.h"
 #include "rules/proto.h"
@@ -16,8 +17,11 @@ struct rules_parser {
 	const char	*file;
 	unsigned	 line;
 	const struct rules_vars *vars;
+	const struct rules_classes *classes;
+	const struct rules_refs *refs;
 	unsigned	 nerrors;
 	bool		 unsupported;
+	char		 why[RULES_UNSUPPORTED_MAX];
 	const struct keyword **once;	/* KEYWORD_ONCE keywords seen */
 	size_t		 nonce;
 	size_t		 once_cap;
@@ -58,6 +62,7 @@ static void	parser_option(struct rules_parser *, struct rule *,
 		    const struct rules_option *);
 static bool	parser_seen_once(struct rules_parser *, const struct keyword *);
 static bool	parser_seen(const struct rules_parser *, const char *);
+static void	parser_finish(struct rules_parser *, struct rule *);
 
 static void
 parser_vdiag(struct rules_parser *p, enum diag_severity sev, size_t off,
@@ -99,17 +104,41 @@ rules_parser_error(struct rules_parser *p, size_t off, const char *tok,
 }
 
 void
-rules_parser_unsupported(struct rules_parser *p, size_t off, const char *tok,
-    size_t toklen, const char *fmt, ...)
+rules_parser_unsupported(struct rules_parser *p, const char *what,
+    size_t off, const char *tok, size_t toklen, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (p->unsupported)
 		return;
 	p->unsupported = true;
+	snprintf(p->why, sizeof(p->why), "%s", what);
 	va_start(ap, fmt);
 	parser_vdiag(p, DIAG_WARNING, off, tok, toklen, fmt, ap);
 	va_end(ap);
+}
+
+void
+rules_parser_warning(struct rules_parser *p, size_t off, const char *tok,
+    size_t toklen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	parser_vdiag(p, DIAG_WARNING, off, tok, toklen, fmt, ap);
+	va_end(ap);
+}
+
+const struct rules_classes *
+rules_parser_classes(const struct rules_parser *p)
+{
+	return p->classes;
+}
+
+const struct rules_refs *
+rules_parser_refs(const struct rules_parser *p)
+{
+	return p->refs;
 }
 
 void
@@ -198,14 +227,14 @@ parser_proto(struct rules_parser *p, struct rule *r,
 		    "unknown protocol '%.*s'", n, t->s);
 		return -1;
 	}
-	if (pr->kind == RULES_PROTO_APP) {
-		rules_parser_unsupported(p, t->off, t->s, t->len,
-		    "app-layer protocol '%s' not supported yet", pr->name);
-		return 0;
-	}
-	if (pr->kind == RULES_PROTO_UNSUPPORTED) {
-		rules_parser_unsupported(p, t->off, t->s, t->len,
-		    "protocol '%s' not supported yet", pr->name);
+	if (pr->kind == RULES_PROTO_APP || pr->kind ==
+	    RULES_PROTO_UNSUPPORTED) {
+		char what[RULES_UNSUPPORTED_MAX];
+
+		snprintf(what, sizeof(what), "protocol %s", pr->name);
+		rules_parser_unsupported(p, what, t->off, t->s, t->len,
+		    "%sprotocol '%s' not supported yet",
+		    pr->kind == RULES_PROTO_APP ? "app-layer " : "", pr->name);
 		return 0;
 	}
 	r->ip_versions = pr->ip_versions;
@@ -297,7 +326,13 @@ parser_option(struct rules_parser *p, struct rule *r,
 
 	kw = detect_keywords_registry_lookup(opt->name, opt->name_len);
 	if (kw == NULL) {
-		rules_parser_unsupported(p, opt->name_off, opt->name,
+		char what[RULES_UNSUPPORTED_MAX];
+
+		snprintf(what, sizeof(what), "%.*s", n, opt->name);
+		for (char *c = what; *c != '\0'; c++)
+			if (*c >= 'A' && *c <= 'Z')
+				*c = (char)(*c - 'A' + 'a');
+		rules_parser_unsupported(p, what, opt->name_off, opt->name,
 		    opt->name_len, "unsupported keyword '%.*s'", n, opt->name);
 		return;
 	}
@@ -338,10 +373,23 @@ parser_options(struct rules_parser *p, struct rule *r,
 	*complete = true;
 }
 
+/* What needs the whole rule: defaults that depend on other options. */
+static void
+parser_finish(struct rules_parser *p, struct rule *r)
+{
+	const struct rules_class *c = NULL;
+
+	if (r->classtype != NULL && p->classes != NULL)
+		c = rules_classes_lookup(p->classes, r->classtype,
+		    strlen(r->classtype));
+	if (r->priority == 0)
+		r->priority = c != NULL ? c->priority : RULE_PRIORITY_DEFAULT;
+}
+
 enum rules_parse_result
 rules_parser_parse(const char *file, unsigned line, const char *text,
-    size_t len, const struct rules_vars *vars, struct diag_list *diags,
-    struct rule **out)
+    size_t len, const struct rules_parse_env *env, struct diag_list *diags,
+    struct rule **out, char *why)
 {
 	struct rules_parser p;
 	struct rules_lexer lx;
@@ -356,7 +404,13 @@ rules_parser_parse(const char *file, unsigned line, const char *text,
 	p.diags = diags;
 	p.file = file;
 	p.line = line;
-	p.vars = vars;
+	if (env != NULL) {
+		p.vars = env->vars;
+		p.classes = env->classes;
+		p.refs = env->refs;
+	}
+	if (why != NULL)
+		why[0] = '\0';
 	if ((r = rules_rule_new()) == NULL) {
 		rules_parser_nomem(&p);
 		return RULES_PARSE_FAILED;
@@ -406,6 +460,8 @@ rules_parser_parse(const char *file, unsigned line, const char *text,
 	if (complete && !r->has_sid && !parser_seen(&p, "sid"))
 		rules_parser_error(&p, RULES_PARSER_NOPOS, NULL, 0,
 		    "missing required option 'sid'");
+	if (complete)
+		parser_finish(&p, r);
 done:
 	if (p.nerrors == 0 && !p.unsupported &&
 	    (r->file = strdup(file != NULL ? file : "")) == NULL)
@@ -414,8 +470,11 @@ done:
 	free(p.once);
 	if (p.nerrors > 0)
 		res = RULES_PARSE_FAILED;
-	else if (p.unsupported)
+	else if (p.unsupported) {
 		res = RULES_PARSE_UNSUPPORTED;
+		if (why != NULL)
+			snprintf(why, RULES_UNSUPPORTED_MAX, "%s", p.why);
+	}
 	else {
 		*out = r;
 		return RULES_PARSE_OK;

@@ -30,16 +30,22 @@ rules_rule_free(struct rule *r)
 	for (size_t i = 0; i < r->nmatches; i++)
 		if (r->matches[i].kw->free != NULL)
 			r->matches[i].kw->free(r->matches[i].data);
+	for (size_t i = 0; i < r->nbyte_vars; i++)
+		free(r->byte_vars[i]);
 	free(r->matches);
 	free(r->msg);
 	free(r->classtype);
+	free(r->category);
 	free(r->file);
 	free(r);
 }
 
-int
-rules_rule_add_match(struct rule *r, const struct keyword *kw, void *data)
+struct rule_match *
+rules_rule_add_match(struct rule *r, const struct keyword *kw,
+    enum rule_list list, void *data)
 {
+	struct rule_match *m;
+
 	if (r->nmatches == r->matches_cap) {
 		size_t ncap = r->matches_cap ? r->matches_cap * 2 : 4;
 		struct rule_match *n = realloc(r->matches, ncap * sizeof(*n));
@@ -47,17 +53,51 @@ rules_rule_add_match(struct rule *r, const struct keyword *kw, void *data)
 		if (n == NULL) {
 			if (kw->free != NULL)
 				kw->free(data);
-			return -1;
+			return NULL;
 		}
 		r->matches = n;
 		r->matches_cap = ncap;
 	}
-	r->matches[r->nmatches].kw = kw;
-	r->matches[r->nmatches].data = data;
-	r->nmatches++;
-	if (kw->flags & KEYWORD_PAYLOAD)
+	m = &r->matches[r->nmatches++];
+	m->kw = kw;
+	m->data = data;
+	m->list = (uint8_t)list;
+	m->buffer = list == RULE_LIST_BUFFER ? r->buffer : 0;
+	m->flags = 0;
+	if (list == RULE_LIST_BUFFER)
 		r->needs_payload = true;
-	return 0;
+	return m;
+}
+
+struct rule_match *
+rules_rule_last_match(struct rule *r, const struct keyword *kw)
+{
+	for (size_t i = r->nmatches; i > 0; i--)
+		if (r->matches[i - 1].kw == kw)
+			return &r->matches[i - 1];
+	return NULL;
+}
+
+struct rule_match *
+rules_rule_last_buffer_match(struct rule *r)
+{
+	for (size_t i = r->nmatches; i > 0; i--) {
+		struct rule_match *m = &r->matches[i - 1];
+
+		if (m->list == RULE_LIST_BUFFER && m->buffer == r->buffer)
+			return m;
+	}
+	return NULL;
+}
+
+int
+rules_rule_byte_var(const struct rule *r, const char *name, size_t len)
+{
+	for (size_t i = 0; i < r->nbyte_vars; i++)
+		if (strlen(r->byte_vars[i]) == len &&
+		    memcmp(r->byte_vars[i], name, len) == 0)
+			return (int)i;
+	return -1;
 }
 
 bool

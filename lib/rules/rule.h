@@ -23,12 +23,51 @@ enum rule_action {
 #define RULE_IPV6	0x02
 
 #define RULE_GID_DEFAULT	1
+#define RULE_PRIORITY_DEFAULT	3	/* no priority and no classtype's */
+
+/* Where a keyword instance takes part in matching. The engine evaluates
+ * the lists in this order; within a list, in rule order. */
+enum rule_list {
+	RULE_LIST_PACKET,	/* header, flow, flowbits tests: cheap, first */
+	RULE_LIST_BUFFER,	/* content & co. on an inspection buffer */
+	RULE_LIST_MATCH,	/* after the buffers, in rule order (flowint) */
+	RULE_LIST_POST,		/* once the rule matched (flowbits set) */
+	RULE_LIST_THRESHOLD,	/* rate limits, last: they count matches */
+	RULE_LIST_MAX,
+};
+
+/* struct rule_match.flags */
+#define RULE_MATCH_RELATIVE	0x01	/* starts where the previous match of
+					 * its buffer ended */
 
 /* A keyword instance that takes part in matching, in rule order. */
 struct rule_match {
 	const struct keyword *kw;
 	void		*data;		/* the keyword's parsed value */
+	uint8_t		 list;		/* enum rule_list */
+	uint8_t		 buffer;	/* RULE_LIST_BUFFER: buffer id */
+	uint8_t		 flags;		/* RULE_MATCH_* */
 };
+
+/* struct rule.flags */
+#define RULE_F_NOALERT		0x0001	/* match, act, but do not alert */
+#define RULE_F_BYPASS		0x0002	/* bypass the flow on match */
+#define RULE_F_MARK		0x0004	/* nfq_set_mark */
+#define RULE_F_TO_SERVER	0x0008	/* flow keyword: only to the server */
+#define RULE_F_TO_CLIENT	0x0010	/* flow keyword: only to the client */
+#define RULE_F_FLOWBITS_SET	0x0020	/* sets/unsets/toggles a flowbit */
+#define RULE_F_FLOWBITS_READ	0x0040	/* tests a flowbit */
+#define RULE_F_FAST_PATTERN	0x0080	/* a content has fast_pattern */
+#define RULE_F_RATE_LIMIT	0x0100	/* threshold or detection_filter */
+#define RULE_F_NEEDS_FLOW	0x0200	/* cannot match without a flow */
+
+enum rule_target {
+	RULE_TARGET_NONE,
+	RULE_TARGET_SRC,
+	RULE_TARGET_DST,
+};
+
+#define RULE_BYTE_VARS_MAX	8	/* byte_extract variables per rule */
 
 struct rule {
 	enum rule_action action;
@@ -44,12 +83,24 @@ struct rule {
 	uint32_t	 gid;
 	uint32_t	 sid;
 	uint32_t	 rev;
+	uint32_t	 flags;		/* RULE_F_* */
+	uint8_t		 priority;	/* 1..255, 0: not given */
+	uint8_t		 target;	/* enum rule_target */
+	uint8_t		 buffer;	/* parsing: the buffer of content */
 	char		*msg;		/* unescaped; NULL when absent */
 	char		*classtype;	/* NULL when absent */
+	char		*category;	/* the classtype's description, when
+					 * classification.config is loaded */
+	uint32_t	 mark_value;	/* nfq_set_mark */
+	uint32_t	 mark_mask;
 
 	struct rule_match *matches;
 	size_t		 nmatches;
 	size_t		 matches_cap;
+
+	/* byte_extract variable names, in definition order */
+	char		*byte_vars[RULE_BYTE_VARS_MAX];
+	uint8_t		 nbyte_vars;
 
 	char		*file;		/* where it was read */
 	unsigned	 line;		/* first line of the rule */
@@ -60,9 +111,18 @@ struct rule {
 /* An empty rule: all addresses/ports empty, gid 1, no matches. */
 struct rule *rules_rule_new(void);
 void	rules_rule_free(struct rule *);
-/* Appends a match; data is then owned by the rule (freed with kw->free
- * even if this fails). 0, or -1 (ENOMEM). */
-int	rules_rule_add_match(struct rule *, const struct keyword *, void *data);
+/* Appends a match to list (for RULE_LIST_BUFFER: to the rule's current
+ * buffer); data is then owned by the rule (freed with kw->free even if
+ * this fails). The new match, or NULL (ENOMEM). */
+struct rule_match *rules_rule_add_match(struct rule *, const struct keyword *,
+	    enum rule_list, void *data);
+/* The last match of keyword kw (any list), or NULL. */
+struct rule_match *rules_rule_last_match(struct rule *, const struct keyword *);
+/* The last match of the rule's current buffer, or NULL: what a relative
+ * keyword is relative to. */
+struct rule_match *rules_rule_last_buffer_match(struct rule *);
+/* Index of byte_extract variable name[0..len), or -1. */
+int	rules_rule_byte_var(const struct rule *, const char *name, size_t len);
 bool	rules_rule_has_proto(const struct rule *, uint8_t proto);
 /* "alert", "drop", ... */
 const char *rules_rule_action_name(enum rule_action);

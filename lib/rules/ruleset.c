@@ -1,9 +1,15 @@
 #include "core/base.h"
 
 #include <errno.h>
+#include <stdio.h>
 
 #include "rules/rule.h"
 #include "rules/ruleset.h"
+
+struct ruleset_reason {
+	char		*why;
+	size_t		 count;
+};
 
 /* The gid:sid index is open addressing over rule positions + 1 (0 is an
  * empty slot), kept at most half full. */
@@ -15,11 +21,17 @@ struct ruleset {
 	size_t		 index_cap;	/* power of two */
 	size_t		 failed;
 	size_t		 unsupported;
+	struct ruleset_reason *reasons;	/* sorted when read */
+	size_t		 nreasons;
+	size_t		 reasons_cap;
+	const struct rules_classes *classes;
+	const struct rules_refs *refs;
 };
 
 static uint64_t	ruleset_hash(uint32_t, uint32_t);
 static uint32_t	*ruleset_slot(const struct ruleset *, uint32_t, uint32_t);
 static int	ruleset_grow_index(struct ruleset *);
+static int	ruleset_reason_cmp(const void *, const void *);
 
 struct ruleset *
 rules_ruleset_new(void)
@@ -36,7 +48,34 @@ rules_ruleset_free(struct ruleset *rs)
 		rules_rule_free(rs->rules[i]);
 	free(rs->rules);
 	free(rs->index);
+	for (size_t i = 0; i < rs->nreasons; i++)
+		free(rs->reasons[i].why);
+	free(rs->reasons);
 	free(rs);
+}
+
+void
+rules_ruleset_set_classes(struct ruleset *rs, const struct rules_classes *c)
+{
+	rs->classes = c;
+}
+
+void
+rules_ruleset_set_refs(struct ruleset *rs, const struct rules_refs *r)
+{
+	rs->refs = r;
+}
+
+const struct rules_classes *
+rules_ruleset_classes(const struct ruleset *rs)
+{
+	return rs->classes;
+}
+
+const struct rules_refs *
+rules_ruleset_refs(const struct ruleset *rs)
+{
+	return rs->refs;
 }
 
 void
@@ -66,9 +105,86 @@ rules_ruleset_count_failed(struct ruleset *rs)
 }
 
 void
-rules_ruleset_count_unsupported(struct ruleset *rs)
+rules_ruleset_count_unsupported(struct ruleset *rs, const char *why)
 {
+	struct ruleset_reason *n;
+
 	rs->unsupported++;
+	if (why == NULL || why[0] == '\0')
+		why = "unknown";
+	for (size_t i = 0; i < rs->nreasons; i++) {
+		if (strcmp(rs->reasons[i].why, why) == 0) {
+			rs->reasons[i].count++;
+			return;
+		}
+	}
+	if (rs->nreasons == rs->reasons_cap) {
+		size_t ncap = rs->reasons_cap ? rs->reasons_cap * 2 : 16;
+
+		if ((n = realloc(rs->reasons, ncap * sizeof(*n))) == NULL)
+			return;		/* the tally is lost, not the count */
+		rs->reasons = n;
+		rs->reasons_cap = ncap;
+	}
+	if ((rs->reasons[rs->nreasons].why = strdup(why)) == NULL)
+		return;
+	rs->reasons[rs->nreasons++].count = 1;
+}
+
+static int
+ruleset_reason_cmp(const void *a, const void *b)
+{
+	const struct ruleset_reason *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->why, y->why);
+}
+
+size_t
+rules_ruleset_unsupported_reasons(const struct ruleset *rs)
+{
+	return rs->nreasons;
+}
+
+const char *
+rules_ruleset_unsupported_reason(const struct ruleset *rs, size_t i,
+    size_t *count)
+{
+	/* sorted when read (the order depends only on the tally) */
+	qsort(rs->reasons, rs->nreasons, sizeof(*rs->reasons),
+	    ruleset_reason_cmp);
+	if (i >= rs->nreasons)
+		return NULL;
+	if (count != NULL)
+		*count = rs->reasons[i].count;
+	return rs->reasons[i].why;
+}
+
+const char *
+rules_ruleset_unsupported_summary(const struct ruleset *rs, char *buf,
+    size_t len)
+{
+	size_t off = 0;
+
+	if (len == 0)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < rs->nreasons; i++) {
+		size_t count = 0;
+		const char *why = rules_ruleset_unsupported_reason(rs, i,
+		    &count);
+		int n = snprintf(buf + off, len - off, "%s%s %zu",
+		    i > 0 ? ", " : "", why, count);
+
+		if (n < 0 || (size_t)n >= len - off) {
+			if (len >= 4)
+				memcpy(buf + len - 4, "...", 4);
+			break;
+		}
+		off += (size_t)n;
+	}
+	return buf;
 }
 
 static uint64_t

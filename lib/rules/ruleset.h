@@ -8,6 +8,8 @@
 #include "core/diag.h"
 
 struct rule;
+struct rules_classes;
+struct rules_refs;
 struct rules_vars;
 struct ruleset;
 
@@ -21,6 +23,27 @@ struct rules_stats {
 struct ruleset *rules_ruleset_new(void);
 void	rules_ruleset_free(struct ruleset *);
 void	rules_ruleset_stats(const struct ruleset *, struct rules_stats *);
+
+/* Checks rules loaded from now on against these tables: an unknown
+ * classtype is an error, an unknown reference system a warning, and a
+ * rule without priority takes its classtype's. Not owned; they must
+ * outlive the loading. NULL (the default) accepts anything. */
+void	rules_ruleset_set_classes(struct ruleset *,
+	    const struct rules_classes *);
+void	rules_ruleset_set_refs(struct ruleset *, const struct rules_refs *);
+const struct rules_classes *rules_ruleset_classes(const struct ruleset *);
+const struct rules_refs *rules_ruleset_refs(const struct ruleset *);
+
+/* Why rules were skipped as unsupported, one entry per reason (a keyword
+ * name such as "http.uri", or "protocol http"), most frequent first
+ * (ties by name). */
+size_t	rules_ruleset_unsupported_reasons(const struct ruleset *);
+const char *rules_ruleset_unsupported_reason(const struct ruleset *,
+	    size_t i, size_t *count);
+/* "http.uri 120, protocol http 80, file_data 3" into buf (truncated to
+ * len, "..." marking the cut); "" when nothing was unsupported. */
+const char *rules_ruleset_unsupported_summary(const struct ruleset *,
+	    char *buf, size_t len);
 
 /* Parses the rule file at path into rs: one rule per line, '\' at the end
  * of a line continues the rule, '#' starts a comment line, CRLF is fine.
@@ -45,7 +68,8 @@ const struct rule *rules_ruleset_rule(const struct ruleset *, size_t i);
 int	rules_ruleset_add(struct ruleset *, struct rule *r,
 	    const struct rule **dup);
 void	rules_ruleset_count_failed(struct ruleset *);
-void	rules_ruleset_count_unsupported(struct ruleset *);
+/* Counts a rule skipped for reason why (see above). */
+void	rules_ruleset_count_unsupported(struct ruleset *, const char *why);
 /* Hands over the rules (load order) and their ownership; rs is left
  * empty. *rules is NULL when there are none. */
 void	rules_ruleset_take(struct ruleset *, struct rule ***rules, size_t *n);

@@ -3,13 +3,20 @@
 # Makefile.am with QUELL_TOP_SRCDIR / QUELL_TOP_BUILDDIR exported. A lab test
 # that cannot run exits 99 (hard error), never 77 (skip).
 # t_lab_selftest.sh needs bench/nfq_baseline, t_drop_tcp.sh daemon/quelld;
-# both are built by `make all`, which `make check` runs first.
+# t_route_mode.sh and t_queue_busy.sh need both. All are built by
+# `make all`, which `make check` runs first.
 LAB_TESTS = \
 	tests/lab/t_lab_selftest.sh \
 	tests/lab/t_drop_tcp.sh \
 	tests/lab/t_reload.sh \
 	tests/lab/t_privileges.sh \
 	tests/lab/t_control.sh \
+	tests/lab/t_multiqueue.sh \
+	tests/lab/t_repeat_mode.sh \
+	tests/lab/t_route_mode.sh \
+	tests/lab/t_set_mark.sh \
+	tests/lab/t_overload.sh \
+	tests/lab/t_queue_busy.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \

@@ -13,8 +13,8 @@
 #include "core/diag.h"
 #include "core/packet.h"
 #include "detect/engine.h"
-#include "detect/engine_int.h"
 #include "detect/keywords/registry.h"
+#include "flow/flow.h"
 #include "rules/ruleset.h"
 #include "rules/vars.h"
 
@@ -22,6 +22,7 @@ static struct diag_list dl;
 static struct detect_engine *de;
 static struct detect_thread *dt;
 static struct detect_result res;
+static struct flow flow;
 
 static void	setup(void);
 static void	teardown(void);
@@ -33,6 +34,7 @@ static struct packet tcp(const char *, uint16_t, const char *, uint16_t,
 		    const char *);
 static void	run(const struct packet *);
 static bool	matches(const char *, const struct packet *);
+static void	engine_opts(const char *, const struct detect_engine_opts *);
 static Suite	*detect_suite(void);
 
 static void
@@ -50,6 +52,23 @@ teardown(void)
 	detect_thread_free(dt);
 	detect_engine_free(de);
 	diag_list_free(&dl);
+	detect_flow_vars_free(flow.detect_vars);
+	memset(&flow, 0, sizeof(flow));
+}
+
+/* Builds with options; diags (warnings) allowed. */
+static void
+engine_opts(const char *text, const struct detect_engine_opts *o)
+{
+	struct ruleset *rs = rules_ruleset_new();
+
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL, &dl),
+	    0);
+	de = detect_engine_build_opts(rs, o, &dl);
+	ck_assert_ptr_nonnull(de);
+	dt = detect_thread_new(de);
+	ck_assert_ptr_nonnull(dt);
 }
 
 /* Builds the engine and a thread from rules that must all load. */
@@ -520,7 +539,7 @@ START_TEST(test_drop_beats_alert_and_both_are_blocked)
 	ck_assert_uint_eq(res.nalerts, 2);
 	ck_assert(res.alerts[0].blocked);
 	ck_assert(res.alerts[1].blocked);
-	ck_assert_int_eq(res.alerts[1].action, RULE_ACTION_DROP);
+	ck_assert_int_eq(res.alerts[0].action, RULE_ACTION_DROP);
 }
 END_TEST
 
@@ -573,7 +592,7 @@ START_TEST(test_drop_beats_reject)
 }
 END_TEST
 
-START_TEST(test_alerts_come_in_rule_load_order)
+START_TEST(test_alerts_come_in_action_order_then_load_order)
 {
 	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
 
@@ -582,8 +601,8 @@ START_TEST(test_alerts_come_in_rule_load_order)
 	    "alert ip any any -> any any (sid:20;)\n");
 	run(&p);
 	ck_assert_uint_eq(res.nalerts, 3);
-	ck_assert_uint_eq(res.alerts[0].sid, 30);
-	ck_assert_uint_eq(res.alerts[1].sid, 10);
+	ck_assert_uint_eq(res.alerts[0].sid, 10);
+	ck_assert_uint_eq(res.alerts[1].sid, 30);
 	ck_assert_uint_eq(res.alerts[2].sid, 20);
 }
 END_TEST
@@ -604,10 +623,10 @@ START_TEST(test_alerts_beyond_the_limit_are_counted_keeping_drops)
 	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
 	ck_assert_uint_eq(res.nalerts, DETECT_MAX_ALERTS);
 	ck_assert_uint_eq(res.alerts_dropped, 21 - DETECT_MAX_ALERTS);
-	ck_assert_uint_eq(res.alerts[0].sid, 1);
-	ck_assert_uint_eq(res.alerts[DETECT_MAX_ALERTS - 2].sid,
+	ck_assert_uint_eq(res.alerts[0].sid, 99);
+	ck_assert_uint_eq(res.alerts[1].sid, 1);
+	ck_assert_uint_eq(res.alerts[DETECT_MAX_ALERTS - 1].sid,
 	    DETECT_MAX_ALERTS - 1);
-	ck_assert_uint_eq(res.alerts[DETECT_MAX_ALERTS - 1].sid, 99);
 }
 END_TEST
 
@@ -621,11 +640,16 @@ START_TEST(test_rules_are_grouped_by_protocol)
 	    "alert ip any any -> any any (sid:4;)\n"
 	    "alert igmp any any -> any any (sid:5;)\n");
 	ck_assert_uint_eq(detect_engine_rule_count(de), 5);
-	ck_assert_uint_eq(de->groups[DETECT_GROUP_TCP].n, 2);
-	ck_assert_uint_eq(de->groups[DETECT_GROUP_UDP].n, 2);
-	ck_assert_uint_eq(de->groups[DETECT_GROUP_ICMP].n, 2);
-	ck_assert_uint_eq(de->groups[DETECT_GROUP_ICMPV6].n, 2);
-	ck_assert_uint_eq(de->groups[DETECT_GROUP_OTHER].n, 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 80, NULL), 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_UDP,
+	    PKT_FLOW_TO_SERVER, 53, NULL), 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_ICMP,
+	    PKT_FLOW_TO_SERVER, 0, NULL), 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_ICMPV6,
+	    PKT_FLOW_TO_SERVER, 0, NULL), 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_IGMP,
+	    PKT_FLOW_TO_SERVER, 0, NULL), 2);
 }
 END_TEST
 
@@ -663,6 +687,499 @@ START_TEST(test_building_takes_the_rules_of_the_ruleset)
 }
 END_TEST
 
+/* --- actions and results --- */
+
+START_TEST(test_nfq_set_mark_sets_value_and_mask)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (nfq_set_mark:0x10/0xf0; sid:1;)");
+	run(&p);
+	ck_assert(res.mark.set);
+	ck_assert_uint_eq(res.mark.value, 0x10);
+	ck_assert_uint_eq(res.mark.mask, 0xf0);
+}
+END_TEST
+
+START_TEST(test_nfq_set_mark_mask_defaults_to_all_bits)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (nfq_set_mark:42; sid:1;)");
+	run(&p);
+	ck_assert_uint_eq(res.mark.value, 42);
+	ck_assert_uint_eq(res.mark.mask, 0xffffffff);
+}
+END_TEST
+
+START_TEST(test_marks_of_several_rules_compose_in_order)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (nfq_set_mark:0x11/0xff; sid:1;)\n"
+	    "alert tcp any any -> any any (nfq_set_mark:0x200/0xf0f; "
+	    "sid:2;)\n");
+	run(&p);
+	/* 0x11 under 0xff, then 0x200 under 0xf0f: 0x210 under 0xfff */
+	ck_assert_uint_eq(res.mark.value, 0x210);
+	ck_assert_uint_eq(res.mark.mask, 0xfff);
+}
+END_TEST
+
+START_TEST(test_rule_without_mark_leaves_the_mark_unset)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (sid:1;)");
+	run(&p);
+	ck_assert(!res.mark.set);
+}
+END_TEST
+
+START_TEST(test_reject_answers_the_source)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("reject tcp any any -> any any (sid:1;)");
+	run(&p);
+	ck_assert_uint_eq(res.reject, DETECT_REJECT_TO_SRC);
+}
+END_TEST
+
+START_TEST(test_rejectdst_answers_the_destination)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("rejectdst tcp any any -> any any (sid:1;)");
+	run(&p);
+	ck_assert_uint_eq(res.reject, DETECT_REJECT_TO_DST);
+}
+END_TEST
+
+START_TEST(test_rejectboth_answers_both_sides)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("rejectboth tcp any any -> any any (sid:1;)");
+	run(&p);
+	ck_assert_uint_eq(res.reject,
+	    DETECT_REJECT_TO_SRC | DETECT_REJECT_TO_DST);
+}
+END_TEST
+
+START_TEST(test_reject_under_a_winning_drop_still_asks_to_reject)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("drop tcp any any -> any any (sid:1;)\n"
+	    "rejectsrc tcp any any -> any any (sid:2;)\n");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(res.reject, DETECT_REJECT_TO_SRC);
+}
+END_TEST
+
+START_TEST(test_noalert_rule_still_drops)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("drop tcp any any -> any any (noalert; sid:1;)");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(res.nalerts, 0);
+}
+END_TEST
+
+START_TEST(test_pass_stops_inspection_of_later_rules)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "x");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("pass tcp any any -> any any (content:\"x\"; sid:1;)\n"
+	    "alert tcp any any -> any any (flowbits:set,b; sid:2;)\n"
+	    "alert tcp any any -> any any (flowbits:isset,b; sid:3;)\n");
+	run(&p);
+	/* sid 2 never ran: the flowbit is not set */
+	detect_thread_free(dt);
+	detect_engine_free(de);
+	engine_opts("alert tcp any any -> any any (flowbits:isset,b; "
+	    "sid:3;)\n", NULL);
+	run(&p);
+	ck_assert_uint_eq(res.nalerts, 0);
+}
+END_TEST
+
+START_TEST(test_custom_action_order_lets_drop_beat_pass)
+{
+	static const char *const order[] = { "drop", "pass", "reject",
+	    "alert" };
+	struct detect_engine_opts o;
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	detect_engine_opts_default(&o);
+	ck_assert_int_eq(detect_engine_opts_action_order(&o, order, 4), 0);
+	engine_opts("pass tcp any any -> any any (sid:1;)\n"
+	    "drop tcp any any -> any any (sid:2;)\n", &o);
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(res.nalerts, 1);
+}
+END_TEST
+
+START_TEST(test_action_order_needs_each_action_once)
+{
+	static const char *const order[] = { "drop", "drop", "reject",
+	    "alert" };
+	struct detect_engine_opts o;
+
+	detect_engine_opts_default(&o);
+	ck_assert_int_eq(detect_engine_opts_action_order(&o, order, 4), -1);
+}
+END_TEST
+
+START_TEST(test_alert_carries_priority_target_and_classtype)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (classtype:trojan-activity; "
+	    "priority:1; target:dest_ip; sid:1;)");
+	run(&p);
+	ck_assert_uint_eq(res.alerts[0].priority, 1);
+	ck_assert_uint_eq(res.alerts[0].target, RULE_TARGET_DST);
+	ck_assert_str_eq(res.alerts[0].classtype, "trojan-activity");
+}
+END_TEST
+
+START_TEST(test_priority_defaults_to_three)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (sid:1;)");
+	run(&p);
+	ck_assert_uint_eq(res.alerts[0].priority, 3);
+}
+END_TEST
+
+START_TEST(test_lower_priority_number_comes_first)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	engine("alert tcp any any -> any any (priority:3; sid:1;)\n"
+	    "alert tcp any any -> any any (priority:1; sid:2;)\n");
+	run(&p);
+	ck_assert_uint_eq(res.alerts[0].sid, 2);
+}
+END_TEST
+
+/* --- flow state --- */
+
+START_TEST(test_drop_on_a_tcp_flow_drops_the_flow)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "evil");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop tcp any any -> any any (content:\"evil\"; sid:1;)");
+	run(&p);
+	ck_assert(res.flow_drop);
+	ck_assert(flow.flags & FLOW_F_DROP);
+}
+END_TEST
+
+START_TEST(test_dropped_flow_drops_later_packets_without_alerts)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "evil");
+	struct packet q = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "fine");
+	struct detect_stats st;
+
+	p.flow = q.flow = &flow;
+	p.flow_flags = q.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop tcp any any -> any any (content:\"evil\"; sid:1;)\n"
+	    "alert tcp any any -> any any (content:\"fine\"; sid:2;)\n");
+	run(&p);
+	run(&q);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(res.nalerts, 0);
+	detect_thread_stats(dt, &st);
+	ck_assert_uint_eq(st.flow_drop, 1);
+}
+END_TEST
+
+START_TEST(test_drop_without_a_flow_drops_only_the_packet)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "evil");
+
+	engine("drop tcp any any -> any any (content:\"evil\"; sid:1;)");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert(!res.flow_drop);
+}
+END_TEST
+
+START_TEST(test_drop_on_a_udp_flow_drops_only_the_packet)
+{
+	struct packet p = pkt(IPPROTO_UDP, "10.0.0.1", 1000, "10.0.0.2", 53,
+	    "evil");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop udp any any -> any any (content:\"evil\"; sid:1;)");
+	run(&p);
+	ck_assert(!res.flow_drop);
+	ck_assert(!(flow.flags & FLOW_F_DROP));
+}
+END_TEST
+
+START_TEST(test_header_only_pass_passes_the_flow_and_asks_bypass)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("pass tcp 10.0.0.1 any -> any 80 (sid:1;)");
+	run(&p);
+	ck_assert(res.bypass);
+	ck_assert(flow.flags & FLOW_F_PASS);
+}
+END_TEST
+
+START_TEST(test_passed_flow_skips_inspection_of_later_packets)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "evil");
+	struct detect_stats st;
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	flow.flags = FLOW_F_PASS;
+	engine("drop tcp any any -> any any (content:\"evil\"; sid:1;)");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_ACCEPT);
+	detect_thread_stats(dt, &st);
+	ck_assert_uint_eq(st.flow_pass, 1);
+}
+END_TEST
+
+START_TEST(test_pass_with_content_passes_only_the_packet)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ok");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("pass tcp any any -> any any (content:\"ok\"; sid:1;)");
+	run(&p);
+	ck_assert(!res.bypass);
+	ck_assert(!(flow.flags & FLOW_F_PASS));
+}
+END_TEST
+
+START_TEST(test_bypass_keyword_asks_bypass_and_marks_the_flow)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "bulk");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("alert tcp any any -> any any (content:\"bulk\"; bypass; "
+	    "sid:1;)");
+	run(&p);
+	ck_assert(res.bypass);
+	ck_assert(flow.flags & FLOW_F_BYPASS);
+}
+END_TEST
+
+START_TEST(test_alert_marks_the_flow_alerted)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, NULL);
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("alert tcp any any -> any any (sid:1;)");
+	run(&p);
+	ck_assert(flow.flags & FLOW_F_ALERTED);
+}
+END_TEST
+
+/* --- grouping and prefilter --- */
+
+START_TEST(test_rules_are_grouped_by_destination_port)
+{
+	engine("alert tcp any any -> any 80 (sid:1;)\n"
+	    "alert tcp any any -> any 443 (sid:2;)\n"
+	    "alert tcp any any -> any [80,8080] (sid:3;)\n"
+	    "alert tcp any any -> any any (sid:4;)\n");
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 80, NULL), 3);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 443, NULL), 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 22, NULL), 1);
+}
+END_TEST
+
+START_TEST(test_replies_are_grouped_by_source_port)
+{
+	engine("alert tcp any 80 -> any any (sid:1;)\n"
+	    "alert tcp any any -> any any (sid:2;)\n");
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_CLIENT, 80, NULL), 2);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_CLIENT, 81, NULL), 1);
+}
+END_TEST
+
+START_TEST(test_to_client_rules_stay_out_of_to_server_groups)
+{
+	engine("alert tcp any any -> any any (flow:to_client; sid:1;)\n"
+	    "alert tcp any any -> any any (flow:to_server; sid:2;)\n");
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 80, NULL), 1);
+}
+END_TEST
+
+START_TEST(test_bidirectional_rule_is_in_both_port_groups)
+{
+	engine("alert tcp any 25 <> any any (sid:1;)\n");
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 25, NULL), 1);
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 26, NULL), 1);
+}
+END_TEST
+
+START_TEST(test_rules_with_content_go_through_the_prefilter)
+{
+	size_t pf;
+
+	engine("alert tcp any any -> any any (content:\"abc\"; sid:1;)\n"
+	    "alert tcp any any -> any any (dsize:3; sid:2;)\n");
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 80, &pf), 2);
+	ck_assert_uint_eq(pf, 1);
+}
+END_TEST
+
+START_TEST(test_prefilter_skips_rules_whose_pattern_is_absent)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "hello");
+	struct detect_stats st;
+
+	engine("alert tcp any any -> any any (content:\"abc\"; sid:1;)\n"
+	    "alert tcp any any -> any any (content:\"xyz\"; sid:2;)\n"
+	    "alert tcp any any -> any any (content:\"hell\"; sid:3;)\n");
+	run(&p);
+	detect_thread_stats(dt, &st);
+	ck_assert_uint_eq(st.candidates, 1);
+	ck_assert_uint_eq(st.rules_checked, 1);
+	ck_assert_uint_eq(res.nalerts, 1);
+}
+END_TEST
+
+START_TEST(test_negated_content_alone_is_always_evaluated)
+{
+	size_t pf;
+
+	engine("alert tcp any any -> any any (content:!\"abc\"; sid:1;)\n");
+	ck_assert_uint_eq(detect_engine_group_size(de, IPPROTO_TCP,
+	    PKT_FLOW_TO_SERVER, 80, &pf), 1);
+	ck_assert_uint_eq(pf, 0);
+}
+END_TEST
+
+START_TEST(test_distinct_fast_patterns_are_counted_once)
+{
+	struct detect_engine_info info;
+
+	engine("alert tcp any any -> any any (content:\"abc\"; sid:1;)\n"
+	    "alert udp any any -> any any (content:\"abc\"; sid:2;)\n"
+	    "alert tcp any any -> any any (content:\"ABC\"; nocase; sid:3;)\n");
+	detect_engine_info(de, &info);
+	ck_assert_uint_eq(info.patterns, 2);
+	ck_assert_uint_eq(info.sigs_with_fast_pattern, 3);
+}
+END_TEST
+
+START_TEST(test_longest_content_is_the_fast_pattern)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ab longer");
+	struct detect_stats st;
+
+	engine("alert tcp any any -> any any (content:\"ab\"; "
+	    "content:\"longest\"; sid:1;)\n");
+	run(&p);
+	detect_thread_stats(dt, &st);
+	ck_assert_uint_eq(st.candidates, 0);
+}
+END_TEST
+
+START_TEST(test_fast_pattern_keyword_overrides_the_choice)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ab longer");
+	struct detect_stats st;
+
+	engine("alert tcp any any -> any any (content:\"ab\"; fast_pattern; "
+	    "content:\"longest\"; sid:1;)\n");
+	run(&p);
+	detect_thread_stats(dt, &st);
+	ck_assert_uint_eq(st.candidates, 1);
+	ck_assert_uint_eq(res.nalerts, 0);
+}
+END_TEST
+
+START_TEST(test_aho_corasick_back_end_can_be_chosen)
+{
+	struct detect_engine_opts o;
+
+	detect_engine_opts_default(&o);
+	o.mpm = "ac";
+	engine_opts("alert tcp any any -> any any (content:\"a\"; sid:1;)", &o);
+	ck_assert_str_eq(detect_engine_mpm_name(de), "ac");
+}
+END_TEST
+
+START_TEST(test_unknown_back_end_falls_back_with_a_warning)
+{
+	struct detect_engine_opts o;
+
+	detect_engine_opts_default(&o);
+	o.mpm = "bogus";
+	engine_opts("alert tcp any any -> any any (content:\"a\"; sid:1;)", &o);
+	ck_assert_str_eq(detect_engine_mpm_name(de), "ac");
+	ck_assert_uint_eq(dl.warnings, 1);
+}
+END_TEST
+
+START_TEST(test_both_back_ends_give_the_same_alerts)
+{
+	static const char *const backends[] = { "ac", "auto" };
+	const char *rules =
+	    "alert tcp any any -> any any (content:\"GET\"; startswith; "
+	    "sid:1;)\n"
+	    "alert tcp any any -> any any (content:\"passwd\"; nocase; "
+	    "sid:2;)\n"
+	    "alert tcp any any -> any any (content:\"|00 01|\"; sid:3;)\n"
+	    "alert tcp any any -> any any (content:\"admin\"; sid:4;)\n";
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80,
+	    "GET /etc/PASSWD?admin");
+	uint32_t got[2];
+
+	for (int b = 0; b < 2; b++) {
+		struct detect_engine_opts o;
+
+		detect_engine_opts_default(&o);
+		o.mpm = backends[b];
+		engine_opts(rules, &o);
+		run(&p);
+		got[b] = res.nalerts;
+		detect_thread_free(dt);
+		detect_engine_free(de);
+		dt = NULL;
+		de = NULL;
+	}
+	ck_assert_uint_eq(got[0], 3);
+	ck_assert_uint_eq(got[1], 3);
+}
+END_TEST
+
 static Suite *
 detect_suite(void)
 {
@@ -672,6 +1189,9 @@ detect_suite(void)
 	TCase *content = tcase_create("content");
 	TCase *verdict = tcase_create("verdict");
 	TCase *eng = tcase_create("engine");
+	TCase *act = tcase_create("actions");
+	TCase *fst = tcase_create("flowstate");
+	TCase *pf = tcase_create("prefilter");
 
 	tcase_add_test(reg, test_keyword_registry_is_sorted_and_unique);
 	tcase_add_test(reg, test_keyword_names_are_lowercase);
@@ -705,12 +1225,14 @@ detect_suite(void)
 
 	tcase_add_checked_fixture(content, setup, teardown);
 	tcase_add_test(content, test_content_found_anywhere_in_payload_matches);
-	tcase_add_test(content, test_content_missing_from_payload_does_not_match);
+	tcase_add_test(content,
+	    test_content_missing_from_payload_does_not_match);
 	tcase_add_test(content, test_content_is_case_sensitive);
 	tcase_add_test(content, test_hex_content_matches_its_bytes);
 	tcase_add_test(content, test_escaped_content_matches_the_plain_bytes);
 	tcase_add_test(content, test_content_at_the_end_of_payload_matches);
-	tcase_add_test(content, test_content_longer_than_payload_does_not_match);
+	tcase_add_test(content,
+	    test_content_longer_than_payload_does_not_match);
 	tcase_add_test(content, test_every_content_must_match);
 	tcase_add_test(content, test_negated_content_matches_when_absent);
 	tcase_add_test(content, test_negated_content_fails_when_present);
@@ -725,7 +1247,8 @@ detect_suite(void)
 	tcase_add_test(verdict, test_pass_that_does_not_match_changes_nothing);
 	tcase_add_test(verdict, test_reject_gives_reject_verdict);
 	tcase_add_test(verdict, test_drop_beats_reject);
-	tcase_add_test(verdict, test_alerts_come_in_rule_load_order);
+	tcase_add_test(verdict,
+	    test_alerts_come_in_action_order_then_load_order);
 	tcase_add_test(verdict,
 	    test_alerts_beyond_the_limit_are_counted_keeping_drops);
 
@@ -735,11 +1258,60 @@ detect_suite(void)
 	tcase_add_test(eng, test_empty_ruleset_builds_an_engine_that_accepts);
 	tcase_add_test(eng, test_building_takes_the_rules_of_the_ruleset);
 
+	tcase_add_checked_fixture(act, setup, teardown);
+	tcase_add_test(act, test_nfq_set_mark_sets_value_and_mask);
+	tcase_add_test(act, test_nfq_set_mark_mask_defaults_to_all_bits);
+	tcase_add_test(act, test_marks_of_several_rules_compose_in_order);
+	tcase_add_test(act, test_rule_without_mark_leaves_the_mark_unset);
+	tcase_add_test(act, test_reject_answers_the_source);
+	tcase_add_test(act, test_rejectdst_answers_the_destination);
+	tcase_add_test(act, test_rejectboth_answers_both_sides);
+	tcase_add_test(act,
+	    test_reject_under_a_winning_drop_still_asks_to_reject);
+	tcase_add_test(act, test_noalert_rule_still_drops);
+	tcase_add_test(act, test_pass_stops_inspection_of_later_rules);
+	tcase_add_test(act, test_custom_action_order_lets_drop_beat_pass);
+	tcase_add_test(act, test_action_order_needs_each_action_once);
+	tcase_add_test(act, test_alert_carries_priority_target_and_classtype);
+	tcase_add_test(act, test_priority_defaults_to_three);
+	tcase_add_test(act, test_lower_priority_number_comes_first);
+
+	tcase_add_checked_fixture(fst, setup, teardown);
+	tcase_add_test(fst, test_drop_on_a_tcp_flow_drops_the_flow);
+	tcase_add_test(fst,
+	    test_dropped_flow_drops_later_packets_without_alerts);
+	tcase_add_test(fst, test_drop_without_a_flow_drops_only_the_packet);
+	tcase_add_test(fst, test_drop_on_a_udp_flow_drops_only_the_packet);
+	tcase_add_test(fst,
+	    test_header_only_pass_passes_the_flow_and_asks_bypass);
+	tcase_add_test(fst, test_passed_flow_skips_inspection_of_later_packets);
+	tcase_add_test(fst, test_pass_with_content_passes_only_the_packet);
+	tcase_add_test(fst, test_bypass_keyword_asks_bypass_and_marks_the_flow);
+	tcase_add_test(fst, test_alert_marks_the_flow_alerted);
+
+	tcase_add_checked_fixture(pf, setup, teardown);
+	tcase_add_test(pf, test_rules_are_grouped_by_destination_port);
+	tcase_add_test(pf, test_replies_are_grouped_by_source_port);
+	tcase_add_test(pf, test_to_client_rules_stay_out_of_to_server_groups);
+	tcase_add_test(pf, test_bidirectional_rule_is_in_both_port_groups);
+	tcase_add_test(pf, test_rules_with_content_go_through_the_prefilter);
+	tcase_add_test(pf, test_prefilter_skips_rules_whose_pattern_is_absent);
+	tcase_add_test(pf, test_negated_content_alone_is_always_evaluated);
+	tcase_add_test(pf, test_distinct_fast_patterns_are_counted_once);
+	tcase_add_test(pf, test_longest_content_is_the_fast_pattern);
+	tcase_add_test(pf, test_fast_pattern_keyword_overrides_the_choice);
+	tcase_add_test(pf, test_aho_corasick_back_end_can_be_chosen);
+	tcase_add_test(pf, test_unknown_back_end_falls_back_with_a_warning);
+	tcase_add_test(pf, test_both_back_ends_give_the_same_alerts);
+
 	suite_add_tcase(s, reg);
 	suite_add_tcase(s, hdr);
 	suite_add_tcase(s, content);
 	suite_add_tcase(s, verdict);
 	suite_add_tcase(s, eng);
+	suite_add_tcase(s, act);
+	suite_add_tcase(s, fst);
+	suite_add_tcase(s, pf);
 	return s;
 }
 

@@ -14,7 +14,9 @@
 
 #include "core/diag.h"
 #include "core/packet.h"
+#include "rules/classification.h"
 #include "rules/proto.h"
+#include "rules/reference.h"
 #include "rules/rule.h"
 #include "rules/ruleset.h"
 #include "rules/vars.h"
@@ -663,12 +665,12 @@ END_TEST
 
 START_TEST(test_unknown_keyword_makes_the_rule_unsupported)
 {
-	load("alert tcp any any -> any any (content:\"a\"; nocase; sid:1;)");
+	load("alert tcp any any -> any any (content:\"a\"; bsize:10; sid:1;)");
 	ck_assert_uint_eq(stats().unsupported, 1);
 	ck_assert_uint_eq(stats().loaded, 0);
 	ck_assert_uint_eq(dl.errors, 0);
 	ck_assert_str_eq(diag_text(0), "demo.rules:1:44: warning: "
-	    "unsupported keyword 'nocase' near 'nocase'");
+	    "unsupported keyword 'bsize' near 'bsize'");
 }
 END_TEST
 
@@ -1123,12 +1125,872 @@ START_TEST(test_random_mutations_of_valid_rules_do_not_crash)
 }
 END_TEST
 
+START_TEST(test_modifier_without_content_is_an_error)
+{
+	load("alert tcp any any -> any any (nocase; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:31: 'nocase' needs a preceding content near "
+	    "'nocase'");
+}
+END_TEST
+
+START_TEST(test_modifier_twice_on_one_content_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"a\"; nocase; "
+	    "nocase; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:52: 'nocase' given twice for one content near "
+	    "'nocase'");
+}
+END_TEST
+
+START_TEST(test_depth_below_content_length_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"abc\"; depth:2; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:52: depth 2 is smaller than the content length 3 "
+	    "near '2'");
+}
+END_TEST
+
+START_TEST(test_absolute_and_relative_modifiers_do_not_mix)
+{
+	load("alert tcp any any -> any any (content:\"a\"; "
+	    "distance:1; depth:4; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:56: 'depth' cannot be combined with 'distance', "
+	    "'within' or 'startswith' on one content near 'depth'");
+}
+END_TEST
+
+START_TEST(test_within_below_content_length_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"abc\"; "
+	    "within:2; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:53: within 2 is smaller than the content length "
+	    "3 near '2'");
+}
+END_TEST
+
+START_TEST(test_unknown_byte_extract_variable_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"a\"; depth:x; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:50: unknown variable 'x' in 'depth': define it "
+	    "with byte_extract first near 'x'");
+}
+END_TEST
+
+START_TEST(test_negative_offset_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"a\"; offset:-1; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:51: invalid offset '-1' (expected 0..65535 or a "
+	    "byte_extract variable) near '-1'");
+}
+END_TEST
+
+START_TEST(test_startswith_with_depth_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"a\"; depth:4; "
+	    "startswith; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:53: 'startswith' cannot be combined with depth, "
+	    "offset, distance or within on one content near 'startswith'");
+}
+END_TEST
+
+START_TEST(test_two_fast_patterns_are_an_error)
+{
+	load("alert tcp any any -> any any (content:\"a\"; "
+	    "fast_pattern; content:\"b\"; fast_pattern; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:71: 'fast_pattern' given for more than one "
+	    "content near 'fast_pattern'");
+}
+END_TEST
+
+START_TEST(test_fast_pattern_chop_past_the_content_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"abc\"; "
+	    "fast_pattern:2,2; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:59: fast_pattern 2,2 reaches past the end of the "
+	    "content (3 bytes) near '2,2'");
+}
+END_TEST
+
+START_TEST(test_bad_fast_pattern_argument_is_an_error)
+{
+	load("alert tcp any any -> any any (content:\"abc\"; "
+	    "fast_pattern:foo; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:59: invalid fast_pattern 'foo': expected 'only' "
+	    "or 'offset,length' near 'foo'");
+}
+END_TEST
+
+START_TEST(test_fast_pattern_on_positioned_negated_content_is_an_error)
+{
+	load("alert tcp any any -> any any (content:!\"abc\"; "
+	    "depth:5; fast_pattern; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:56: 'fast_pattern' cannot be used on a negated "
+	    "content with depth, offset, distance or within near "
+	    "'fast_pattern'");
+}
+END_TEST
+
+START_TEST(test_pcre_without_slashes_is_an_error)
+{
+	load("alert tcp any any -> any any (pcre:\"a+\"; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:36: invalid pcre: expected [!]\"/regex/flags\" "
+	    "near '\"a+\"'");
+}
+END_TEST
+
+START_TEST(test_unknown_pcre_flag_is_an_error)
+{
+	load("alert tcp any any -> any any (pcre:\"/a+/q\"; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: unknown pcre flag 'q' near '\"/a+/q\"'");
+}
+END_TEST
+
+START_TEST(test_pcre_that_does_not_compile_is_an_error)
+{
+	load("alert tcp any any -> any any (pcre:\"/a(+/\"; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:36: invalid pcre: quantifier does not follow a "
+	    "repeatable item at offset 2 near '\"/a(+/\"'");
+}
+END_TEST
+
+START_TEST(test_relative_pcre_without_a_previous_match_is_an_error)
+{
+	load("alert tcp any any -> any any (pcre:\"/a+/R\"; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:36: pcre flag 'R' needs a preceding content or "
+	    "pcre near '\"/a+/R\"'");
+}
+END_TEST
+
+START_TEST(test_pcre_http_flag_makes_the_rule_unsupported)
+{
+	load("alert tcp any any -> any any (pcre:\"/a+/U\"; sid:1;)");
+	ck_assert_uint_eq(stats().unsupported, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: warning: pcre flag 'U' needs an HTTP buffer, "
+	    "not supported yet near 'U'");
+}
+END_TEST
+
+START_TEST(test_byte_test_with_too_few_arguments_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:1,=,2; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: byte_test needs at least "
+	    "'bytes,operator,value,offset' near '1,=,2'");
+}
+END_TEST
+
+START_TEST(test_unknown_byte_test_operator_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:1,~,2,0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:43: invalid byte_test operator '~' (expected [!] "
+	    "and <, >, =, <=, >=, & or ^) near '~'");
+}
+END_TEST
+
+START_TEST(test_binary_byte_test_over_8_bytes_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:9,=,2,0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: byte_test: at most 8 bytes without 'string' "
+	    "near '9,=,2,0'");
+}
+END_TEST
+
+START_TEST(test_zero_byte_count_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:0,=,2,0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: invalid byte_test byte count '0' (expected "
+	    "1..8, or 1..23 with string) near '0'");
+}
+END_TEST
+
+START_TEST(test_unknown_byte_test_option_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:1,=,2,0,wide; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:49: unknown byte_test option 'wide' near 'wide'");
+}
+END_TEST
+
+START_TEST(test_number_base_without_string_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:1,=,2,0,hex; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: byte_test: hex, dec and oct need 'string' "
+	    "near '1,=,2,0,hex'");
+}
+END_TEST
+
+START_TEST(test_dce_option_makes_the_rule_unsupported)
+{
+	load("alert tcp any any -> any any (byte_test:1,=,2,0,dce; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().unsupported, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:49: warning: byte_test option 'dce' needs the "
+	    "DCERPC parser near 'dce'");
+}
+END_TEST
+
+START_TEST(test_zero_bitmask_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:1,=,2,0,bitmask "
+	    "0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:49: invalid byte_test bitmask '0' (expected "
+	    "1..0xffffffff) near 'bitmask 0'");
+}
+END_TEST
+
+START_TEST(test_byte_jump_with_too_few_arguments_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_jump:1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: byte_jump needs at least 'bytes,offset' near "
+	    "'1'");
+}
+END_TEST
+
+START_TEST(test_byte_jump_from_both_ends_is_an_error)
+{
+	load("alert tcp any any -> any any "
+	    "(byte_jump:1,0,from_beginning,from_end; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: byte_jump: from_beginning and from_end "
+	    "exclude each other near '1,0,from_beginning,from_end'");
+}
+END_TEST
+
+START_TEST(test_zero_multiplier_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_jump:1,0,multiplier "
+	    "0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:45: invalid byte_jump multiplier '0' (expected "
+	    "1..65535) near 'multiplier 0'");
+}
+END_TEST
+
+START_TEST(test_byte_extract_without_a_name_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_extract:1,0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:44: byte_extract needs at least "
+	    "'bytes,offset,name' near '1,0'");
+}
+END_TEST
+
+START_TEST(test_byte_extract_name_starting_with_a_digit_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_extract:1,0,9x; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:48: invalid byte_extract variable name '9x' near "
+	    "'9x'");
+}
+END_TEST
+
+START_TEST(test_byte_extract_variable_defined_twice_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_extract:1,0,v; "
+	    "byte_extract:1,1,v; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:68: byte_extract variable 'v' defined twice near "
+	    "'v'");
+}
+END_TEST
+
+START_TEST(test_byte_extract_align_of_3_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_extract:1,0,v,align "
+	    "3; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:50: invalid byte_extract align '3' (expected 2 "
+	    "or 4) near 'align 3'");
+}
+END_TEST
+
+START_TEST(test_unknown_isdataat_option_is_an_error)
+{
+	load("alert tcp any any -> any any (isdataat:5,sideways; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:42: unknown isdataat option 'sideways' (expected "
+	    "relative or rawbytes) near 'sideways'");
+}
+END_TEST
+
+START_TEST(test_unknown_flow_option_is_an_error)
+{
+	load("alert tcp any any -> any any (flow:to_sever; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:36: unknown flow option 'to_sever' near "
+	    "'to_sever'");
+}
+END_TEST
+
+START_TEST(test_conflicting_flow_options_are_an_error)
+{
+	load("alert tcp any any -> any any (flow:to_server,to_client; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:46: flow option 'to_client' conflicts with an "
+	    "earlier one near 'to_client'");
+}
+END_TEST
+
+START_TEST(test_flow_option_twice_is_an_error)
+{
+	load("alert tcp any any -> any any "
+	    "(flow:established,established; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:48: flow option 'established' given twice near "
+	    "'established'");
+}
+END_TEST
+
+START_TEST(test_unknown_flowbits_command_is_an_error)
+{
+	load("alert tcp any any -> any any (flowbits:check,x; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:40: invalid flowbits 'check,x' (expected "
+	    "set|unset|toggle|isset|isnotset,name or noalert) near "
+	    "'check,x'");
+}
+END_TEST
+
+START_TEST(test_flowbits_set_with_or_is_an_error)
+{
+	load("alert tcp any any -> any any (flowbits:set,a|b; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:44: '|' is only for isset and isnotset near "
+	    "'a|b'");
+}
+END_TEST
+
+START_TEST(test_flowbits_mixing_or_and_and_is_an_error)
+{
+	load("alert tcp any any -> any any (flowbits:isset,a|b&c; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:46: flowbits cannot mix '|' and '&' near "
+	    "'a|b&c'");
+}
+END_TEST
+
+START_TEST(test_empty_flowbit_name_is_an_error)
+{
+	load("alert tcp any any -> any any (flowbits:isset,; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:46: flowbits: empty flowbit name");
+}
+END_TEST
+
+START_TEST(test_unknown_flowint_operator_is_an_error)
+{
+	load("alert tcp any any -> any any (flowint:n,++,1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:39: invalid flowint 'n,++,1' (expected "
+	    "name,operator,value or name,isset|notset) near 'n,++,1'");
+}
+END_TEST
+
+START_TEST(test_flowint_isset_with_a_value_is_an_error)
+{
+	load("alert tcp any any -> any any (flowint:n,isset,1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:39: invalid flowint 'n,isset,1' (expected "
+	    "name,operator,value or name,isset|notset) near 'n,isset,1'");
+}
+END_TEST
+
+START_TEST(test_bad_flowint_value_is_an_error)
+{
+	load("alert tcp any any -> any any (flowint:n,+,1x; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:43: invalid flowint value '1x' (expected "
+	    "0..4294967295 or a flowint name) near '1x'");
+}
+END_TEST
+
+START_TEST(test_threshold_missing_seconds_is_an_error)
+{
+	load("alert tcp any any -> any any (threshold:type limit, "
+	    "track by_src, count 1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: threshold needs type, track, count and "
+	    "seconds near 'type limit, track by_src, count 1'");
+}
+END_TEST
+
+START_TEST(test_unknown_threshold_type_is_an_error)
+{
+	load("alert tcp any any -> any any (threshold:type sometimes, "
+	    "track by_src, count 1, seconds 1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:41: invalid threshold option 'type sometimes' "
+	    "near 'type sometimes'");
+}
+END_TEST
+
+START_TEST(test_threshold_count_of_zero_is_an_error)
+{
+	load("alert tcp any any -> any any (threshold:type limit, "
+	    "track by_src, count 0, seconds 1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:67: invalid threshold option 'count 0' near "
+	    "'count 0'");
+}
+END_TEST
+
+START_TEST(test_threshold_with_detection_filter_is_an_error)
+{
+	load("alert tcp any any -> any any (threshold:type limit, "
+	    "track by_src, count 1, seconds 1; "
+	    "detection_filter:track by_src, count 1, seconds 1; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:87: only one threshold or detection_filter per "
+	    "rule near 'detection_filter'");
+}
+END_TEST
+
+START_TEST(test_detection_filter_takes_no_type)
+{
+	load("alert tcp any any -> any any (detection_filter:type "
+	    "limit, track by_src, count 1, seconds 1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:48: too many arguments for 'detection_filter' "
+	    "(at most 3) near 'type limit, track by_src, count 1, seconds "
+	    "1'");
+}
+END_TEST
+
+START_TEST(test_nfq_set_mark_with_empty_mask_is_an_error)
+{
+	load("alert tcp any any -> any any (nfq_set_mark:0x1/; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:44: invalid nfq_set_mark '0x1/' (expected "
+	    "VALUE[/MASK], 32-bit decimal or 0x hex) near '0x1/'");
+}
+END_TEST
+
+START_TEST(test_nfq_set_mark_over_32_bits_is_an_error)
+{
+	load("alert tcp any any -> any any (nfq_set_mark:0x100000000; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:44: invalid nfq_set_mark '0x100000000' (expected "
+	    "VALUE[/MASK], 32-bit decimal or 0x hex) near '0x100000000'");
+}
+END_TEST
+
+START_TEST(test_unknown_target_is_an_error)
+{
+	load("alert tcp any any -> any any (target:both; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:38: invalid target 'both' (expected src_ip or "
+	    "dest_ip) near 'both'");
+}
+END_TEST
+
+START_TEST(test_priority_over_255_is_an_error)
+{
+	load("alert tcp any any -> any any (priority:256; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:40: invalid priority '256' (expected 1..255) "
+	    "near '256'");
+}
+END_TEST
+
+START_TEST(test_tos_over_one_byte_is_an_error)
+{
+	load("alert tcp any any -> any any (tos:x1ff; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:35: invalid tos 'x1ff' (expected [!]0..255 or "
+	    "[!]x00..xff) near 'x1ff'");
+}
+END_TEST
+
+START_TEST(test_unknown_ipopts_is_an_error)
+{
+	load("alert tcp any any -> any any (ipopts:foo; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:38: unknown ipopts 'foo' (expected rr, eol, nop, "
+	    "ts, sec, esec, lsrr, ssrr, satid or any) near 'foo'");
+}
+END_TEST
+
+START_TEST(test_unknown_fragbits_is_an_error)
+{
+	load("alert tcp any any -> any any (fragbits:Q; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:40: invalid fragbits 'Q' (expected [+*!] and M, "
+	    "D, R, then optionally ',' and ignored bits) near 'Q'");
+}
+END_TEST
+
+START_TEST(test_unknown_tcp_flag_is_an_error)
+{
+	load("alert tcp any any -> any any (flags:SZ; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:37: invalid flags 'SZ' (expected [+*!] and F, S, "
+	    "R, P, A, U, C, E or 0, then optionally ',' and ignored flags) "
+	    "near 'SZ'");
+}
+END_TEST
+
+START_TEST(test_flag_zero_with_other_flags_is_an_error)
+{
+	load("alert tcp any any -> any any (flags:S0; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:37: invalid flags 'S0' (expected [+*!] and F, S, "
+	    "R, P, A, U, C, E or 0, then optionally ',' and ignored flags) "
+	    "near 'S0'");
+}
+END_TEST
+
+START_TEST(test_ttl_over_255_is_an_error)
+{
+	load("alert tcp any any -> any any (ttl:300; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:35: invalid ttl '300' (expected N, !N, <N, <=N, "
+	    ">N, >=N or N-M with N up to 255) near '300'");
+}
+END_TEST
+
+START_TEST(test_empty_numeric_range_is_an_error)
+{
+	load("alert tcp any any -> any any (ttl:5-6; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:35: invalid ttl '5-6' (expected N, !N, <N, <=N, "
+	    ">N, >=N or N-M with N up to 255) near '5-6'");
+}
+END_TEST
+
+START_TEST(test_comparison_without_number_is_an_error)
+{
+	load("alert tcp any any -> any any (dsize:>; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:37: invalid dsize '>' (expected N, !N, <N, <=N, "
+	    ">N, >=N or N-M with N up to 65535) near '>'");
+}
+END_TEST
+
+START_TEST(test_negative_ip_id_is_an_error)
+{
+	load("alert tcp any any -> any any (id:-1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:34: invalid id '-1' (expected 0..65535) near '-1'");
+}
+END_TEST
+
+START_TEST(test_unknown_ip_proto_name_is_an_error)
+{
+	load("alert tcp any any -> any any (ip_proto:bogus; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:40: invalid ip_proto 'bogus' (expected N, !N, "
+	    "<N, <=N, >N, >=N or N-M with N up to 255) near 'bogus'");
+}
+END_TEST
+
+START_TEST(test_tag_loads_with_a_warning)
+{
+	load("alert tcp any any -> any any (tag:session,10,packets; "
+	    "sid:1;)");
+	ck_assert_uint_eq(stats().loaded, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:31: warning: 'tag' is not supported and has no "
+	    "effect near 'tag'");
+}
+END_TEST
+
+START_TEST(test_flag_keyword_with_a_value_is_an_error)
+{
+	load("alert tcp any any -> any any (sameip:1; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:31: option 'sameip' takes no value near 'sameip'");
+}
+END_TEST
+
+START_TEST(test_too_many_keyword_arguments_are_an_error)
+{
+	load("alert tcp any any -> any any (flow:a,b,c,d,e,f,g; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0),
+	    "demo.rules:1:36: too many arguments for 'flow' (at most 6) "
+	    "near 'a,b,c,d,e,f,g'");
+}
+END_TEST
+
+/* --- classification.config, reference.config, summary --- */
+
+static const char classes_text[] =
+    "# comment\n"
+    "config classification: trojan-activity,A Network Trojan was "
+    "detected, 1\n"
+    "config classification: misc-activity,Misc activity,3\n";
+
+START_TEST(test_classification_file_lines_load)
+{
+	struct rules_classes *c = rules_classes_new();
+
+	rules_classes_load_string(c, "classification.config", classes_text,
+	    &dl);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(rules_classes_count(c), 2);
+	ck_assert_str_eq(rules_classes_lookup(c, "trojan-activity", 15)->desc,
+	    "A Network Trojan was detected");
+	ck_assert_uint_eq(rules_classes_lookup(c, "TROJAN-activity",
+	    15)->priority, 1);
+	rules_classes_free(c);
+}
+END_TEST
+
+START_TEST(test_bad_classification_line_is_reported_with_its_line)
+{
+	struct rules_classes *c = rules_classes_new();
+
+	rules_classes_load_string(c, "classification.config",
+	    "config classification: a,b,3\n"
+	    "config classification: broken\n", &dl);
+	ck_assert_uint_eq(rules_classes_count(c), 1);
+	ck_assert_str_eq(diag_text(0), "classification.config:2:1: invalid "
+	    "classification: expected 'name,description,priority' with "
+	    "priority 1..255");
+	rules_classes_free(c);
+}
+END_TEST
+
+START_TEST(test_unknown_classtype_is_an_error_with_a_classification)
+{
+	struct rules_classes *c = rules_classes_new();
+
+	rules_classes_load_string(c, "classification.config", classes_text,
+	    &dl);
+	rules_ruleset_set_classes(rs, c);
+	load("alert tcp any any -> any any (classtype:nonsense; sid:1;)");
+	ck_assert_uint_eq(stats().failed, 1);
+	ck_assert_str_eq(diag_text(0), "demo.rules:1:41: unknown classtype "
+	    "'nonsense': not in classification.config near 'nonsense'");
+	rules_classes_free(c);
+}
+END_TEST
+
+START_TEST(test_rule_takes_the_priority_and_category_of_its_classtype)
+{
+	struct rules_classes *c = rules_classes_new();
+
+	rules_classes_load_string(c, "classification.config", classes_text,
+	    &dl);
+	rules_ruleset_set_classes(rs, c);
+	load("alert tcp any any -> any any (classtype:trojan-activity; "
+	    "sid:1;)");
+	ck_assert_uint_eq(rule_at(0)->priority, 1);
+	ck_assert_str_eq(rule_at(0)->category,
+	    "A Network Trojan was detected");
+	rules_classes_free(c);
+}
+END_TEST
+
+START_TEST(test_priority_option_overrides_the_classtype)
+{
+	struct rules_classes *c = rules_classes_new();
+
+	rules_classes_load_string(c, "classification.config", classes_text,
+	    &dl);
+	rules_ruleset_set_classes(rs, c);
+	load("alert tcp any any -> any any (priority:2; "
+	    "classtype:trojan-activity; sid:1;)");
+	ck_assert_uint_eq(rule_at(0)->priority, 2);
+	rules_classes_free(c);
+}
+END_TEST
+
+START_TEST(test_unknown_reference_system_is_a_warning)
+{
+	struct rules_refs *r = rules_refs_new();
+
+	rules_refs_load_string(r, "reference.config",
+	    "config reference: cve https://cve.mitre.org/\n", &dl);
+	ck_assert_uint_eq(rules_refs_count(r), 1);
+	rules_ruleset_set_refs(rs, r);
+	load("alert tcp any any -> any any (reference:cve,2024-1; "
+	    "reference:foo,1; sid:1;)");
+	ck_assert_uint_eq(stats().loaded, 1);
+	ck_assert_uint_eq(dl.warnings, 1);
+	ck_assert_str_eq(diag_text(0), "demo.rules:1:63: warning: unknown "
+	    "reference system 'foo': not in reference.config near 'foo'");
+	rules_refs_free(r);
+}
+END_TEST
+
+START_TEST(test_reference_system_lookup_ignores_case)
+{
+	struct rules_refs *r = rules_refs_new();
+
+	rules_refs_load_string(r, "reference.config",
+	    "config reference: url https://\n", &dl);
+	ck_assert_str_eq(rules_refs_lookup(r, "URL", 3), "https://");
+	rules_refs_free(r);
+}
+END_TEST
+
+START_TEST(test_unsupported_rules_are_tallied_by_keyword)
+{
+	char buf[256];
+
+	load("alert http any any -> any any (sid:1;)\n"
+	    "alert http any any -> any any (sid:2;)\n"
+	    "alert tcp any any -> any any (http.uri; content:\"a\"; sid:3;)\n"
+	    "alert tcp any any -> any any (content:\"a\"; sid:4;)\n");
+	ck_assert_uint_eq(stats().unsupported, 3);
+	ck_assert_uint_eq(rules_ruleset_unsupported_reasons(rs), 2);
+	ck_assert_str_eq(rules_ruleset_unsupported_summary(rs, buf,
+	    sizeof(buf)), "protocol http 2, http.uri 1");
+}
+END_TEST
+
+START_TEST(test_unsupported_summary_is_empty_without_skips)
+{
+	char buf[64];
+
+	load("alert tcp any any -> any any (sid:1;)\n");
+	ck_assert_str_eq(rules_ruleset_unsupported_summary(rs, buf,
+	    sizeof(buf)), "");
+}
+END_TEST
+
+START_TEST(test_unsupported_keyword_is_tallied_in_lowercase)
+{
+	size_t n;
+
+	load("alert tcp any any -> any any (File_Data; sid:1;)\n");
+	ck_assert_str_eq(rules_ruleset_unsupported_reason(rs, 0, &n),
+	    "file_data");
+	ck_assert_uint_eq(n, 1);
+}
+END_TEST
+
+START_TEST(test_target_may_be_repeated)
+{
+	load("alert tcp any any -> any any (target:src_ip; "
+	    "target:dest_ip; sid:1;)");
+	ck_assert_uint_eq(rule_at(0)->target, RULE_TARGET_DST);
+}
+END_TEST
+
+START_TEST(test_every_implemented_keyword_loads_in_one_rule)
+{
+	load("alert tcp $EXTERNAL_NET any -> $HOME_NET $HTTP_PORTS "
+	    "(msg:\"all\"; flow:established,to_server; flowbits:isnotset,x; "
+	    "content:\"GET\"; startswith; nocase; content:\"id=\"; "
+	    "distance:0; within:64; fast_pattern; byte_extract:1,0,n,"
+	    "relative; byte_test:1,<,n,0,relative; isdataat:1,relative; "
+	    "pcre:\"/\\d+/R\"; byte_jump:1,0,relative,from_beginning; "
+	    "dsize:>3; ttl:>1; tos:0; id:1; ip_proto:tcp; flags:PA,CE; "
+	    "seq:1; ack:1; window:!0; tcp.mss:>0; flowint:c,+,1; "
+	    "flowbits:set,x; threshold:type limit,track by_src,count 1,"
+	    "seconds 60; nfq_set_mark:1/1; bypass; target:dest_ip; "
+	    "priority:1; classtype:trojan-activity; reference:cve,1; "
+	    "metadata:k v; rev:2; gid:1; sid:1;)");
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(stats().loaded, 1);
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
 	Suite *s = suite_create("rules");
 	TCase *ok = tcase_create("accepted");
 	TCase *err = tcase_create("errors");
+	TCase *kw = tcase_create("keywords");
 
 	tcase_add_checked_fixture(ok, setup, teardown);
 	tcase_add_checked_fixture(err, setup, teardown);
@@ -1179,7 +2041,8 @@ rules_suite(void)
 
 	tcase_add_test(err, test_unknown_action_is_an_error);
 	tcase_add_test(err, test_unknown_protocol_is_an_error);
-	tcase_add_test(err, test_app_layer_protocol_is_unsupported_not_an_error);
+	tcase_add_test(err,
+	    test_app_layer_protocol_is_unsupported_not_an_error);
 	tcase_add_test(err, test_unimplemented_protocol_is_unsupported);
 	tcase_add_test(err, test_unknown_keyword_makes_the_rule_unsupported);
 	tcase_add_test(err, test_only_the_first_unsupported_item_is_reported);
@@ -1211,7 +2074,8 @@ rules_suite(void)
 	tcase_add_test(err, test_option_given_twice_is_an_error);
 	tcase_add_test(err, test_option_without_its_value_is_an_error);
 	tcase_add_test(err, test_duplicate_sid_is_an_error_on_the_later_rule);
-	tcase_add_test(err, test_duplicate_sid_across_files_names_the_first_file);
+	tcase_add_test(err,
+	    test_duplicate_sid_across_files_names_the_first_file);
 	tcase_add_test(err, test_content_with_bad_hex_is_an_error);
 	tcase_add_test(err, test_content_with_odd_hex_digits_is_an_error);
 	tcase_add_test(err, test_content_with_unterminated_hex_is_an_error);
@@ -1223,8 +2087,95 @@ rules_suite(void)
 	tcase_add_test(err, test_file_with_bad_lines_still_loads_the_good_ones);
 	tcase_add_test(err, test_unreadable_file_fails_with_errno_and_a_diag);
 
+	tcase_add_checked_fixture(kw, setup, teardown);
+	tcase_add_test(kw, test_classification_file_lines_load);
+	tcase_add_test(kw,
+	    test_bad_classification_line_is_reported_with_its_line);
+	tcase_add_test(kw,
+	    test_unknown_classtype_is_an_error_with_a_classification);
+	tcase_add_test(kw,
+	    test_rule_takes_the_priority_and_category_of_its_classtype);
+	tcase_add_test(kw, test_priority_option_overrides_the_classtype);
+	tcase_add_test(kw, test_unknown_reference_system_is_a_warning);
+	tcase_add_test(kw, test_reference_system_lookup_ignores_case);
+	tcase_add_test(kw, test_unsupported_rules_are_tallied_by_keyword);
+	tcase_add_test(kw, test_unsupported_summary_is_empty_without_skips);
+	tcase_add_test(kw, test_unsupported_keyword_is_tallied_in_lowercase);
+	tcase_add_test(kw, test_target_may_be_repeated);
+	tcase_add_test(kw, test_every_implemented_keyword_loads_in_one_rule);
+	tcase_add_test(kw, test_modifier_without_content_is_an_error);
+	tcase_add_test(kw, test_modifier_twice_on_one_content_is_an_error);
+	tcase_add_test(kw, test_depth_below_content_length_is_an_error);
+	tcase_add_test(kw, test_absolute_and_relative_modifiers_do_not_mix);
+	tcase_add_test(kw, test_within_below_content_length_is_an_error);
+	tcase_add_test(kw, test_unknown_byte_extract_variable_is_an_error);
+	tcase_add_test(kw, test_negative_offset_is_an_error);
+	tcase_add_test(kw, test_startswith_with_depth_is_an_error);
+	tcase_add_test(kw, test_two_fast_patterns_are_an_error);
+	tcase_add_test(kw, test_fast_pattern_chop_past_the_content_is_an_error);
+	tcase_add_test(kw, test_bad_fast_pattern_argument_is_an_error);
+	tcase_add_test(kw,
+	    test_fast_pattern_on_positioned_negated_content_is_an_error);
+	tcase_add_test(kw, test_pcre_without_slashes_is_an_error);
+	tcase_add_test(kw, test_unknown_pcre_flag_is_an_error);
+	tcase_add_test(kw, test_pcre_that_does_not_compile_is_an_error);
+	tcase_add_test(kw,
+	    test_relative_pcre_without_a_previous_match_is_an_error);
+	tcase_add_test(kw, test_pcre_http_flag_makes_the_rule_unsupported);
+	tcase_add_test(kw, test_byte_test_with_too_few_arguments_is_an_error);
+	tcase_add_test(kw, test_unknown_byte_test_operator_is_an_error);
+	tcase_add_test(kw, test_binary_byte_test_over_8_bytes_is_an_error);
+	tcase_add_test(kw, test_zero_byte_count_is_an_error);
+	tcase_add_test(kw, test_unknown_byte_test_option_is_an_error);
+	tcase_add_test(kw, test_number_base_without_string_is_an_error);
+	tcase_add_test(kw, test_dce_option_makes_the_rule_unsupported);
+	tcase_add_test(kw, test_zero_bitmask_is_an_error);
+	tcase_add_test(kw, test_byte_jump_with_too_few_arguments_is_an_error);
+	tcase_add_test(kw, test_byte_jump_from_both_ends_is_an_error);
+	tcase_add_test(kw, test_zero_multiplier_is_an_error);
+	tcase_add_test(kw, test_byte_extract_without_a_name_is_an_error);
+	tcase_add_test(kw,
+	    test_byte_extract_name_starting_with_a_digit_is_an_error);
+	tcase_add_test(kw,
+	    test_byte_extract_variable_defined_twice_is_an_error);
+	tcase_add_test(kw, test_byte_extract_align_of_3_is_an_error);
+	tcase_add_test(kw, test_unknown_isdataat_option_is_an_error);
+	tcase_add_test(kw, test_unknown_flow_option_is_an_error);
+	tcase_add_test(kw, test_conflicting_flow_options_are_an_error);
+	tcase_add_test(kw, test_flow_option_twice_is_an_error);
+	tcase_add_test(kw, test_unknown_flowbits_command_is_an_error);
+	tcase_add_test(kw, test_flowbits_set_with_or_is_an_error);
+	tcase_add_test(kw, test_flowbits_mixing_or_and_and_is_an_error);
+	tcase_add_test(kw, test_empty_flowbit_name_is_an_error);
+	tcase_add_test(kw, test_unknown_flowint_operator_is_an_error);
+	tcase_add_test(kw, test_flowint_isset_with_a_value_is_an_error);
+	tcase_add_test(kw, test_bad_flowint_value_is_an_error);
+	tcase_add_test(kw, test_threshold_missing_seconds_is_an_error);
+	tcase_add_test(kw, test_unknown_threshold_type_is_an_error);
+	tcase_add_test(kw, test_threshold_count_of_zero_is_an_error);
+	tcase_add_test(kw, test_threshold_with_detection_filter_is_an_error);
+	tcase_add_test(kw, test_detection_filter_takes_no_type);
+	tcase_add_test(kw, test_nfq_set_mark_with_empty_mask_is_an_error);
+	tcase_add_test(kw, test_nfq_set_mark_over_32_bits_is_an_error);
+	tcase_add_test(kw, test_unknown_target_is_an_error);
+	tcase_add_test(kw, test_priority_over_255_is_an_error);
+	tcase_add_test(kw, test_tos_over_one_byte_is_an_error);
+	tcase_add_test(kw, test_unknown_ipopts_is_an_error);
+	tcase_add_test(kw, test_unknown_fragbits_is_an_error);
+	tcase_add_test(kw, test_unknown_tcp_flag_is_an_error);
+	tcase_add_test(kw, test_flag_zero_with_other_flags_is_an_error);
+	tcase_add_test(kw, test_ttl_over_255_is_an_error);
+	tcase_add_test(kw, test_empty_numeric_range_is_an_error);
+	tcase_add_test(kw, test_comparison_without_number_is_an_error);
+	tcase_add_test(kw, test_negative_ip_id_is_an_error);
+	tcase_add_test(kw, test_unknown_ip_proto_name_is_an_error);
+	tcase_add_test(kw, test_tag_loads_with_a_warning);
+	tcase_add_test(kw, test_flag_keyword_with_a_value_is_an_error);
+	tcase_add_test(kw, test_too_many_keyword_arguments_are_an_error);
+
 	suite_add_tcase(s, ok);
 	suite_add_tcase(s, err);
+	suite_add_tcase(s, kw);
 	return s;
 }
 

@@ -1,39 +1,48 @@
 #include "core/base.h"
 
+#include "detect/keywords/content.h"
 #include "detect/keywords/keyword.h"
 #include "rules/lexer.h"
 #include "rules/parser.h"
 #include "rules/rule.h"
 
-/* A byte pattern searched in the inspection buffer. Modifiers (nocase,
- * depth, offset, distance, within, fast_pattern) will extend this struct;
- * until then they are unsupported keywords, so a rule using them is
- * skipped rather than matched more loosely than its author meant. */
-struct content {
-	uint8_t		*pat;
-	uint32_t	 len;
-	bool		 negated;
-};
+/* A byte pattern searched in the inspection buffer, as Suricata's: the
+ * window is [offset, offset + depth) for absolute contents, and
+ * [cursor + distance, cursor + distance + within) for relative ones
+ * (cursor: where the previous match of the buffer ended). */
 
 static int	content_setup(struct rules_parser *, struct rule *,
 		    const struct rules_option *);
-static bool	content_match(struct detect_inspect *, const void *);
+static int	content_inspect(struct detect_inspect *, const void *,
+		    uint32_t *);
 static void	content_free(void *);
 static int	content_decode(struct rules_parser *,
 		    const struct rules_option *, size_t, size_t, uint8_t *,
 		    uint32_t *);
 static int	content_hexval(char);
-static const uint8_t *content_find(const uint8_t *, size_t, const uint8_t *,
-		    size_t);
+static int64_t	content_find(const uint8_t *, uint32_t, uint32_t, uint32_t,
+		    const struct detect_content *);
 
 #define CONTENT_MAX	65535
 
+static const uint8_t content_lower[256] = {
+#define L(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+#define R4(b)	L(b), L(b + 1), L(b + 2), L(b + 3)
+#define R16(b)	R4(b), R4(b + 4), R4(b + 8), R4(b + 12)
+#define R64(b)	R16(b), R16(b + 16), R16(b + 32), R16(b + 48)
+	R64(0), R64(64), R64(128), R64(192)
+#undef R64
+#undef R16
+#undef R4
+#undef L
+};
+
 const struct keyword kw_content = {
 	.name = "content",
-	.desc = "bytes to find in the payload: \"text|41 42|\", ! negates",
-	.flags = KEYWORD_VALUE_REQUIRED | KEYWORD_PAYLOAD,
+	.desc = "bytes to find in the buffer: \"text|41 42|\", ! negates",
+	.flags = KEYWORD_VALUE_REQUIRED,
 	.setup = content_setup,
-	.match = content_match,
+	.inspect = content_inspect,
 	.free = content_free,
 };
 
@@ -125,7 +134,7 @@ static int
 content_setup(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt)
 {
-	struct content *c;
+	struct detect_content *c;
 	const char *v = opt->value;
 	size_t i = 0, end = opt->value_len;
 	bool negated = false;
@@ -160,7 +169,9 @@ content_setup(struct rules_parser *p, struct rule *r,
 		rules_parser_nomem(p);
 		return -1;
 	}
-	c->negated = negated;
+	c->offset.var = c->depth.var = c->distance.var = c->within.var = -1;
+	if (negated)
+		c->flags |= CONTENT_NEGATED;
 	if (content_decode(p, opt, i, end, c->pat, &c->len) == -1) {
 		content_free(c);
 		return -1;
@@ -171,54 +182,116 @@ content_setup(struct rules_parser *p, struct rule *r,
 		    "empty content");
 		return -1;
 	}
-	if (rules_rule_add_match(r, &kw_content, c) == -1) {
+	if (rules_rule_add_match(r, &kw_content, RULE_LIST_BUFFER, c) ==
+	    NULL) {
 		rules_parser_nomem(p);
 		return -1;
 	}
 	return 0;
 }
 
-static const uint8_t *
-content_find(const uint8_t *hay, size_t hlen, const uint8_t *pat, size_t plen)
+struct detect_content *
+detect_content_last(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt, struct rule_match **m)
 {
-	const uint8_t *p = hay, *end;
+	struct rule_match *last = rules_rule_last_match(r, &kw_content);
 
-	if (plen > hlen)
+	if (last == NULL) {
+		rules_parser_error(p, opt->name_off, opt->name, opt->name_len,
+		    "'%.*s' needs a preceding content", (int)opt->name_len,
+		    opt->name);
 		return NULL;
-	end = hay + (hlen - plen);
-	while (p <= end) {
-		p = memchr(p, pat[0], (size_t)(end - p) + 1);
-		if (p == NULL)
-			return NULL;
-		if (memcmp(p + 1, pat + 1, plen - 1) == 0)
-			return p;
-		p++;
 	}
-	return NULL;
+	if (m != NULL)
+		*m = last;
+	return last->data;
 }
 
-/* Searches the whole buffer; a later cut adds offset/depth and relative
- * matching from in->cursor. */
-static bool
-content_match(struct detect_inspect *in, const void *data)
+/* First position >= from where c's pattern starts and ends by end, or
+ * -1. */
+static int64_t
+content_find(const uint8_t *buf, uint32_t buf_len, uint32_t from,
+    uint32_t end, const struct detect_content *c)
 {
-	const struct content *c = data;
-	const uint8_t *hit;
+	const uint8_t *pat = c->pat;
+	uint32_t len = c->len, last;
 
-	hit = in->buf == NULL ? NULL :
-	    content_find(in->buf, in->buf_len, c->pat, c->len);
-	if (c->negated)
-		return hit == NULL;
-	if (hit == NULL)
-		return false;
-	in->cursor = (uint32_t)(hit - in->buf) + c->len;
-	return true;
+	if (end > buf_len)
+		end = buf_len;
+	if (end < len || from > end - len)
+		return -1;
+	last = end - len;
+	if (!(c->flags & CONTENT_NOCASE)) {
+		const uint8_t *hit = memmem(buf + from, end - from, pat, len);
+
+		return hit != NULL ? hit - buf : -1;
+	}
+	for (uint32_t i = from; i <= last; i++) {
+		uint32_t k = 0;
+
+		if (content_lower[buf[i]] != pat[0])
+			continue;
+		for (k = 1; k < len; k++)
+			if (content_lower[buf[i + k]] != pat[k])
+				break;
+		if (k == len)
+			return i;
+	}
+	return -1;
+}
+
+static int
+content_inspect(struct detect_inspect *in, const void *data,
+    uint32_t *resume)
+{
+	const struct detect_content *c = data;
+	int64_t start = 0, end = in->buf_len, hit;
+
+	if (c->flags & CONTENT_RELATIVE) {
+		start = in->cursor;
+		if (c->flags & CONTENT_DISTANCE)
+			start += detect_value_get(&c->distance, in);
+		if (c->flags & CONTENT_WITHIN)
+			end = start + detect_value_get(&c->within, in);
+		if (start < 0)
+			start = 0;
+	} else {
+		if (c->flags & CONTENT_OFFSET)
+			start = detect_value_get(&c->offset, in);
+		if (c->flags & CONTENT_DEPTH)
+			end = start + detect_value_get(&c->depth, in);
+	}
+	if (end > in->buf_len)
+		end = in->buf_len;
+	if (c->flags & CONTENT_ENDSWITH) {
+		/* the match must end at the end of the buffer */
+		if (end < in->buf_len)
+			end = -1;
+		else if (start < (int64_t)in->buf_len - c->len)
+			start = (int64_t)in->buf_len - c->len;
+	}
+	if (*resume > start)
+		start = *resume;
+	*resume = 0;
+	if (end < 0 || start > end)
+		hit = -1;
+	else
+		hit = content_find(in->buf, in->buf_len, (uint32_t)start,
+		    (uint32_t)end, c);
+	if (c->flags & CONTENT_NEGATED)
+		return hit == -1 ? DETECT_INSPECT_MATCH :
+		    DETECT_INSPECT_NOMATCH;
+	if (hit == -1)
+		return DETECT_INSPECT_NOMATCH;
+	in->cursor = (uint32_t)hit + c->len;
+	*resume = (uint32_t)hit + 1;
+	return DETECT_INSPECT_MATCH;
 }
 
 static void
 content_free(void *data)
 {
-	struct content *c = data;
+	struct detect_content *c = data;
 
 	if (c == NULL)
 		return;

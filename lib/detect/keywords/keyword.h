@@ -4,15 +4,24 @@
  *	const struct keyword kw_<name> = { .name = ..., .setup = ..., ... };
  *
  * listed in the sorted table of registry.c. The rule parser calls setup
- * for every option of a rule; the engine calls match for the keywords
- * that setup attached to the rule with rules_rule_add_match(). */
+ * for every option of a rule; setup attaches what must be evaluated to a
+ * list of the rule with rules_rule_add_match() (see enum rule_list), or
+ * only records a property of the rule (msg, sid, noalert). The engine
+ * then calls, per list:
+ *
+ *	RULE_LIST_PACKET, _MATCH, _POST, _THRESHOLD	match()
+ *	RULE_LIST_BUFFER				inspect()
+ *
+ * A keyword never sees the engine: everything it may read or change for
+ * the packet at hand is in struct detect_inspect. */
 #ifndef QUELL_DETECT_KEYWORDS_KEYWORD_H
 #define QUELL_DETECT_KEYWORDS_KEYWORD_H
 
 #include "core/base.h"
+#include "rules/rule.h"
 
+struct flow;
 struct packet;
-struct rule;
 struct rules_option;
 struct rules_parser;
 
@@ -20,17 +29,34 @@ struct rules_parser;
 #define KEYWORD_VALUE_NONE	0x01	/* "nocase;": a value is an error */
 #define KEYWORD_VALUE_REQUIRED	0x02	/* "sid:1;": a value is required */
 #define KEYWORD_ONCE		0x04	/* at most once per rule */
-#define KEYWORD_PAYLOAD		0x08	/* inspects the packet payload */
 
-/* What a match function inspects. Today the buffer is the packet payload;
- * later it is whichever inspection buffer the keyword applies to (a
- * normalized URI, a TLS SNI, ...). cursor is where the previous match of a
- * chain ended, for relative keywords (distance, within). */
+/* inspect() results */
+#define DETECT_INSPECT_NOMATCH	0	/* may match from another position */
+#define DETECT_INSPECT_MATCH	1
+#define DETECT_INSPECT_ABORT	(-1)	/* cannot match at all: stop retrying */
+
+/* Per-thread counters a keyword may bump (plain increments: the struct
+ * belongs to one thread). */
+struct detect_inspect_counters {
+	uint64_t	 pcre_limit;	/* pcre hit its match limit */
+	uint64_t	 backtrack_limit; /* inspection recursion cut short */
+};
+
+/* What a match function sees. buf is the inspection buffer the rule
+ * selected (today the packet payload; later a stream or an app-layer
+ * buffer), cursor where the previous match in it ended, for relative
+ * keywords. vars are the rule's byte_extract values. */
 struct detect_inspect {
 	const struct packet *pkt;
+	struct flow	*flow;		/* pkt->flow: NULL without tracking */
+	const struct rule *rule;	/* the rule being evaluated */
 	const uint8_t	*buf;
 	uint32_t	 buf_len;
 	uint32_t	 cursor;
+	uint64_t	 vars[RULE_BYTE_VARS_MAX];
+	void		*scratch;	/* the keyword's per-thread scratch */
+	struct detect_inspect_counters *counters;
+	bool		 silent;	/* threshold: act, but do not alert */
 };
 
 struct keyword {
@@ -42,11 +68,22 @@ struct keyword {
 	 * -1 after reporting. */
 	int		(*setup)(struct rules_parser *p, struct rule *r,
 			    const struct rules_option *opt);
-	/* true when data matches in, which it may advance (cursor). NULL
-	 * for keywords that only describe the rule (msg, sid). */
+	/* Packet, match, post-match and threshold lists: true when data
+	 * matches (post-match: always true, after acting). */
 	bool		(*match)(struct detect_inspect *in, const void *data);
+	/* Buffer list: DETECT_INSPECT_*. On a match, in->cursor is where the
+	 * match ended. *resume is 0 on the first call; a keyword that could
+	 * match again further on (content, pcre) sets it to the offset to
+	 * search from next time, and is then called again with it when the
+	 * keywords after it fail (backtracking, as Suricata). */
+	int		(*inspect)(struct detect_inspect *in, const void *data,
+			    uint32_t *resume);
 	/* Frees what setup attached with rules_rule_add_match(). */
 	void		(*free)(void *data);
+	/* Optional per-thread scratch (pcre match data): made by
+	 * detect_thread_new() for keywords that have thread_new. */
+	void		*(*thread_new)(void);
+	void		(*thread_free)(void *scratch);
 };
 
 #endif

@@ -12,27 +12,115 @@ struct registry_key {
 
 static int	registry_cmp(const void *, const void *);
 
+extern const struct keyword kw_ack;
+extern const struct keyword kw_bypass;
+extern const struct keyword kw_byte_extract;
+extern const struct keyword kw_byte_jump;
+extern const struct keyword kw_byte_test;
 extern const struct keyword kw_classtype;
 extern const struct keyword kw_content;
+extern const struct keyword kw_depth;
+extern const struct keyword kw_detection_filter;
+extern const struct keyword kw_distance;
+extern const struct keyword kw_dsize;
+extern const struct keyword kw_endswith;
+extern const struct keyword kw_fast_pattern;
+extern const struct keyword kw_flags;
+extern const struct keyword kw_flow;
+extern const struct keyword kw_flowbits;
+extern const struct keyword kw_flowint;
+extern const struct keyword kw_fragbits;
+extern const struct keyword kw_fragoffset;
 extern const struct keyword kw_gid;
+extern const struct keyword kw_icmp_id;
+extern const struct keyword kw_icmp_seq;
+extern const struct keyword kw_icode;
+extern const struct keyword kw_id;
+extern const struct keyword kw_ip_proto;
+extern const struct keyword kw_ipopts;
+extern const struct keyword kw_isdataat;
+extern const struct keyword kw_itype;
 extern const struct keyword kw_metadata;
 extern const struct keyword kw_msg;
+extern const struct keyword kw_nfq_set_mark;
+extern const struct keyword kw_noalert;
+extern const struct keyword kw_nocase;
+extern const struct keyword kw_offset;
+extern const struct keyword kw_pcre;
+extern const struct keyword kw_pkt_data;
+extern const struct keyword kw_priority;
+extern const struct keyword kw_rawbytes;
 extern const struct keyword kw_reference;
 extern const struct keyword kw_rev;
+extern const struct keyword kw_sameip;
+extern const struct keyword kw_seq;
 extern const struct keyword kw_sid;
+extern const struct keyword kw_startswith;
+extern const struct keyword kw_tag;
+extern const struct keyword kw_target;
+extern const struct keyword kw_tcp_mss;
+extern const struct keyword kw_threshold;
+extern const struct keyword kw_tos;
+extern const struct keyword kw_ttl;
+extern const struct keyword kw_window;
+extern const struct keyword kw_within;
 
 /* Sorted by name (strcmp), names in lowercase: check_detect asserts both,
  * bsearch relies on them. Adding a keyword: its file, its extern line
  * above and its entry here. */
 static const struct keyword *const keywords[] = {
+	&kw_ack,
+	&kw_bypass,
+	&kw_byte_extract,
+	&kw_byte_jump,
+	&kw_byte_test,
 	&kw_classtype,
 	&kw_content,
+	&kw_depth,
+	&kw_detection_filter,
+	&kw_distance,
+	&kw_dsize,
+	&kw_endswith,
+	&kw_fast_pattern,
+	&kw_flags,
+	&kw_flow,
+	&kw_flowbits,
+	&kw_flowint,
+	&kw_fragbits,
+	&kw_fragoffset,
 	&kw_gid,
+	&kw_icmp_id,
+	&kw_icmp_seq,
+	&kw_icode,
+	&kw_id,
+	&kw_ip_proto,
+	&kw_ipopts,
+	&kw_isdataat,
+	&kw_itype,
 	&kw_metadata,
 	&kw_msg,
+	&kw_nfq_set_mark,
+	&kw_noalert,
+	&kw_nocase,
+	&kw_offset,
+	&kw_pcre,
+	&kw_pkt_data,
+	&kw_priority,
+	&kw_rawbytes,
 	&kw_reference,
 	&kw_rev,
+	&kw_sameip,
+	&kw_seq,
 	&kw_sid,
+	&kw_startswith,
+	&kw_tag,
+	&kw_target,
+	&kw_tcp_mss,
+	&kw_threshold,
+	&kw_tos,
+	&kw_ttl,
+	&kw_window,
+	&kw_within,
 };
 
 static int

@@ -1,0 +1,296 @@
+/* gen-rules: writes N synthetic but realistic Suricata rules for the
+ * detection benchmark. The same seed always gives the same file.
+ *
+ * Usage: gen-rules [--seed N] [--rules N] -o FILE
+ *
+ * The mix follows what public rulesets look like (ET Open's packet and
+ * flow rules):
+ *  - 70 % TCP (four in five to the server, keyed on $HTTP_PORTS, any,
+ *    445, 139, 25, 21, 443, 1433, 3306, 22, 1024: or a random port; one
+ *    in five to the client from $HTTP_PORTS), 22 % UDP (53, 161, 123, 69,
+ *    5060, any), 6 % ICMP (itype), 2 % IP;
+ *  - flow:established with a direction on TCP rules, none on the others;
+ *  - one to three contents of mixed lengths (1-4, 5-12, 13-24, 25-48
+ *    bytes: 10/50/28/12 %), text or |hex|, nocase on a third, depth or
+ *    offset on the first sometimes, distance/within on the later ones;
+ *    about 3 % use a token common in web traffic ("GET /", "Host: ",
+ *    ".php?") as their longest content, so real packets meet candidates;
+ *  - fast_pattern on 10 %, pcre on 10 % (relative to the last content),
+ *    byte_test on 3 %, dsize on 4 %, flowbits set/isset pairs on 2 %,
+ *    threshold on 2 %;
+ *  - msg, classtype, sid (from 1000000), rev, metadata.
+ *
+ * Addresses use $HOME_NET and $EXTERNAL_NET; bench/detect-bench binds
+ * them to the servers and clients of bench/gen-traffic captures.
+ */
+#include "core/base.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+
+#define GEN_DEFAULT_RULES	1000
+#define GEN_MAX_RULES		10000000u
+#define GEN_SID_BASE		1000000
+
+struct gen {
+	uint64_t	 rng;
+	FILE		*out;
+	unsigned	 sid;
+	unsigned	 flowbit;	/* next flowbit pair */
+};
+
+static uint64_t	gen_next(struct gen *);
+static unsigned	gen_pick(struct gen *, unsigned);
+static bool	gen_chance(struct gen *, unsigned);
+static unsigned	gen_len(struct gen *);
+static void	gen_content(struct gen *, char *, size_t, unsigned *);
+static void	gen_rule(struct gen *);
+static void	gen_header(struct gen *, char *, size_t, bool *, bool *);
+static void	usage(void);
+
+static const char *const gen_common[] = {
+	"GET /", "POST /", "Host: ", "User-Agent: ", ".php?", "HTTP/1.1 200",
+	"Content-Type: ", "Cookie: ", "Accept-Language: ", "/index.html",
+};
+
+static const char *const gen_classes[] = {
+	"trojan-activity", "attempted-admin", "attempted-user",
+	"web-application-attack", "policy-violation", "misc-activity",
+	"bad-unknown", "attempted-recon",
+};
+
+/* xorshift64* */
+static uint64_t
+gen_next(struct gen *g)
+{
+	g->rng ^= g->rng >> 12;
+	g->rng ^= g->rng << 25;
+	g->rng ^= g->rng >> 27;
+	return g->rng * 0x2545f4914f6cdd1dULL;
+}
+
+static unsigned
+gen_pick(struct gen *g, unsigned n)
+{
+	return (unsigned)(gen_next(g) % n);
+}
+
+static bool
+gen_chance(struct gen *g, unsigned percent)
+{
+	return gen_pick(g, 100) < percent;
+}
+
+static unsigned
+gen_len(struct gen *g)
+{
+	unsigned r = gen_pick(g, 100);
+
+	if (r < 10)
+		return 1 + gen_pick(g, 4);
+	if (r < 60)
+		return 5 + gen_pick(g, 8);
+	if (r < 88)
+		return 13 + gen_pick(g, 12);
+	return 25 + gen_pick(g, 24);
+}
+
+/* A content value (without quotes) into buf, its byte length in *len. */
+static void
+gen_content(struct gen *g, char *buf, size_t size, unsigned *len)
+{
+	static const char text[] = "abcdefghijklmnopqrstuvwxyz"
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	    "/._-=?&";
+	unsigned n = gen_len(g);
+	size_t off = 0;
+
+	if (gen_chance(g, 25)) {
+		/* binary: |xx xx ...| */
+		off += (size_t)snprintf(buf + off, size - off, "|");
+		for (unsigned i = 0; i < n; i++)
+			off += (size_t)snprintf(buf + off, size - off,
+			    "%s%02x", i ? " " : "", gen_pick(g, 256));
+		snprintf(buf + off, size - off, "|");
+	} else {
+		for (unsigned i = 0; i < n && off + 1 < size; i++)
+			buf[off++] = text[gen_pick(g, sizeof(text) - 1)];
+		buf[off] = '\0';
+	}
+	*len = n;
+}
+
+/* action proto src sport -> dst dport, and whether it is TCP / to the
+ * client. */
+static void
+gen_header(struct gen *g, char *buf, size_t size, bool *tcp, bool *reply)
+{
+	static const char *const tcp_ports[] = { "$HTTP_PORTS",
+	    "$HTTP_PORTS", "$HTTP_PORTS", "$HTTP_PORTS", "$HTTP_PORTS",
+	    "$HTTP_PORTS", "$HTTP_PORTS", "any", "any", "any", "any", "any",
+	    "445", "139", "25", "21", "443", "443", "1433", "3306", "22",
+	    "1024:", NULL };
+	static const char *const udp_ports[] = { "53", "53", "53", "161",
+	    "123", "69", "5060", "any" };
+	const char *action = gen_chance(g, 5) ? "drop" : "alert";
+	unsigned r = gen_pick(g, 100);
+	char port[16];
+
+	*tcp = false;
+	*reply = false;
+	if (r < 70) {
+		*tcp = true;
+		if (gen_chance(g, 20)) {
+			*reply = true;
+			snprintf(buf, size, "%s tcp $HOME_NET $HTTP_PORTS -> "
+			    "$EXTERNAL_NET any", action);
+			return;
+		}
+		r = gen_pick(g, QUELL_NITEMS(tcp_ports));
+		if (tcp_ports[r] == NULL)
+			snprintf(port, sizeof(port), "%u",
+			    1024 + gen_pick(g, 60000));
+		snprintf(buf, size, "%s tcp $EXTERNAL_NET any -> $HOME_NET %s",
+		    action, tcp_ports[r] != NULL ? tcp_ports[r] : port);
+	} else if (r < 92)
+		snprintf(buf, size, "%s udp $EXTERNAL_NET any -> $HOME_NET %s",
+		    action, udp_ports[gen_pick(g, QUELL_NITEMS(udp_ports))]);
+	else if (r < 98)
+		snprintf(buf, size, "%s icmp $EXTERNAL_NET any -> $HOME_NET any",
+		    action);
+	else
+		snprintf(buf, size, "%s ip $EXTERNAL_NET any -> $HOME_NET any",
+		    action);
+}
+
+static void
+gen_rule(struct gen *g)
+{
+	char hdr[128], c[200];
+	unsigned ncontent = 1 + gen_pick(g, 3), len;
+	unsigned fp = gen_chance(g, 10) ? gen_pick(g, ncontent) : UINT32_MAX;
+	bool tcp, reply, common = gen_chance(g, 3);
+	bool icmp;
+
+	gen_header(g, hdr, sizeof(hdr), &tcp, &reply);
+	icmp = strstr(hdr, " icmp ") != NULL;
+	fprintf(g->out, "%s (msg:\"BENCH synthetic rule %u\"; ", hdr, g->sid);
+	if (tcp)
+		fprintf(g->out, "flow:established,%s; ", reply ? "to_client" :
+		    "to_server");
+	if (icmp)
+		fprintf(g->out, "itype:%u; ", gen_chance(g, 70) ? 8 : 0);
+	if (gen_chance(g, 2)) {
+		/* a flowbits pair: this rule sets, the next one reads */
+		fprintf(g->out, "flowbits:%s,bench.%u; ",
+		    g->flowbit % 2 == 0 ? "set" : "isset", g->flowbit / 2);
+		g->flowbit++;
+	}
+	for (unsigned i = 0; i < ncontent; i++) {
+		if (common && i == 0) {
+			snprintf(c, sizeof(c), "%s",
+			    gen_common[gen_pick(g, QUELL_NITEMS(gen_common))]);
+			len = (unsigned)strlen(c);
+		} else
+			gen_content(g, c, sizeof(c), &len);
+		fprintf(g->out, "content:\"%s\"; ", c);
+		if (c[0] != '|' && gen_chance(g, 33))
+			fprintf(g->out, "nocase; ");
+		if (i == 0 && gen_chance(g, 20))
+			fprintf(g->out, "depth:%u; ", len + gen_pick(g, 64));
+		else if (i == 0 && gen_chance(g, 10))
+			fprintf(g->out, "offset:%u; ", gen_pick(g, 8));
+		else if (i > 0 && gen_chance(g, 60)) {
+			fprintf(g->out, "distance:%u; ", gen_pick(g, 16));
+			if (gen_chance(g, 50))
+				fprintf(g->out, "within:%u; ",
+				    len + gen_pick(g, 128));
+		}
+		if (i == fp)
+			fprintf(g->out, "fast_pattern; ");
+	}
+	if (gen_chance(g, 10))
+		fprintf(g->out, "pcre:\"/[a-z]{%u,%u}=[^&\\x20]{%u}/%sR\"; ",
+		    1 + gen_pick(g, 3), 4 + gen_pick(g, 8), 8 + gen_pick(g, 64),
+		    gen_chance(g, 50) ? "i" : "");
+	if (gen_chance(g, 3))
+		fprintf(g->out, "byte_test:%u,%s,%u,%u,relative; ",
+		    1 + gen_pick(g, 4), gen_chance(g, 50) ? ">" : "=",
+		    gen_pick(g, 4096), gen_pick(g, 16));
+	if (gen_chance(g, 4))
+		fprintf(g->out, "dsize:>%u; ", 20 + gen_pick(g, 1000));
+	if (gen_chance(g, 2))
+		fprintf(g->out, "threshold:type limit, track by_src, count 1, "
+		    "seconds 60; ");
+	fprintf(g->out, "classtype:%s; sid:%u; rev:%u; metadata:created_at "
+	    "2025_01_01, deployment Perimeter;)\n",
+	    gen_classes[gen_pick(g, QUELL_NITEMS(gen_classes))], g->sid,
+	    1 + gen_pick(g, 9));
+	g->sid++;
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: gen-rules [--seed N] [--rules N] -o FILE\n");
+	exit(2);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "rules", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct gen g;
+	const char *path = NULL;
+	unsigned long long n = GEN_DEFAULT_RULES, seed = 1;
+	char *end;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "s:n:o:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 's':
+			errno = 0;
+			seed = strtoull(optarg, &end, 10);
+			if (errno != 0 || *end != '\0')
+				usage();
+			break;
+		case 'n':
+			errno = 0;
+			n = strtoull(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || n > GEN_MAX_RULES)
+				usage();
+			break;
+		case 'o':
+			path = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (path == NULL || optind != argc)
+		usage();
+	memset(&g, 0, sizeof(g));
+	g.rng = seed * 0x9e3779b97f4a7c15ULL + 1;
+	g.sid = GEN_SID_BASE;
+	if (strcmp(path, "-") == 0)
+		g.out = stdout;
+	else if ((g.out = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "gen-rules: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	fprintf(g.out, "# gen-rules --seed %llu --rules %llu\n", seed, n);
+	for (unsigned long long i = 0; i < n; i++)
+		gen_rule(&g);
+	if (g.out != stdout && fclose(g.out) != 0) {
+		fprintf(stderr, "gen-rules: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	return 0;
+}

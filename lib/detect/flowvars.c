@@ -1,0 +1,182 @@
+#include "core/base.h"
+
+#include "detect/engine.h"
+#include "detect/flowvars.h"
+#include "flow/flow.h"
+
+struct flowvars_int {
+	uint32_t	 id;
+	uint32_t	 value;
+};
+
+/* Small unsorted arrays: a flow carries a handful of variables. */
+struct detect_flow_vars {
+	uint32_t	*bits;
+	uint32_t	 nbits;
+	uint32_t	 capbits;
+	struct flowvars_int *ints;
+	uint32_t	 nints;
+	uint32_t	 capints;
+	struct detect_flowvars_counter *counters;
+	uint32_t	 ncounters;
+	uint32_t	 capcounters;
+};
+
+static struct detect_flow_vars *flowvars_get(struct flow *);
+static void	*flowvars_grow(void *, uint32_t *, size_t);
+
+static struct detect_flow_vars *
+flowvars_get(struct flow *f)
+{
+	if (f->detect_vars == NULL)
+		f->detect_vars = calloc(1, sizeof(struct detect_flow_vars));
+	return f->detect_vars;
+}
+
+/* The array v (room for *cap elements of size each) doubled, or NULL
+ * (v untouched) at the cap or out of memory. */
+static void *
+flowvars_grow(void *v, uint32_t *cap, size_t size)
+{
+	uint32_t ncap = *cap ? *cap * 2 : 4;
+	void *n;
+
+	if (ncap > DETECT_FLOWVARS_MAX)
+		return NULL;
+	if ((n = realloc(v, ncap * size)) == NULL)
+		return NULL;
+	*cap = ncap;
+	return n;
+}
+
+void
+detect_flow_vars_free(void *p)
+{
+	struct detect_flow_vars *fv = p;
+
+	if (fv == NULL)
+		return;
+	free(fv->bits);
+	free(fv->ints);
+	free(fv->counters);
+	free(fv);
+}
+
+bool
+detect_flowvars_bit_isset(const struct flow *f, uint32_t id)
+{
+	const struct detect_flow_vars *fv = f->detect_vars;
+
+	if (fv == NULL)
+		return false;
+	for (uint32_t i = 0; i < fv->nbits; i++)
+		if (fv->bits[i] == id)
+			return true;
+	return false;
+}
+
+int
+detect_flowvars_bit_set(struct flow *f, uint32_t id)
+{
+	struct detect_flow_vars *fv;
+
+	if (detect_flowvars_bit_isset(f, id))
+		return 0;
+	if ((fv = flowvars_get(f)) == NULL)
+		return -1;
+	if (fv->nbits == fv->capbits) {
+		uint32_t *n = flowvars_grow(fv->bits, &fv->capbits,
+		    sizeof(*n));
+
+		if (n == NULL)
+			return -1;
+		fv->bits = n;
+	}
+	fv->bits[fv->nbits++] = id;
+	return 0;
+}
+
+void
+detect_flowvars_bit_unset(struct flow *f, uint32_t id)
+{
+	struct detect_flow_vars *fv = f->detect_vars;
+
+	if (fv == NULL)
+		return;
+	for (uint32_t i = 0; i < fv->nbits; i++) {
+		if (fv->bits[i] == id) {
+			fv->bits[i] = fv->bits[--fv->nbits];
+			return;
+		}
+	}
+}
+
+bool
+detect_flowvars_int_get(const struct flow *f, uint32_t id, uint32_t *value)
+{
+	const struct detect_flow_vars *fv = f->detect_vars;
+
+	if (fv == NULL)
+		return false;
+	for (uint32_t i = 0; i < fv->nints; i++) {
+		if (fv->ints[i].id == id) {
+			*value = fv->ints[i].value;
+			return true;
+		}
+	}
+	return false;
+}
+
+int
+detect_flowvars_int_set(struct flow *f, uint32_t id, uint32_t value)
+{
+	struct detect_flow_vars *fv;
+
+	if ((fv = flowvars_get(f)) == NULL)
+		return -1;
+	for (uint32_t i = 0; i < fv->nints; i++) {
+		if (fv->ints[i].id == id) {
+			fv->ints[i].value = value;
+			return 0;
+		}
+	}
+	if (fv->nints == fv->capints) {
+		struct flowvars_int *n = flowvars_grow(fv->ints, &fv->capints,
+		    sizeof(*n));
+
+		if (n == NULL)
+			return -1;
+		fv->ints = n;
+	}
+	fv->ints[fv->nints].id = id;
+	fv->ints[fv->nints].value = value;
+	fv->nints++;
+	return 0;
+}
+
+struct detect_flowvars_counter *
+detect_flowvars_counter(struct flow *f, uint32_t gid, uint32_t sid,
+    bool *created)
+{
+	struct detect_flow_vars *fv;
+	struct detect_flowvars_counter *c;
+
+	*created = false;
+	if ((fv = flowvars_get(f)) == NULL)
+		return NULL;
+	for (uint32_t i = 0; i < fv->ncounters; i++)
+		if (fv->counters[i].gid == gid && fv->counters[i].sid == sid)
+			return &fv->counters[i];
+	if (fv->ncounters == fv->capcounters) {
+		c = flowvars_grow(fv->counters, &fv->capcounters, sizeof(*c));
+		if (c == NULL)
+			return NULL;
+		fv->counters = c;
+	}
+	c = &fv->counters[fv->ncounters++];
+	memset(c, 0, sizeof(*c));
+	c->gid = gid;
+	c->sid = sid;
+	*created = true;
+	return c;
+}

@@ -1,0 +1,36 @@
+/* Detection's per-flow state, kept in struct flow.detect_vars (owned by
+ * lib/detect, allocated on first write): the flowbits that are set, the
+ * flowints, and per-flow rate-limit counters. Keys are ids from
+ * detect/names.h, so they survive rule reloads. The flow belongs to one
+ * worker: nothing here is locked. */
+#ifndef QUELL_DETECT_FLOWVARS_H
+#define QUELL_DETECT_FLOWVARS_H
+
+#include "core/base.h"
+
+struct flow;
+
+#define DETECT_FLOWVARS_MAX	1024	/* entries of each kind per flow */
+
+bool	detect_flowvars_bit_isset(const struct flow *, uint32_t id);
+/* 0, or -1 when memory or the per-flow cap ran out (the bit stays
+ * unset). */
+int	detect_flowvars_bit_set(struct flow *, uint32_t id);
+void	detect_flowvars_bit_unset(struct flow *, uint32_t id);
+
+bool	detect_flowvars_int_get(const struct flow *, uint32_t id,
+	    uint32_t *value);
+int	detect_flowvars_int_set(struct flow *, uint32_t id, uint32_t value);
+
+/* A rate-limit counter of this flow for gid:sid, created zeroed when
+ * absent (NULL when memory or the cap ran out). */
+struct detect_flowvars_counter {
+	uint32_t	 gid;
+	uint32_t	 sid;
+	uint64_t	 start_ns;	/* window start */
+	uint32_t	 count;
+};
+struct detect_flowvars_counter *detect_flowvars_counter(struct flow *,
+	    uint32_t gid, uint32_t sid, bool *created);
+
+#endif

@@ -1,0 +1,40 @@
+#include "core/base.h"
+
+#include <netinet/in.h>
+
+#include "core/packet.h"
+#include "detect/keywords/keyword.h"
+#include "detect/uint.h"
+#include "rules/parser.h"
+#include "rules/rule.h"
+
+static int	itype_setup(struct rules_parser *, struct rule *,
+		    const struct rules_option *);
+static bool	itype_match(struct detect_inspect *, const void *);
+
+const struct keyword kw_itype = {
+	.name = "itype",
+	.desc = "ICMP/ICMPv6 type: N, <N, >N, N-M, !N",
+	.flags = KEYWORD_VALUE_REQUIRED | KEYWORD_ONCE,
+	.setup = itype_setup,
+	.match = itype_match,
+	.free = free,
+};
+
+static int
+itype_setup(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt)
+{
+	return detect_uint_setup(p, r, opt, &kw_itype, UINT8_MAX);
+}
+
+static bool
+itype_match(struct detect_inspect *in, const void *data)
+{
+	const struct packet *p = in->pkt;
+
+	if ((p->proto != IPPROTO_ICMP && p->proto != IPPROTO_ICMPV6) ||
+	    !p->l4_valid)
+		return false;
+	return detect_uint_match(data, p->icmp_type);
+}

@@ -1,0 +1,166 @@
+#include "core/base.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include <hs.h>
+
+#include "detect/mpm.h"
+
+/*
+ * Hyperscan back end: the patterns are compiled as literals
+ * (hs_compile_lit_multi, so no escaping), caseless where nocase, and
+ * each reported once per scan (HS_FLAG_SINGLEMATCH). The database is
+ * read-only once compiled; a thread's scratch is grown with
+ * hs_alloc_scratch() for every database of the engine.
+ */
+
+struct mpm {
+	hs_database_t	*db;
+	size_t		 memory;
+};
+
+struct hs_ctx {
+	mpm_match_fn	 fn;
+	void		*arg;
+};
+
+static struct mpm *hs_build(const struct mpm_pattern *, size_t, char *,
+		    size_t);
+static void	hs_free(struct mpm *);
+static int	hs_scratch_grow(void **, const struct mpm *);
+static void	hs_scratch_free_cb(void *);
+static void	hs_scan_buf(const struct mpm *, void *, const uint8_t *,
+		    size_t, mpm_match_fn, void *);
+static size_t	hs_memory(const struct mpm *);
+static bool	hs_usable(void);
+static int	hs_on_match(unsigned int, unsigned long long,
+		    unsigned long long, unsigned int, void *);
+
+const struct mpm_ops mpm_hs_ops = {
+	.name = "hs",
+	.build = hs_build,
+	.free = hs_free,
+	.scratch_grow = hs_scratch_grow,
+	.scratch_free = hs_scratch_free_cb,
+	.scan = hs_scan_buf,
+	.memory = hs_memory,
+	.usable = hs_usable,
+};
+
+static bool
+hs_usable(void)
+{
+	return hs_valid_platform() == HS_SUCCESS;
+}
+
+static struct mpm *
+hs_build(const struct mpm_pattern *pats, size_t n, char *err, size_t errlen)
+{
+	const char **exprs = NULL;
+	unsigned *flags = NULL, *ids = NULL;
+	size_t *lens = NULL;
+	hs_compile_error_t *cerr = NULL;
+	struct mpm *m = NULL;
+
+	if (n == 0 || n > UINT32_MAX) {
+		snprintf(err, errlen, "hyperscan: %zu patterns", n);
+		errno = EINVAL;
+		return NULL;
+	}
+	exprs = calloc(n, sizeof(*exprs));
+	flags = calloc(n, sizeof(*flags));
+	ids = calloc(n, sizeof(*ids));
+	lens = calloc(n, sizeof(*lens));
+	if (exprs == NULL || flags == NULL || ids == NULL || lens == NULL ||
+	    (m = calloc(1, sizeof(*m))) == NULL) {
+		snprintf(err, errlen, "hyperscan: out of memory");
+		errno = ENOMEM;
+		goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		exprs[i] = (const char *)pats[i].bytes;
+		lens[i] = pats[i].len;
+		ids[i] = pats[i].id;
+		flags[i] = HS_FLAG_SINGLEMATCH |
+		    (pats[i].nocase ? HS_FLAG_CASELESS : 0);
+	}
+	if (hs_compile_lit_multi(exprs, flags, ids, lens, (unsigned)n,
+	    HS_MODE_BLOCK, NULL, &m->db, &cerr) != HS_SUCCESS) {
+		snprintf(err, errlen, "hyperscan: compiling %zu patterns: %s",
+		    n, cerr != NULL ? cerr->message : "unknown error");
+		hs_free_compile_error(cerr);
+		errno = EINVAL;
+		goto fail;
+	}
+	if (hs_database_size(m->db, &m->memory) != HS_SUCCESS)
+		m->memory = 0;
+	free(exprs);
+	free(flags);
+	free(ids);
+	free(lens);
+	return m;
+fail:
+	free(exprs);
+	free(flags);
+	free(ids);
+	free(lens);
+	hs_free(m);
+	return NULL;
+}
+
+static void
+hs_free(struct mpm *m)
+{
+	if (m == NULL)
+		return;
+	hs_free_database(m->db);
+	free(m);
+}
+
+static int
+hs_scratch_grow(void **scratch, const struct mpm *m)
+{
+	hs_scratch_t *s = *scratch;
+
+	if (hs_alloc_scratch(m->db, &s) != HS_SUCCESS) {
+		errno = ENOMEM;
+		return -1;
+	}
+	*scratch = s;
+	return 0;
+}
+
+static void
+hs_scratch_free_cb(void *scratch)
+{
+	hs_free_scratch(scratch);
+}
+
+static int
+hs_on_match(unsigned int id, unsigned long long from, unsigned long long to,
+    unsigned int flags, void *arg)
+{
+	struct hs_ctx *c = arg;
+
+	c->fn(id, (uint32_t)to, c->arg);
+	return 0;
+}
+
+static void
+hs_scan_buf(const struct mpm *m, void *scratch, const uint8_t *buf,
+    size_t len, mpm_match_fn fn, void *arg)
+{
+	struct hs_ctx c = { fn, arg };
+
+	/* the only failure is a bad scratch: a programmer error caught by
+	 * the tests; nothing is reported then */
+	(void)hs_scan(m->db, (const char *)buf, (unsigned)len, 0, scratch,
+	    hs_on_match, &c);
+}
+
+static size_t
+hs_memory(const struct mpm *m)
+{
+	return m->memory;
+}

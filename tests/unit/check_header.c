@@ -1,0 +1,655 @@
+/* Unit tests of the header keywords of lib/detect (ttl, tos, ipopts,
+ * fragbits, fragoffset, id, ip_proto, sameip, flags, seq, ack, window,
+ * tcp.mss, itype, icode, icmp_id, icmp_seq): each against hand-built
+ * packets, as the decoder would leave them. */
+#include "core/base.h"
+
+#include <sys/socket.h>
+
+#include <arpa/inet.h>
+#include <check.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/diag.h"
+#include "core/packet.h"
+#include "detect/engine.h"
+#include "rules/ruleset.h"
+
+static void	setup(void);
+static void	teardown(void);
+static void	engine(const char *);
+static struct ip_addr ip(const char *);
+static struct packet tcp(void);
+static struct packet icmp(uint8_t, uint8_t, uint8_t);
+static bool	hit(const char *, const struct packet *);
+static Suite	*header_suite(void);
+
+static struct diag_list dl;
+static struct detect_engine *de;
+static struct detect_thread *dt;
+static struct detect_result res;
+
+static void
+setup(void)
+{
+	diag_list_init(&dl);
+	de = NULL;
+	dt = NULL;
+	memset(&res, 0xa5, sizeof(res));
+}
+
+static void
+teardown(void)
+{
+	detect_thread_free(dt);
+	detect_engine_free(de);
+	diag_list_free(&dl);
+}
+
+/* Builds the engine and a thread from rules that must all load. */
+static void
+engine(const char *text)
+{
+	struct ruleset *rs = rules_ruleset_new();
+
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL, &dl),
+	    0);
+	ck_assert_msg(dl.count == 0, "unexpected diag: %s",
+	    dl.count > 0 ? dl.items[0].msg : "");
+	de = detect_engine_build(rs, &dl);
+	ck_assert_ptr_nonnull(de);
+	dt = detect_thread_new(de);
+	ck_assert_ptr_nonnull(dt);
+}
+
+static struct ip_addr
+ip(const char *s)
+{
+	struct ip_addr a;
+
+	memset(&a, 0, sizeof(a));
+	a.family = strchr(s, ':') != NULL ? AF_INET6 : AF_INET;
+	ck_assert_int_eq(inet_pton(a.family, s, &a.u), 1);
+	return a;
+}
+
+/* An IPv4 TCP packet 10.0.0.1:1000 -> 10.0.0.2:80 with a real 20-byte
+ * IP header and a 20-byte TCP header (flags ACK). */
+static struct packet
+tcp(void)
+{
+	static uint8_t raw[40];
+	struct packet p;
+
+	memset(raw, 0, sizeof(raw));
+	raw[0] = 0x45;
+	memset(&p, 0, sizeof(p));
+	p.data = raw;
+	p.len = sizeof(raw);
+	p.src = ip("10.0.0.1");
+	p.dst = ip("10.0.0.2");
+	p.ip_version = 4;
+	p.ip_hdr_len = 20;
+	p.ttl = 64;
+	p.proto = IPPROTO_TCP;
+	p.l4_valid = true;
+	p.l4 = raw + 20;
+	p.l4_hdr_len = 20;
+	p.sport = 1000;
+	p.dport = 80;
+	p.tcp_flags = PKT_TCP_ACK;
+	p.tcp_seq = 1000;
+	p.tcp_ack = 2000;
+	p.tcp_window = 512;
+	return p;
+}
+
+static struct packet
+icmp(uint8_t proto, uint8_t type, uint8_t code)
+{
+	struct packet p = tcp();
+
+	if (proto == IPPROTO_ICMPV6) {
+		p.src = ip("2001:2::1");
+		p.dst = ip("2001:2::2");
+		p.ip_version = 6;
+	}
+	p.proto = proto;
+	p.sport = p.dport = 0;
+	p.icmp_type = type;
+	p.icmp_code = code;
+	p.icmp_id = 77;
+	p.icmp_seq = 5;
+	return p;
+}
+
+/* Whether a fresh engine of the one rule alerts on p. */
+static bool
+hit(const char *rule, const struct packet *p)
+{
+	engine(rule);
+	detect_packet(dt, p, &res);
+	return res.nalerts == 1;
+}
+
+#define R(opts)	"alert ip any any -> any any (" opts " sid:1;)"
+
+START_TEST(test_ttl_matches_its_value)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("ttl:64;"), &p));
+}
+END_TEST
+
+START_TEST(test_ttl_fails_on_another_value)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("ttl:63;"), &p));
+}
+END_TEST
+
+START_TEST(test_ttl_less_than_matches_lower_values)
+{
+	struct packet p = tcp();
+
+	p.ttl = 3;
+	ck_assert(hit(R("ttl:<5;"), &p));
+}
+END_TEST
+
+START_TEST(test_ttl_negation_matches_other_values)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("ttl:!1;"), &p));
+}
+END_TEST
+
+START_TEST(test_tos_matches_decimal_value)
+{
+	struct packet p = tcp();
+
+	p.tos = 16;
+	ck_assert(hit(R("tos:16;"), &p));
+}
+END_TEST
+
+START_TEST(test_tos_matches_hex_value)
+{
+	struct packet p = tcp();
+
+	p.tos = 0x1c;
+	ck_assert(hit(R("tos:x1c;"), &p));
+}
+END_TEST
+
+START_TEST(test_negated_tos_fails_on_its_value)
+{
+	struct packet p = tcp();
+
+	p.tos = 8;
+	ck_assert(!hit(R("tos:!8;"), &p));
+}
+END_TEST
+
+START_TEST(test_ipopts_finds_an_option)
+{
+	struct packet p = tcp();
+	static uint8_t raw[24] = { 0x46, [20] = 0x01, 0x07, 0x03, 0x00 };
+
+	/* NOP, then RR (7) of length 3 */
+	p.data = raw;
+	p.len = sizeof(raw);
+	p.ip_hdr_len = 24;
+	ck_assert(hit(R("ipopts:rr;"), &p));
+}
+END_TEST
+
+START_TEST(test_ipopts_fails_without_the_option)
+{
+	struct packet p = tcp();
+	static uint8_t raw[24] = { 0x46, [20] = 0x01, 0x07, 0x03, 0x00 };
+
+	p.data = raw;
+	p.len = sizeof(raw);
+	p.ip_hdr_len = 24;
+	ck_assert(!hit(R("ipopts:lsrr;"), &p));
+}
+END_TEST
+
+START_TEST(test_ipopts_any_needs_some_option)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("ipopts:any;"), &p));
+}
+END_TEST
+
+START_TEST(test_ipopts_stops_at_a_truncated_option)
+{
+	struct packet p = tcp();
+	static uint8_t raw[24] = { 0x46, [20] = 0x83, 0x00, 0x00, 0x00 };
+
+	/* LSRR with length 0: malformed, must not loop or match later */
+	p.data = raw;
+	p.len = sizeof(raw);
+	p.ip_hdr_len = 24;
+	ck_assert(!hit(R("ipopts:ssrr;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragbits_exact_matches_only_those_bits)
+{
+	struct packet p = tcp();
+
+	p.frag_flags = 0x2;
+	ck_assert(hit(R("fragbits:D;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragbits_exact_fails_with_another_bit)
+{
+	struct packet p = tcp();
+
+	p.frag_flags = 0x3;
+	ck_assert(!hit(R("fragbits:D;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragbits_plus_needs_another_bit_too)
+{
+	struct packet p = tcp();
+
+	p.frag_flags = 0x3;
+	ck_assert(hit(R("fragbits:+D;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragbits_any_matches_one_of_them)
+{
+	struct packet p = tcp();
+
+	p.frag_flags = 0x1;
+	ck_assert(hit(R("fragbits:*MD;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragbits_not_matches_without_them)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("fragbits:!D;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragoffset_matches_the_offset_field)
+{
+	struct packet p = tcp();
+
+	p.frag_offset = 185;
+	p.is_fragment = true;
+	ck_assert(hit(R("fragoffset:185;"), &p));
+}
+END_TEST
+
+START_TEST(test_fragoffset_greater_than_fails_on_first_fragment)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("fragoffset:>0;"), &p));
+}
+END_TEST
+
+START_TEST(test_id_matches_the_ip_id)
+{
+	struct packet p = tcp();
+
+	p.ip_id = 31337;
+	ck_assert(hit(R("id:31337;"), &p));
+}
+END_TEST
+
+START_TEST(test_id_fails_on_another_id)
+{
+	struct packet p = tcp();
+
+	p.ip_id = 1;
+	ck_assert(!hit(R("id:31337;"), &p));
+}
+END_TEST
+
+START_TEST(test_ip_proto_matches_a_number)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("ip_proto:6;"), &p));
+}
+END_TEST
+
+START_TEST(test_ip_proto_matches_a_name)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 8, 0);
+
+	ck_assert(hit(R("ip_proto:icmp;"), &p));
+}
+END_TEST
+
+START_TEST(test_negated_ip_proto_fails_on_its_protocol)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("ip_proto:!tcp;"), &p));
+}
+END_TEST
+
+START_TEST(test_sameip_matches_equal_addresses)
+{
+	struct packet p = tcp();
+
+	p.dst = p.src;
+	ck_assert(hit(R("sameip;"), &p));
+}
+END_TEST
+
+START_TEST(test_sameip_fails_on_different_addresses)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("sameip;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_exact_matches_only_those_flags)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = PKT_TCP_SYN;
+	ck_assert(hit(R("flags:S;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_exact_fails_with_an_extra_flag)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = PKT_TCP_SYN | PKT_TCP_ACK;
+	ck_assert(!hit(R("flags:S;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_plus_allows_extra_flags)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = PKT_TCP_SYN | PKT_TCP_ACK;
+	ck_assert(hit(R("flags:S+;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_any_matches_one_of_them)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = PKT_TCP_FIN;
+	ck_assert(hit(R("flags:*SF;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_not_matches_without_all_of_them)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = PKT_TCP_SYN;
+	ck_assert(hit(R("flags:!SA;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_ignore_mask_drops_flags_from_the_comparison)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = PKT_TCP_SYN | PKT_TCP_CWR | PKT_TCP_ECE;
+	ck_assert(hit(R("flags:S,CE;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_zero_matches_a_packet_without_flags)
+{
+	struct packet p = tcp();
+
+	p.tcp_flags = 0;
+	ck_assert(hit(R("flags:0;"), &p));
+}
+END_TEST
+
+START_TEST(test_flags_never_match_udp)
+{
+	struct packet p = tcp();
+
+	p.proto = IPPROTO_UDP;
+	ck_assert(!hit(R("flags:A;"), &p));
+}
+END_TEST
+
+START_TEST(test_seq_matches_the_sequence_number)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("seq:1000;"), &p));
+}
+END_TEST
+
+START_TEST(test_ack_fails_on_another_number)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("ack:1999;"), &p));
+}
+END_TEST
+
+START_TEST(test_ack_matches_the_acknowledgement_number)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("ack:2000;"), &p));
+}
+END_TEST
+
+START_TEST(test_window_matches_its_size)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("window:512;"), &p));
+}
+END_TEST
+
+START_TEST(test_negated_window_fails_on_its_size)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("window:!512;"), &p));
+}
+END_TEST
+
+START_TEST(test_tcp_mss_reads_the_mss_option)
+{
+	struct packet p = tcp();
+	static uint8_t raw[48] = { 0x45, [40] = 0x01, 0x02, 0x04, 0x05, 0xb4,
+	    0x00, 0x00, 0x00 };
+
+	/* NOP, then MSS 1460 */
+	p.data = raw;
+	p.len = sizeof(raw);
+	p.l4 = raw + 20;
+	p.l4_hdr_len = 28;
+	ck_assert(hit(R("tcp.mss:<1500;"), &p));
+}
+END_TEST
+
+START_TEST(test_tcp_mss_fails_without_the_option)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("tcp.mss:>0;"), &p));
+}
+END_TEST
+
+START_TEST(test_itype_matches_icmp_type)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 8, 0);
+
+	ck_assert(hit(R("itype:8;"), &p));
+}
+END_TEST
+
+START_TEST(test_itype_matches_icmpv6_type)
+{
+	struct packet p = icmp(IPPROTO_ICMPV6, 128, 0);
+
+	ck_assert(hit(R("itype:128;"), &p));
+}
+END_TEST
+
+START_TEST(test_itype_never_matches_tcp)
+{
+	struct packet p = tcp();
+
+	ck_assert(!hit(R("itype:0;"), &p));
+}
+END_TEST
+
+START_TEST(test_icode_greater_than_matches_higher_codes)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 3, 13);
+
+	ck_assert(hit(R("icode:>3;"), &p));
+}
+END_TEST
+
+START_TEST(test_icode_fails_on_another_code)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 3, 1);
+
+	ck_assert(!hit(R("icode:3;"), &p));
+}
+END_TEST
+
+START_TEST(test_icmp_id_matches_an_echo_request)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 8, 0);
+
+	ck_assert(hit(R("icmp_id:77;"), &p));
+}
+END_TEST
+
+START_TEST(test_icmp_id_ignores_non_echo_messages)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 3, 0);
+
+	ck_assert(!hit(R("icmp_id:77;"), &p));
+}
+END_TEST
+
+START_TEST(test_icmp_seq_matches_an_icmpv6_echo_reply)
+{
+	struct packet p = icmp(IPPROTO_ICMPV6, 129, 0);
+
+	ck_assert(hit(R("icmp_seq:5;"), &p));
+}
+END_TEST
+
+START_TEST(test_icmp_seq_fails_on_another_sequence)
+{
+	struct packet p = icmp(IPPROTO_ICMP, 0, 0);
+
+	ck_assert(!hit(R("icmp_seq:6;"), &p));
+}
+END_TEST
+
+static Suite *
+header_suite(void)
+{
+	Suite *s = suite_create("header");
+	TCase *ip4 = tcase_create("ip");
+	TCase *tcp4 = tcase_create("tcp");
+	TCase *icmp4 = tcase_create("icmp");
+
+	tcase_add_checked_fixture(ip4, setup, teardown);
+	tcase_add_test(ip4, test_ttl_matches_its_value);
+	tcase_add_test(ip4, test_ttl_fails_on_another_value);
+	tcase_add_test(ip4, test_ttl_less_than_matches_lower_values);
+	tcase_add_test(ip4, test_ttl_negation_matches_other_values);
+	tcase_add_test(ip4, test_tos_matches_decimal_value);
+	tcase_add_test(ip4, test_tos_matches_hex_value);
+	tcase_add_test(ip4, test_negated_tos_fails_on_its_value);
+	tcase_add_test(ip4, test_ipopts_finds_an_option);
+	tcase_add_test(ip4, test_ipopts_fails_without_the_option);
+	tcase_add_test(ip4, test_ipopts_any_needs_some_option);
+	tcase_add_test(ip4, test_ipopts_stops_at_a_truncated_option);
+	tcase_add_test(ip4, test_fragbits_exact_matches_only_those_bits);
+	tcase_add_test(ip4, test_fragbits_exact_fails_with_another_bit);
+	tcase_add_test(ip4, test_fragbits_plus_needs_another_bit_too);
+	tcase_add_test(ip4, test_fragbits_any_matches_one_of_them);
+	tcase_add_test(ip4, test_fragbits_not_matches_without_them);
+	tcase_add_test(ip4, test_fragoffset_matches_the_offset_field);
+	tcase_add_test(ip4,
+	    test_fragoffset_greater_than_fails_on_first_fragment);
+	tcase_add_test(ip4, test_id_matches_the_ip_id);
+	tcase_add_test(ip4, test_id_fails_on_another_id);
+	tcase_add_test(ip4, test_ip_proto_matches_a_number);
+	tcase_add_test(ip4, test_ip_proto_matches_a_name);
+	tcase_add_test(ip4, test_negated_ip_proto_fails_on_its_protocol);
+	tcase_add_test(ip4, test_sameip_matches_equal_addresses);
+	tcase_add_test(ip4, test_sameip_fails_on_different_addresses);
+
+	tcase_add_checked_fixture(tcp4, setup, teardown);
+	tcase_add_test(tcp4, test_flags_exact_matches_only_those_flags);
+	tcase_add_test(tcp4, test_flags_exact_fails_with_an_extra_flag);
+	tcase_add_test(tcp4, test_flags_plus_allows_extra_flags);
+	tcase_add_test(tcp4, test_flags_any_matches_one_of_them);
+	tcase_add_test(tcp4, test_flags_not_matches_without_all_of_them);
+	tcase_add_test(tcp4,
+	    test_flags_ignore_mask_drops_flags_from_the_comparison);
+	tcase_add_test(tcp4, test_flags_zero_matches_a_packet_without_flags);
+	tcase_add_test(tcp4, test_flags_never_match_udp);
+	tcase_add_test(tcp4, test_seq_matches_the_sequence_number);
+	tcase_add_test(tcp4, test_ack_fails_on_another_number);
+	tcase_add_test(tcp4, test_ack_matches_the_acknowledgement_number);
+	tcase_add_test(tcp4, test_window_matches_its_size);
+	tcase_add_test(tcp4, test_negated_window_fails_on_its_size);
+	tcase_add_test(tcp4, test_tcp_mss_reads_the_mss_option);
+	tcase_add_test(tcp4, test_tcp_mss_fails_without_the_option);
+
+	tcase_add_checked_fixture(icmp4, setup, teardown);
+	tcase_add_test(icmp4, test_itype_matches_icmp_type);
+	tcase_add_test(icmp4, test_itype_matches_icmpv6_type);
+	tcase_add_test(icmp4, test_itype_never_matches_tcp);
+	tcase_add_test(icmp4, test_icode_greater_than_matches_higher_codes);
+	tcase_add_test(icmp4, test_icode_fails_on_another_code);
+	tcase_add_test(icmp4, test_icmp_id_matches_an_echo_request);
+	tcase_add_test(icmp4, test_icmp_id_ignores_non_echo_messages);
+	tcase_add_test(icmp4, test_icmp_seq_matches_an_icmpv6_echo_reply);
+	tcase_add_test(icmp4, test_icmp_seq_fails_on_another_sequence);
+
+	suite_add_tcase(s, ip4);
+	suite_add_tcase(s, tcp4);
+	suite_add_tcase(s, icmp4);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(header_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
