@@ -8,4 +8,5 @@ daemon_quelld_SOURCES = \
 	daemon/rules_load.c daemon/rules_load.h \
 	daemon/runmode.c daemon/runmode.h \
 	$(NULL)
+daemon_quelld_CFLAGS = $(AM_CFLAGS) $(HS_CFLAGS) $(PCRE2_CFLAGS) $(JANSSON_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS)
 daemon_quelld_LDADD = daemon/libquelld_ops.a $(QUELL_LIBS)

@@ -4,6 +4,15 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include <jansson.h>
+#include <pcap/pcap.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <yaml.h>
+#ifdef HAVE_HYPERSCAN
+#include <hs.h>
+#endif
+
 #include "options.h"
 
 #define DEFAULT_CONFIG	SYSCONFDIR "/quell/quell.yaml"
@@ -74,6 +83,30 @@ usage(FILE *fp)
 	    "testing only:\n"
 	    "      --worker-delay-us N  slow every detection worker by N us per packet\n",
 	    DEFAULT_CONFIG);
+}
+
+static void
+print_build_info(void)
+{
+	char pcre2_version[64] = "?";
+
+	pcre2_config(PCRE2_CONFIG_VERSION, pcre2_version);
+	printf("quelld %s\n", PACKAGE_VERSION);
+	printf("configure: %s\n", QUELL_CONFIGURE_ARGS);
+	printf("compiler: %s\n", __VERSION__);
+#ifdef QUELL_ASAN
+	printf("sanitizers: address, undefined\n");
+#endif
+#ifdef HAVE_HYPERSCAN
+	printf("prefilter: hyperscan %s (default), aho-corasick\n",
+	    hs_version());
+#else
+	printf("prefilter: aho-corasick (built without hyperscan)\n");
+#endif
+	printf("jansson: %s\n", jansson_version_str());
+	printf("pcre2: %s\n", pcre2_version);
+	printf("libyaml: %s\n", yaml_get_version_string());
+	printf("libpcap: %s\n", pcap_lib_version());
 }
 
 static int
@@ -179,8 +212,7 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 			printf("quelld %s\n", PACKAGE_VERSION);
 			return 1;
 		case OPT_BUILD_INFO:
-			printf("quelld %s\nconfigure: %s\ncompiler: %s\n",
-			    PACKAGE_VERSION, QUELL_CONFIGURE_ARGS, __VERSION__);
+			print_build_info();
 			return 1;
 		case 'h':
 			usage(stdout);

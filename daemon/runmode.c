@@ -351,6 +351,8 @@ worker_alerts(struct worker *w, const struct packet *p,
 			.msg = a->msg,
 			.blocked = a->blocked && dropped,
 			.verdict = dropped ? "drop" : "accept",
+			.category = a->category,
+			.severity = a->priority,
 		};
 
 		counter_inc(&w->alerts);

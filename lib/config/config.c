@@ -679,6 +679,9 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 	snprintf(path, sizeof(path), "%s%s%s", prefix, *prefix ? "." : "",
 	    c->key);
 	normalize_key(path);
+	/* Top-level include: is applied by load_file after this file. */
+	if (strcmp(path, "include") == 0)
+		return 0;
 	if ((k = key_find(path)) != NULL)
 		return apply_node(cfg, k, c, dl);
 	if (key_is_section(path)) {
@@ -795,11 +798,72 @@ load_tree(struct quell_config *cfg, struct cfg_node *root,
 	return rc;
 }
 
+/* Deeper include chains are a mistake (or a loop). */
+#define CONFIG_MAX_INCLUDE_DEPTH	8
+
+static int load_file(struct quell_config *, const char *, unsigned,
+	    struct diag_list *);
+
+static int
+load_include(struct quell_config *cfg, const char *from,
+    const struct cfg_node *n, unsigned depth, struct diag_list *dl)
+{
+	char path[4096];
+	const char *slash;
+
+	if (n->type != CFG_NODE_SCALAR || n->value[0] == '\0') {
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
+		    "include: expected a file name or a list of them");
+		return -1;
+	}
+	/* Relative names are relative to the including file. */
+	slash = strrchr(from, '/');
+	if (n->value[0] == '/' || slash == NULL)
+		snprintf(path, sizeof(path), "%s", n->value);
+	else
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - from),
+		    from, n->value);
+	if (depth >= CONFIG_MAX_INCLUDE_DEPTH) {
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, n->value,
+		    "include: more than %d levels (an include loop?)",
+		    CONFIG_MAX_INCLUDE_DEPTH);
+		return -1;
+	}
+	return load_file(cfg, path, depth + 1, dl);
+}
+
+static int
+load_file(struct quell_config *cfg, const char *path, unsigned depth,
+    struct diag_list *dl)
+{
+	struct cfg_node *root = config_yaml_load_file(path, dl);
+	int rc;
+
+	if (root == NULL)
+		return -1;
+	rc = walk_map(cfg, root, "", dl);
+	for (size_t i = 0; i < root->nchildren; i++) {
+		const struct cfg_node *c = root->children[i];
+
+		if (strcmp(c->key, "include") != 0)
+			continue;
+		if (c->type == CFG_NODE_SEQ) {
+			for (size_t j = 0; j < c->nchildren; j++)
+				if (load_include(cfg, path, c->children[j],
+				    depth, dl) == -1)
+					rc = -1;
+		} else if (load_include(cfg, path, c, depth, dl) == -1)
+			rc = -1;
+	}
+	config_yaml_free(root);
+	return rc;
+}
+
 int
 config_load_file(struct quell_config *cfg, const char *path,
     struct diag_list *dl)
 {
-	return load_tree(cfg, config_yaml_load_file(path, dl), dl);
+	return load_file(cfg, path, 0, dl);
 }
 
 int

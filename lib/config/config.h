@@ -94,7 +94,9 @@ void	config_free(struct quell_config *);
 
 /* Applies a YAML file over cfg. Problems are added to dl with
  * file:line:col and the key path; unknown keys are warnings naming the
- * nearest known key. Returns -1 if any error was found. */
+ * nearest known key. A top-level `include: FILE` (or a list) applies
+ * further files after this one, in order, relative to this file's
+ * directory; a later value wins. Returns -1 if any error was found. */
 int	config_load_file(struct quell_config *, const char *path,
 	    struct diag_list *);
 int	config_load_string(struct quell_config *, const char *name,

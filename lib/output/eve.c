@@ -286,8 +286,9 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 	json_object_set_new(alert, "rev", json_integer(a->rev));
 	json_object_set_new(alert, "signature",
 	    json_string_lossy(a->msg != NULL ? a->msg : ""));
-	json_object_set_new(alert, "category", json_string(""));
-	json_object_set_new(alert, "severity", json_integer(3));
+	json_object_set_new(alert, "category",
+	    json_string_lossy(a->category != NULL ? a->category : ""));
+	SET_U64(alert, "severity", a->severity != 0 ? a->severity : 3);
 	json_object_set_new(obj, "alert", alert);
 	if (eve->payload && p->payload != NULL)
 		json_object_set_new(obj, "payload",

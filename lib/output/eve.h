@@ -17,6 +17,8 @@ struct output_eve_alert {
 	const char	*msg;
 	bool		 blocked;
 	const char	*verdict;	/* "accept", "drop", ... */
+	const char	*category;	/* classtype description; NULL: none */
+	unsigned	 severity;	/* priority, 1 (high) .. ; 0: default 3 */
 };
 
 struct output_eve_flow_stats {

@@ -101,9 +101,11 @@ output_fastlog_format(char *buf, size_t len, const struct packet *p,
 	endpoint(src, sizeof(src), &p->src, p->sport, ports);
 	endpoint(dst, sizeof(dst), &p->dst, p->dport, ports);
 	n = snprintf(buf, len, "%s.%06ld  %s[**] [%u:%u:%u] %s [**] "
-	    "[Classification: (null)] [Priority: 3] {%s} %s -> %s\n", date,
+	    "[Classification: %s] [Priority: %u] {%s} %s -> %s\n", date,
 	    p->ts.tv_nsec / 1000, a->blocked ? "[Drop] " : "", a->gid,
 	    a->sid, a->rev, a->msg != NULL ? a->msg : "",
+	    a->category != NULL ? a->category : "(null)",
+	    a->severity != 0 ? a->severity : 3,
 	    proto_name(p->proto, pbuf, sizeof(pbuf)), src, dst);
 	if (n < 0)
 		return 0;

@@ -2,6 +2,7 @@
 #include "core/base.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 #include <check.h>
 
@@ -233,6 +234,71 @@ START_TEST(test_shipped_config_loads_without_diagnostics)
 }
 END_TEST
 
+/* Writes text to DIR/name; returns the path (static buffer per call). */
+static const char *
+write_file(const char *dir, const char *name, const char *text)
+{
+	static char paths[4][512];
+	static int next;
+	char *path = paths[next++ % 4];
+	FILE *fp;
+
+	snprintf(path, 512, "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs(text, fp);
+	fclose(fp);
+	return path;
+}
+
+START_TEST(test_include_applies_files_relative_and_in_order)
+{
+	char dir[] = "/tmp/quell-cfg-XXXXXX";
+	const char *main_path;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "a.yaml", "stats:\n  interval: 5\n");
+	write_file(dir, "b.yaml", "stats:\n  interval: 6\nnfq:\n  mode: route\n");
+	main_path = write_file(dir, "main.yaml",
+	    "stats:\n  interval: 4\ninclude:\n  - a.yaml\n  - b.yaml\n");
+	ck_assert_int_eq(config_load_file(cfg, main_path, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->stats_interval, 6);
+	ck_assert_int_eq(cfg->nfq_mode, CONFIG_NFQ_MODE_ROUTE);
+	unlink(main_path);
+	remove(write_file(dir, "a.yaml", ""));
+	remove(write_file(dir, "b.yaml", ""));
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_include_loop_is_an_error)
+{
+	char dir[] = "/tmp/quell-cfg-XXXXXX";
+	const char *loop;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	loop = write_file(dir, "loop.yaml", "include: loop.yaml\n");
+	ck_assert_int_eq(config_load_file(cfg, loop, &dl), -1);
+	ck_assert_uint_eq(dl.errors, 1);
+	ck_assert_ptr_nonnull(strstr(dl.items[0].msg, "include: more than 8 levels"));
+	unlink(loop);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_size_keys_take_suffixes)
+{
+	ck_assert_int_eq(config_set(cfg, "flow.memcap=64mb", &dl), 0);
+	ck_assert_uint_eq(cfg->flow.memcap, 64ull << 20);
+	ck_assert_int_eq(config_set(cfg, "stream.bypass-after=1gb", &dl), 0);
+	ck_assert_uint_eq(cfg->flow.bypass_after, 1ull << 30);
+	ck_assert_int_eq(config_set(cfg, "flow.memcap=lots", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "--set: flow.memcap: not a size in bytes (e.g. 134217728 or 128mb) up to 1tb near 'lots'");
+}
+END_TEST
+
 static Suite *
 config_suite(void)
 {
@@ -256,6 +322,9 @@ config_suite(void)
 	tcase_add_test(tc, test_queue_specs_add_ranges_once);
 	tcase_add_test(tc, test_missing_file_is_error);
 	tcase_add_test(tc, test_shipped_config_loads_without_diagnostics);
+	tcase_add_test(tc, test_include_applies_files_relative_and_in_order);
+	tcase_add_test(tc, test_include_loop_is_an_error);
+	tcase_add_test(tc, test_size_keys_take_suffixes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -93,7 +93,7 @@ START_TEST(test_alert_has_eve_fields_with_types)
 {
 	struct packet p;
 	struct output_eve_alert a = { 1, 1000002, 3, "attack \"quoted\" \\ back",
-	    true, "drop" };
+	    true, "drop", NULL, 0 };
 	json_t *j, *alert;
 
 	tcp_packet(&p);
@@ -123,7 +123,8 @@ END_TEST
 START_TEST(test_alert_with_invalid_utf8_message_is_still_valid_json)
 {
 	struct packet p;
-	struct output_eve_alert a = { 1, 7, 1, "caf\xe9 \x01 ctl", false, "accept" };
+	struct output_eve_alert a = { 1, 7, 1, "caf\xe9 \x01 ctl", false, "accept",
+	    NULL, 0 };
 	json_t *j;
 
 	tcp_packet(&p);
@@ -134,6 +135,38 @@ START_TEST(test_alert_with_invalid_utf8_message_is_still_valid_json)
 	    json_object_get(j, "alert"), "signature")), "caf? \x01 ctl");
 	ck_assert_str_eq(json_string_value(json_object_get(
 	    json_object_get(j, "alert"), "action")), "allowed");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json)
+{
+	static const uint8_t payload[] = { 'a', 0, '"', '\\', 0xff, 0xc3, '\n', 'z' };
+	struct packet p;
+	struct output_eve_alert a = { 1, 9, 1, "payload", false, "accept",
+	    "A Network Trojan was detected", 1 };
+	json_t *j, *alert;
+
+	tcp_packet(&p);
+	p.payload = payload;
+	p.payload_len = sizeof(payload);
+	p.data = payload;
+	p.len = sizeof(payload);
+	output_eve_set_alert_extras(eve, true, true, true);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	/* base64 of the 8 bytes, and the printable form with '.' */
+	ck_assert_str_eq(json_string_value(json_object_get(j, "payload")),
+	    "YQAiXP/DCno=");
+	ck_assert_str_eq(json_string_value(json_object_get(j,
+	    "payload_printable")), "a.\"\\...z");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "packet")),
+	    "YQAiXP/DCno=");
+	alert = json_object_get(j, "alert");
+	ck_assert_str_eq(json_string_value(json_object_get(alert, "category")),
+	    "A Network Trojan was detected");
+	ck_assert_int_eq(json_integer_value(json_object_get(alert, "severity")), 1);
 	json_decref(j);
 }
 END_TEST
@@ -260,6 +293,7 @@ output_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_alert_has_eve_fields_with_types);
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
+	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
 	suite_add_tcase(s, tc);
