@@ -559,17 +559,35 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 		}
 		return -1;
 	case KEY_STRLIST: {
-		/* A scalar where a list is expected: comma-separated. */
+		/* A scalar where a list is expected: "a,b" or the flow
+		 * form "[a, b]" / "["a","b"]" as --set gives it. */
 		struct config_strlist *l = field(cfg, k);
-		char *copy = strdup(v), *save = NULL;
+		char *copy = strdup(v), *save = NULL, *body;
+		size_t blen;
 
 		if (copy == NULL)
 			return -1;
+		body = copy;
+		blen = strlen(body);
+		if (blen >= 2 && body[0] == '[' && body[blen - 1] == ']') {
+			body[blen - 1] = '\0';
+			body++;
+		}
 		strlist_clear(l);
-		for (char *t = strtok_r(copy, ",", &save); t != NULL;
+		for (char *t = strtok_r(body, ",", &save); t != NULL;
 		    t = strtok_r(NULL, ",", &save)) {
+			size_t tl;
+
 			while (*t == ' ')
 				t++;
+			tl = strlen(t);
+			while (tl > 0 && t[tl - 1] == ' ')
+				t[--tl] = '\0';
+			if (tl >= 2 && (t[0] == '"' || t[0] == '\'') &&
+			    t[tl - 1] == t[0]) {
+				t[tl - 1] = '\0';
+				t++;
+			}
 			if (*t != '\0' && strlist_add(l, t) == -1) {
 				free(copy);
 				return -1;

@@ -287,6 +287,18 @@ START_TEST(test_include_loop_is_an_error)
 }
 END_TEST
 
+START_TEST(test_set_list_takes_flow_form)
+{
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log.types=[stats, \"alert\"]", &dl), 0);
+	ck_assert(config_eve_type_enabled(cfg, "stats"));
+	ck_assert(config_eve_type_enabled(cfg, "alert"));
+	ck_assert(!config_eve_type_enabled(cfg, "flow"));
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log.types=flow", &dl), 0);
+	ck_assert(config_eve_type_enabled(cfg, "flow"));
+	ck_assert(!config_eve_type_enabled(cfg, "stats"));
+}
+END_TEST
+
 START_TEST(test_size_keys_take_suffixes)
 {
 	ck_assert_int_eq(config_set(cfg, "flow.memcap=64mb", &dl), 0);
@@ -325,6 +337,7 @@ config_suite(void)
 	tcase_add_test(tc, test_include_applies_files_relative_and_in_order);
 	tcase_add_test(tc, test_include_loop_is_an_error);
 	tcase_add_test(tc, test_size_keys_take_suffixes);
+	tcase_add_test(tc, test_set_list_takes_flow_form);
 	suite_add_tcase(s, tc);
 	return s;
 }
