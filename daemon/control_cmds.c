@@ -1,11 +1,16 @@
 #include "core/base.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
+#include "bypass/key.h"
+#include "bypass/manager.h"
 #include "config/config.h"
 #include "control/commands.h"
 #include "control/tuple.h"
@@ -19,26 +24,81 @@ static int
 cmd_bypass_add(void *arg, json_t *args, json_t **message, char *err,
     size_t errlen)
 {
+	struct control_ctx *ctx = arg;
+	struct bypass_manager *m = runmode_bypass(ctx->rm);
 	struct control_tuple t;
+	struct bypass_key key;
+	char text[BYPASS_KEY_STRLEN];
 
-	(void)arg;
-	(void)message;
 	if (control_tuple_from_json(args, &t, err, errlen) == -1)
 		return -1;
-	snprintf(err, errlen, "bypass is not available in this build yet "
-	    "(the conntrack bypass table is not implemented)");
-	return -1;
+	if (m == NULL) {
+		snprintf(err, errlen, "conntrack bypass is not available (see "
+		    "quelld's log at start)");
+		return -1;
+	}
+	memset(&key, 0, sizeof(key));
+	key.src = t.src;
+	key.dst = t.dst;
+	key.sport = t.sport;
+	key.dport = t.dport;
+	key.proto = t.proto;
+	if (bypass_manager_submit_key(m, &key, BYPASS_WHY_CONTROL) == -1) {
+		snprintf(err, errlen, "%s: %s", bypass_key_format(&key, text,
+		    sizeof(text)), errno == EEXIST ? "already bypassed" :
+		    errno == ENOSPC ? "the bypass table is full "
+		    "(bypass.max-flows)" : strerror(errno));
+		return -1;
+	}
+	*message = json_sprintf("bypass requested for %s",
+	    bypass_key_format(&key, text, sizeof(text)));
+	return 0;
+}
+
+static void
+list_one(const struct bypass_flow_info *info, void *arg)
+{
+	json_t *flows = arg;
+	char proto[16], src[64], dst[64];
+	json_t *o;
+
+	bypass_key_proto_name(info->key.proto, proto, sizeof(proto));
+	inet_ntop(info->key.src.family, info->key.src.family == AF_INET ?
+	    (const void *)&info->key.src.u.v4 : (const void *)info->key.src.u.v6,
+	    src, sizeof(src));
+	inet_ntop(info->key.dst.family, info->key.dst.family == AF_INET ?
+	    (const void *)&info->key.dst.u.v4 : (const void *)info->key.dst.u.v6,
+	    dst, sizeof(dst));
+	o = json_pack("{s:s,s:s,s:i,s:s,s:i,s:I,s:s,s:b,s:b,s:I,s:I,s:I,s:I}",
+	    "proto", proto, "src_ip", src, "src_port", info->key.sport,
+	    "dest_ip", dst, "dest_port", info->key.dport,
+	    "ct_id", (json_int_t)info->ct_id,
+	    "why", bypass_why_name(info->why), "restored", info->restored,
+	    "pending", info->pending,
+	    "pkts_toserver", (json_int_t)info->pkts[0],
+	    "pkts_toclient", (json_int_t)info->pkts[1],
+	    "bytes_toserver", (json_int_t)info->bytes[0],
+	    "bytes_toclient", (json_int_t)info->bytes[1]);
+	if (o != NULL)
+		json_array_append_new(flows, o);
 }
 
 static int
 cmd_bypass_list(void *arg, json_t *args, json_t **message, char *err,
     size_t errlen)
 {
-	(void)arg;
+	struct control_ctx *ctx = arg;
+	struct bypass_manager *m = runmode_bypass(ctx->rm);
+	json_t *flows = json_array();
+	size_t count = 0;
+
 	(void)args;
 	(void)err;
 	(void)errlen;
-	*message = json_pack("{s:i,s:[]}", "count", 0, "flows");
+	if (m != NULL)
+		count = bypass_manager_list(m, list_one, flows, 1000);
+	*message = json_pack("{s:I,s:o}", "count", (json_int_t)count,
+	    "flows", flows);
 	return 0;
 }
 

@@ -232,7 +232,7 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	    (ctl = open_control(cfg->control_socket, uid, gid, err,
 	    sizeof(err))) == NULL)
 		goto fail;
-	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 1, uid, gid,
+	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 2, uid, gid,
 	    err, sizeof(err)) == -1) {
 		control_server_stop(ctl);
 		goto fail;

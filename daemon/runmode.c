@@ -9,6 +9,7 @@
 #include <sys/random.h>
 #include <linux/netfilter.h>
 
+#include "bypass/manager.h"
 #include "capture/nfq.h"
 #include "capture/nfq_proc.h"
 #include "capture/nfq_verdict.h"
@@ -105,6 +106,7 @@ struct worker {
 	struct verdict_counters	*counters;	/* one per reader */
 	uint64_t		 alerts;
 	struct flow_table	*flows;		/* this worker's flows only */
+	uint64_t		 bypass_local;	/* flows bypassed in software */
 	time_t			 last_expire;	/* packet second of the last pass */
 	uint64_t		 dropped_by_flow;
 };
@@ -114,6 +116,8 @@ struct runmode {
 	struct detect_engine	*engine;	/* __atomic */
 	struct outputs		*out;
 	struct capture_reject	*reject;
+	struct bypass_manager	*bypass;	/* NULL: local bypass only */
+	bool			 bypass_by_mark; /* nfq.bypass-method: mark */
 	bool			 offline;
 	bool			 simulate_ips;
 	bool			 checksum_check;
@@ -375,6 +379,40 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 		output_eve_flow(out->eve, w->index, f, flow_end_reason_name(reason));
 }
 
+/* The bypass manager's thread: one record per bypassed flow. Its event
+ * producer slot is the one after the main thread's. */
+static void
+bypass_record(struct flow *f, const struct bypass_flow_counters *c,
+    const char *reason, void *arg)
+{
+	struct runmode *rm = arg;
+
+	(void)c;
+	if (rm->out->eve_flow)
+		output_eve_flow(rm->out->eve, rm->nworkers + 1, f, reason);
+}
+
+/* A flow that no longer needs inspection: hand it to the bypass
+ * manager (conntrack marks it, iptables stops queueing it), or, when
+ * that cannot be done, keep it and accept its packets uninspected. */
+static void
+worker_bypass(struct worker *w, struct packet *p, bool keyword)
+{
+	struct runmode *rm = w->rm;
+	struct flow *f = p->flow;
+	enum bypass_why why = keyword ? BYPASS_WHY_KEYWORD : BYPASS_WHY_BYTES;
+
+	if (rm->bypass != NULL &&
+	    bypass_manager_reserve(rm->bypass, w->index, f) == BYPASS_ADMIT_OK) {
+		flow_table_detach(w->flows, f);
+		bypass_manager_submit(rm->bypass, w->index, f, why, &p->ts);
+		p->flow = NULL;
+		return;
+	}
+	f->flags |= FLOW_F_BYPASSED;
+	counter_inc(&w->bypass_local);
+}
+
 /* Flow timeouts follow packet time (offline results do not depend on
  * how fast the capture is read); one pass per packet second. */
 static void
@@ -412,8 +450,8 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		 * dropped too, without inspection or more alerts. */
 		drop = true;
 		counter_inc(&w->dropped_by_flow);
-	} else if (p->ip_version != 0 &&
-	    (p->flow == NULL || !(p->flow->flags & FLOW_F_PASS))) {
+	} else if (p->ip_version != 0 && (p->flow == NULL ||
+	    !(p->flow->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
 		detect_packet(w->detect, p, &res);
 		drop = res.verdict != DETECT_VERDICT_ACCEPT;
 	}
@@ -428,6 +466,22 @@ worker_packet(struct worker *w, struct ring_slot *s)
 			p->flow->flags |= FLOW_F_DROP;
 	}
 	worker_alerts(w, p, &res, drop);
+	if (!rm->offline && !drop && p->flow != NULL &&
+	    !(p->flow->flags & FLOW_F_BYPASSED) &&
+	    (res.bypass || (p->flow->flags & FLOW_F_BYPASS))) {
+		bool keyword = res.bypass;
+
+		worker_bypass(w, p, keyword);
+		/* Mark method: this packet's verdict carries the bypass
+		 * mark; CONNMARK --save-mark moves it to the connection. */
+		if (rm->bypass_by_mark) {
+			res.mark.value = (res.mark.set ? res.mark.value : 0) |
+			    rm->cfg->nfq_bypass_mark;
+			res.mark.mask = (res.mark.set ? res.mark.mask : 0) |
+			    rm->cfg->nfq_bypass_mask;
+			res.mark.set = true;
+		}
+	}
 
 	if (rm->offline) {
 		counter_inc(drop ? &vc->dropped : &vc->accepted);
@@ -710,6 +764,20 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	}
 	if (readers_create(rm, err, errlen) == -1)
 		goto fail;
+	if (!rm->offline) {
+		struct bypass_config bcfg = cfg->bypass;
+
+		bcfg.mark = cfg->nfq_bypass_mark;
+		bcfg.mask = cfg->nfq_bypass_mask;
+		rm->bypass_by_mark = bcfg.method == BYPASS_METHOD_MARK;
+		/* In the namespace of the traffic, while privileged. Without
+		 * conntrack, flows are still bypassed, in software. */
+		if ((rm->bypass = bypass_manager_new(&bcfg,
+		    (unsigned)rm->nworkers, bypass_record, rm,
+		    detect_flow_vars_free)) == NULL)
+			log_warn("conntrack bypass disabled (flows are bypassed "
+			    "in software only)");
+	}
 	return rm;
 nomem:
 	snprintf(err, errlen, "out of memory");
@@ -722,6 +790,13 @@ int
 runmode_run(struct runmode *rm, char *err, size_t errlen)
 {
 	clock_gettime(CLOCK_MONOTONIC, &rm->started);
+	if (rm->bypass != NULL && bypass_manager_start(rm->bypass) == -1) {
+		snprintf(err, errlen, "cannot start the bypass manager: %s",
+		    strerror(errno));
+		bypass_manager_free(rm->bypass);
+		rm->bypass = NULL;
+		return -1;
+	}
 	for (size_t i = 0; i < rm->nworkers; i++) {
 		struct worker *w = &rm->workers[i];
 
@@ -819,9 +894,23 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 			q->kernel_id_sequence = ks.id_sequence;
 		}
 	}
+	if (rm->bypass != NULL) {
+		struct bypass_stats bs;
+
+		bypass_manager_stats(rm->bypass, &bs);
+		s->bypass.requests = bs.requests;
+		s->bypass.bypassed = bs.bypassed;
+		s->bypass.local = bs.local;
+		s->bypass.table_full = bs.table_full;
+		s->bypass.active = bs.active;
+		s->bypass.destroyed = bs.destroyed;
+		s->bypass.restored = bs.restored;
+		s->bypass.failed = bs.ct_mark_failed;
+	}
 	for (size_t w = 0; w < rm->nworkers; w++) {
 		struct flow_table_stats fs;
 
+		s->bypass.local += counter_get(&rm->workers[w].bypass_local);
 		s->alerts += counter_get(&rm->workers[w].alerts);
 		s->flow.dropped_by_flow +=
 		    counter_get(&rm->workers[w].dropped_by_flow);
@@ -931,6 +1020,13 @@ runmode_stop(struct runmode *rm)
 		if (rm->workers[i].started)
 			pthread_join(rm->workers[i].thread, NULL);
 	}
+	/* Workers are gone, so nothing submits any more: the last
+	 * collection of bypassed flows can run. */
+	if (rm->bypass != NULL) {
+		bypass_manager_stop(rm->bypass);
+		bypass_manager_free(rm->bypass);
+		rm->bypass = NULL;
+	}
 	if (any_started)
 		runmode_write_stats(rm);
 	for (size_t i = 0; rm->readers != NULL && i < rm->nreaders; i++) {
@@ -956,4 +1052,10 @@ runmode_stop(struct runmode *rm)
 	free(rm->readers);
 	free(rm->workers);
 	free(rm);
+}
+
+struct bypass_manager *
+runmode_bypass(struct runmode *rm)
+{
+	return rm->bypass;
 }

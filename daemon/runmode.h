@@ -38,9 +38,14 @@ int	runmode_run(struct runmode *, char *err, size_t errlen);
 void	runmode_stop(struct runmode *);
 size_t	runmode_workers(const struct runmode *);
 /* How many workers runmode_open will use: event producers 0 .. n - 1
- * are the workers, producer n is the main thread. */
+ * are the workers, producer n is the main thread, n + 1 the bypass
+ * manager's thread. */
 size_t	runmode_worker_count(const struct quell_config *);
+struct bypass_manager;
 struct output_eve_queue_stats;
+
+/* The bypass manager, or NULL (offline, or conntrack unavailable). */
+struct bypass_manager *runmode_bypass(struct runmode *);
 struct output_eve_stats;
 
 /* The counters so far; qs holds CONFIG_MAX_QUEUES entries. Any thread. */

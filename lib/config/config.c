@@ -31,11 +31,18 @@ struct key {
 
 static const char *const nfq_modes[] = { "accept", "repeat", "route", NULL };
 static const char *const fail_policies[] = { "accept", "drop", NULL };
+static const char *const bypass_methods[] = { "conntrack", "mark", NULL };
+static const char *const bypass_restarts[] = { "split", "whole", NULL };
 
 #define OFF(f)	offsetof(struct quell_config, f)
 
 /* Every key quell understands. Sorted by path for --dump-config. */
 static const struct key keys[] = {
+	{ "bypass.max-flows", KEY_UINT, OFF(bypass.max_flows), NULL, 1, BYPASS_MAX_FLOWS_MAX, NULL },
+	{ "bypass.poll-interval", KEY_UINT, OFF(bypass.poll_interval), NULL, 1, BYPASS_POLL_MAX, NULL },
+	{ "bypass.restart-accounting", KEY_ENUM, OFF(bypass.restart), NULL, 0, 0, bypass_restarts },
+	{ "bypass.restore", KEY_BOOL, OFF(bypass.restore), NULL, 0, 0, NULL },
+	{ "bypass.ring-size", KEY_UINT, OFF(bypass.ring_size), NULL, 1, BYPASS_RING_MAX, NULL },
 	{ "default-log-dir", KEY_STRING, OFF(default_log_dir),
 	    LOCALSTATEDIR "/log/quell", 0, 0, NULL },
 	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
@@ -76,6 +83,7 @@ static const struct key keys[] = {
 	{ "flow-timeouts.icmp.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
 	{ "flow-timeouts.icmp.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
 	{ "flow-timeouts.icmp.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "nfq.bypass-method", KEY_ENUM, OFF(bypass.method), NULL, 0, 0, bypass_methods },
 	{ "nfq.bypass-mark", KEY_U32, OFF(nfq_bypass_mark), "0x40000000", 0, 0, NULL },
 	{ "nfq.bypass-mask", KEY_U32, OFF(nfq_bypass_mask), "0x40000000", 0, 0, NULL },
 	{ "nfq.fail-open", KEY_BOOL, OFF(nfq_fail_open), "yes", 0, 0, NULL },
@@ -758,6 +766,7 @@ config_new(void)
 	if (cfg == NULL)
 		return NULL;
 	flow_config_default(&cfg->flow);
+	bypass_config_default(&cfg->bypass);
 	diag_list_init(&dl);
 	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
 		if (keys[i].def != NULL)

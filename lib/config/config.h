@@ -6,6 +6,7 @@
 
 #include "core/base.h"
 #include "core/diag.h"
+#include "bypass/config.h"
 #include "flow/config.h"
 
 #include <stdio.h>
@@ -76,6 +77,7 @@ struct quell_config {
 	size_t		 nfq_nqueues;
 
 	struct flow_table_config flow;	/* whole process; split per worker */
+	struct bypass_config bypass;	/* mark/mask from nfq_bypass_* */
 
 	unsigned	 detect_threads;	/* 0 = auto */
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */

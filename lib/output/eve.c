@@ -509,6 +509,19 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		json_object_set_new(fl, "end", end);
 		json_object_set_new(stats, "flow", fl);
 	}
+	{
+		json_t *b = json_object();
+
+		SET_U64(b, "requests", s->bypass.requests);
+		SET_U64(b, "conntrack", s->bypass.bypassed);
+		SET_U64(b, "local", s->bypass.local);
+		SET_U64(b, "table_full", s->bypass.table_full);
+		SET_U64(b, "active", s->bypass.active);
+		SET_U64(b, "destroyed", s->bypass.destroyed);
+		SET_U64(b, "restored", s->bypass.restored);
+		SET_U64(b, "failed", s->bypass.failed);
+		json_object_set_new(stats, "bypass", b);
+	}
 	detect = json_object();
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));
 	json_object_set_new(stats, "detect", detect);

@@ -65,6 +65,10 @@ struct output_eve_stats {
 	uint64_t	 invalid_checksum;	/* offline -k all */
 	uint64_t	 output_lost;		/* events lost to full rings */
 	struct output_eve_flow_stats flow;
+	struct {
+		uint64_t requests, bypassed, local, table_full, active,
+		    destroyed, restored, failed;
+	} bypass;
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;
 	bool		 offline;	/* queues[0] is the capture: "capture" */

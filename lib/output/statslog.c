@@ -84,6 +84,14 @@ output_counters_flatten(const struct output_eve_stats *s,
 	    s->invalid_checksum);
 	n = add(out, n, max, "detect.", "alert", s->alerts);
 	n = add(out, n, max, "output.", "lost", s->output_lost);
+	n = add(out, n, max, "bypass.", "requests", s->bypass.requests);
+	n = add(out, n, max, "bypass.", "conntrack", s->bypass.bypassed);
+	n = add(out, n, max, "bypass.", "local", s->bypass.local);
+	n = add(out, n, max, "bypass.", "table_full", s->bypass.table_full);
+	n = add(out, n, max, "bypass.", "active", s->bypass.active);
+	n = add(out, n, max, "bypass.", "destroyed", s->bypass.destroyed);
+	n = add(out, n, max, "bypass.", "restored", s->bypass.restored);
+	n = add(out, n, max, "bypass.", "failed", s->bypass.failed);
 	return n;
 }
 

@@ -11,6 +11,7 @@ LAB_TESTS = \
 	tests/lab/t_reload.sh \
 	tests/lab/t_privileges.sh \
 	tests/lab/t_control.sh \
+	tests/lab/t_bypass.sh \
 	tests/lab/t_multiqueue.sh \
 	tests/lab/t_repeat_mode.sh \
 	tests/lab/t_route_mode.sh \
