@@ -240,6 +240,7 @@ main(int argc, char **argv)
 	struct detect_engine *de;
 	struct detect_thread *dt;
 	struct detect_stats st;
+	struct detect_engine_info info;
 	const char *pcap = NULL, *rules = NULL, *mpm = "auto";
 	double t_parse, t_build, best_base = 1e30, best_full = 1e30;
 	uint64_t alerts = 0;
@@ -292,11 +293,14 @@ main(int argc, char **argv)
 			best_full = full;
 	}
 	detect_thread_stats(dt, &st);
-	printf("rules=%zu mpm=%s packets=%zu load_s=%.3f (parse %.3f build "
-	    "%.3f) decode_flow_ns=%.0f total_ns=%.0f detect_ns=%.0f "
+	detect_engine_info(de, &info);
+	printf("rules=%zu mpm=%s packets=%zu groups=%zu matchers=%zu "
+	    "patterns=%zu load_s=%.3f (parse %.3f build %.3f) "
+	    "decode_flow_ns=%.0f total_ns=%.0f detect_ns=%.0f "
 	    "ratio_to_decode_flow=%.2f alerts=%llu candidates_per_pkt=%.2f "
 	    "checked_per_pkt=%.2f\n", loaded, detect_engine_mpm_name(de),
-	    cap.n, t_parse + t_build, t_parse, t_build,
+	    cap.n, info.groups, info.prefilters, info.patterns,
+	    t_parse + t_build, t_parse, t_build,
 	    best_base * 1e9 / (double)cap.n, best_full * 1e9 / (double)cap.n,
 	    (best_full - best_base) * 1e9 / (double)cap.n,
 	    best_full / best_base, (unsigned long long)alerts,

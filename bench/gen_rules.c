@@ -4,17 +4,21 @@
  * Usage: gen-rules [--seed N] [--rules N] -o FILE
  *
  * The mix follows what public rulesets look like (ET Open's packet and
- * flow rules):
+ * flow rules), all of them alert rules: a drop would stop inspection of
+ * its flow and make the benchmark measure less work as rules are added.
  *  - 70 % TCP (four in five to the server, keyed on $HTTP_PORTS, any,
  *    445, 139, 25, 21, 443, 1433, 3306, 22, 1024: or a random port; one
  *    in five to the client from $HTTP_PORTS), 22 % UDP (53, 161, 123, 69,
  *    5060, any), 6 % ICMP (itype), 2 % IP;
  *  - flow:established with a direction on TCP rules, none on the others;
- *  - one to three contents of mixed lengths (1-4, 5-12, 13-24, 25-48
- *    bytes: 10/50/28/12 %), text or |hex|, nocase on a third, depth or
- *    offset on the first sometimes, distance/within on the later ones;
- *    about 3 % use a token common in web traffic ("GET /", "Host: ",
- *    ".php?") as their longest content, so real packets meet candidates;
+ *  - a distinctive first content of 4 to 48 bytes (4-8: 40 %, 9-16: 35 %,
+ *    17-32: 20 %, 33-48: 5 %), text or |hex|, then up to three more of 1
+ *    to 12 bytes with distance/within, as real rules check a magic and
+ *    then a few bytes around it; nocase on a third of the text ones, depth
+ *    or offset on the first sometimes;
+ *  - 0.5 % of the rules look for a token common in web traffic ("GET /",
+ *    "Host: ", ".php?") plus a distinctive content, so real packets meet
+ *    candidate rules that then fail;
  *  - fast_pattern on 10 %, pcre on 10 % (relative to the last content),
  *    byte_test on 3 %, dsize on 4 %, flowbits set/isset pairs on 2 %,
  *    threshold on 2 %;
@@ -44,8 +48,8 @@ struct gen {
 static uint64_t	gen_next(struct gen *);
 static unsigned	gen_pick(struct gen *, unsigned);
 static bool	gen_chance(struct gen *, unsigned);
-static unsigned	gen_len(struct gen *);
-static void	gen_content(struct gen *, char *, size_t, unsigned *);
+static unsigned	gen_len(struct gen *, bool);
+static void	gen_content(struct gen *, char *, size_t, unsigned *, bool);
 static void	gen_rule(struct gen *);
 static void	gen_header(struct gen *, char *, size_t, bool *, bool *);
 static void	usage(void);
@@ -83,28 +87,32 @@ gen_chance(struct gen *g, unsigned percent)
 	return gen_pick(g, 100) < percent;
 }
 
+/* The length of a first (anchor) content, or of a later one. */
 static unsigned
-gen_len(struct gen *g)
+gen_len(struct gen *g, bool anchor)
 {
 	unsigned r = gen_pick(g, 100);
 
-	if (r < 10)
-		return 1 + gen_pick(g, 4);
-	if (r < 60)
-		return 5 + gen_pick(g, 8);
-	if (r < 88)
-		return 13 + gen_pick(g, 12);
-	return 25 + gen_pick(g, 24);
+	if (!anchor)
+		return 1 + gen_pick(g, 12);
+	if (r < 40)
+		return 4 + gen_pick(g, 5);
+	if (r < 75)
+		return 9 + gen_pick(g, 8);
+	if (r < 95)
+		return 17 + gen_pick(g, 16);
+	return 33 + gen_pick(g, 16);
 }
 
 /* A content value (without quotes) into buf, its byte length in *len. */
 static void
-gen_content(struct gen *g, char *buf, size_t size, unsigned *len)
+gen_content(struct gen *g, char *buf, size_t size, unsigned *len,
+    bool anchor)
 {
 	static const char text[] = "abcdefghijklmnopqrstuvwxyz"
 	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	    "/._-=?&";
-	unsigned n = gen_len(g);
+	unsigned n = gen_len(g, anchor);
 	size_t off = 0;
 
 	if (gen_chance(g, 25)) {
@@ -134,7 +142,7 @@ gen_header(struct gen *g, char *buf, size_t size, bool *tcp, bool *reply)
 	    "1024:", NULL };
 	static const char *const udp_ports[] = { "53", "53", "53", "161",
 	    "123", "69", "5060", "any" };
-	const char *action = gen_chance(g, 5) ? "drop" : "alert";
+	const char *action = "alert";
 	unsigned r = gen_pick(g, 100);
 	char port[16];
 
@@ -158,8 +166,8 @@ gen_header(struct gen *g, char *buf, size_t size, bool *tcp, bool *reply)
 		snprintf(buf, size, "%s udp $EXTERNAL_NET any -> $HOME_NET %s",
 		    action, udp_ports[gen_pick(g, QUELL_NITEMS(udp_ports))]);
 	else if (r < 98)
-		snprintf(buf, size, "%s icmp $EXTERNAL_NET any -> $HOME_NET any",
-		    action);
+		snprintf(buf, size, "%s icmp $EXTERNAL_NET any -> $HOME_NET "
+		    "any", action);
 	else
 		snprintf(buf, size, "%s ip $EXTERNAL_NET any -> $HOME_NET any",
 		    action);
@@ -169,9 +177,9 @@ static void
 gen_rule(struct gen *g)
 {
 	char hdr[128], c[200];
-	unsigned ncontent = 1 + gen_pick(g, 3), len;
-	unsigned fp = gen_chance(g, 10) ? gen_pick(g, ncontent) : UINT32_MAX;
-	bool tcp, reply, common = gen_chance(g, 3);
+	unsigned ncontent = 1 + gen_pick(g, 4), len;
+	unsigned fp = gen_chance(g, 10) ? 0 : UINT32_MAX;
+	bool tcp, reply, common = gen_pick(g, 1000) < 5;
 	bool icmp;
 
 	gen_header(g, hdr, sizeof(hdr), &tcp, &reply);
@@ -188,13 +196,15 @@ gen_rule(struct gen *g)
 		    g->flowbit % 2 == 0 ? "set" : "isset", g->flowbit / 2);
 		g->flowbit++;
 	}
+	if (common) {
+		/* the common token is the longest content: the prefilter
+		 * lets the rule through, the distinctive one fails it */
+		fprintf(g->out, "content:\"%s\"; ",
+		    gen_common[gen_pick(g, QUELL_NITEMS(gen_common))]);
+		fp = UINT32_MAX;
+	}
 	for (unsigned i = 0; i < ncontent; i++) {
-		if (common && i == 0) {
-			snprintf(c, sizeof(c), "%s",
-			    gen_common[gen_pick(g, QUELL_NITEMS(gen_common))]);
-			len = (unsigned)strlen(c);
-		} else
-			gen_content(g, c, sizeof(c), &len);
+		gen_content(g, c, sizeof(c), &len, i == 0 && !common);
 		fprintf(g->out, "content:\"%s\"; ", c);
 		if (c[0] != '|' && gen_chance(g, 33))
 			fprintf(g->out, "nocase; ");

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -104,7 +105,9 @@ load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
 	engine = rules_load_engine(cfg, opts, &dl, &sum);
 	print_diags(&dl);
 	log_info("rules: %zu loaded, %zu failed, %zu unsupported from %zu "
-	    "file(s)", sum.loaded, sum.failed, sum.unsupported, sum.files);
+	    "file(s)%s%s%s", sum.loaded, sum.failed, sum.unsupported, sum.files,
+	    sum.unsupported_by[0] ? " (unsupported: " : "", sum.unsupported_by,
+	    sum.unsupported_by[0] ? ")" : "");
 	failed = engine == NULL || (opts->test_config && dl.errors > 0);
 	diag_list_free(&dl);
 	if (failed) {
@@ -160,6 +163,20 @@ main_loop(const struct quell_config *cfg, const struct quelld_options *opts,
 			last_stats = now;
 		}
 	}
+}
+
+static void
+syslog_sink(enum log_level level, const char *line, void *arg)
+{
+	static const int prio[] = {
+		[LOG_LEVEL_ERROR] = LOG_ERR,
+		[LOG_LEVEL_WARNING] = LOG_WARNING,
+		[LOG_LEVEL_INFO] = LOG_INFO,
+		[LOG_LEVEL_DEBUG] = LOG_DEBUG,
+	};
+
+	(void)arg;
+	syslog(prio[level], "%s", line);
 }
 
 /* The control socket, in a directory the run user can use. */
@@ -223,9 +240,15 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	if (opts->daemonize && (ready_fd = daemonize_start(err,
 	    sizeof(err))) == -1)
 		fatalx("%s", err);
-	if (opts->pidfile != NULL && pidfile_create(opts->pidfile, uid, gid,
-	    err, sizeof(err)) == -1)
-		fatalx("%s", err);
+	if (opts->pidfile != NULL) {
+		int prc = pidfile_create(opts->pidfile, uid, gid, err,
+		    sizeof(err));
+
+		if (prc == -1)
+			fatalx("%s", err);
+		if (prc == 1)
+			log_warnx("%s", err);
+	}
 
 	/* The privileged part: control socket, logs, queues, raw sockets. */
 	if (!offline && cfg->control_enabled &&
@@ -286,8 +309,13 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	sdnotify_status("inspecting %zu queue(s) with %zu worker(s)",
 	    cfg->nfq_nqueues, runmode_workers(rm));
 	sdnotify_ready();
-	if (ready_fd != -1 && daemonize_ready(ready_fd, err, sizeof(err)) == -1)
-		log_warnx("%s", err);
+	if (ready_fd != -1) {
+		/* stderr goes to /dev/null from here on. */
+		openlog("quelld", LOG_PID | LOG_NDELAY, LOG_DAEMON);
+		log_set_sink(syslog_sink, NULL);
+		if (daemonize_ready(ready_fd, err, sizeof(err)) == -1)
+			log_warnx("%s", err);
+	}
 
 	rc = main_loop(cfg, opts, rm, &out, &sigs, offline);
 	sdnotify_stopping();
@@ -316,8 +344,10 @@ main(int argc, char **argv)
 	struct detect_engine *engine;
 	int rc;
 
-	if ((rc = quelld_options_parse(&opts, argc, argv)) != 0)
+	if ((rc = quelld_options_parse(&opts, argc, argv)) != 0) {
+		quelld_options_free(&opts);
 		return rc == 1 ? 0 : 2;
+	}
 	log_init(opts.verbose >= 2 ? LOG_LEVEL_DEBUG : LOG_LEVEL_INFO);
 	log_procinit("main");
 
@@ -334,6 +364,25 @@ main(int argc, char **argv)
 	if ((engine = load_rules(cfg, &opts)) == NULL) {
 		rc = 1;
 		goto done;
+	}
+	/* --user/--group win over run-as.user/group; a missing user is a
+	 * configuration error that -T must catch too. */
+	if (opts.user == NULL && cfg->run_as_user[0] != '\0')
+		opts.user = cfg->run_as_user;
+	if (opts.group == NULL && cfg->run_as_group[0] != '\0')
+		opts.group = cfg->run_as_group;
+	{
+		uid_t uid;
+		gid_t gid;
+		char perr[256];
+
+		if (privs_resolve(opts.user, opts.group, &uid, &gid, perr,
+		    sizeof(perr)) == -1) {
+			fprintf(stderr, "quelld: %s\n", perr);
+			detect_engine_free(engine);
+			rc = 1;
+			goto done;
+		}
 	}
 	if (opts.test_config) {
 		fprintf(stderr, "configuration OK\n");

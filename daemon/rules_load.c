@@ -1,11 +1,15 @@
 #include "core/base.h"
 
 #include <limits.h>
+#include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "config/config.h"
 #include "detect/engine.h"
 #include "options.h"
+#include "rules/classification.h"
+#include "rules/reference.h"
 #include "rules/ruleset.h"
 #include "rules/vars.h"
 #include "rules_load.h"
@@ -39,13 +43,62 @@ load_one(struct ruleset *rs, const char *path, const struct rules_vars *vars,
 		sum->files++;
 }
 
+/* Without a configuration naming them (a bare quelld -S file.rules from
+ * a source tree) the installed tables may be absent: then any classtype
+ * is accepted, silently. A file the configuration names must exist. */
+#define DEFAULT_CLASSIFICATION	SYSCONFDIR "/quell/classification.config"
+#define DEFAULT_REFERENCE	SYSCONFDIR "/quell/reference.config"
+
+/* A relative name is relative to the configuration file's directory
+ * (etc/quell.yaml finds etc/classification.config in a source tree). */
+static void
+config_relative(char *buf, size_t len, const struct quelld_options *opts,
+    const char *name)
+{
+	const char *slash = strrchr(opts->config_path, '/');
+
+	if (name[0] == '/' || slash == NULL)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%.*s/%s", (int)(slash - opts->config_path),
+		    opts->config_path, name);
+}
+
+static void
+load_tables(const struct quell_config *cfg, const struct quelld_options *opts,
+    struct rules_classes *classes, struct rules_refs *refs,
+    struct ruleset *rs, struct diag_list *dl)
+{
+	char path[PATH_MAX];
+
+	config_relative(path, sizeof(path), opts, cfg->classification_file);
+	if (access(path, R_OK) == 0 &&
+	    rules_classes_load_file(classes, path, dl) == 0)
+		rules_ruleset_set_classes(rs, classes);
+	else if (strcmp(cfg->classification_file, DEFAULT_CLASSIFICATION) != 0)
+		diag_add(dl, DIAG_WARNING, path, 0, 0, NULL, "cannot read the "
+		    "classification file (%s): any classtype is accepted, "
+		    "with priority 3", strerror(errno));
+	config_relative(path, sizeof(path), opts, cfg->reference_file);
+	if (access(path, R_OK) == 0 &&
+	    rules_refs_load_file(refs, path, dl) == 0)
+		rules_ruleset_set_refs(rs, refs);
+	else if (strcmp(cfg->reference_file, DEFAULT_REFERENCE) != 0)
+		diag_add(dl, DIAG_WARNING, path, 0, 0, NULL, "cannot read the "
+		    "reference file (%s): any reference system is accepted",
+		    strerror(errno));
+}
+
 struct detect_engine *
 rules_load_engine(const struct quell_config *cfg,
     const struct quelld_options *opts, struct diag_list *dl,
     struct rules_load_summary *sum)
 {
 	struct rules_vars *vars;
-	struct ruleset *rs;
+	struct ruleset *rs = NULL;
+	struct rules_classes *classes = NULL;
+	struct rules_refs *refs = NULL;
+	struct detect_engine_opts eopts;
 	struct rules_stats st;
 	char path[PATH_MAX];
 
@@ -55,11 +108,16 @@ rules_load_engine(const struct quell_config *cfg,
 		    "rule variables: out of memory");
 		return NULL;
 	}
-	if ((rs = rules_ruleset_new()) == NULL) {
+	if ((rs = rules_ruleset_new()) == NULL ||
+	    (classes = rules_classes_new()) == NULL ||
+	    (refs = rules_refs_new()) == NULL) {
+		rules_ruleset_free(rs);
+		rules_classes_free(classes);
 		rules_vars_free(vars);
 		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL, "out of memory");
 		return NULL;
 	}
+	load_tables(cfg, opts, classes, refs, rs, dl);
 	if (opts->exclusive_rules != NULL) {
 		load_one(rs, opts->exclusive_rules, vars, dl, sum);
 	} else {
@@ -81,5 +139,23 @@ rules_load_engine(const struct quell_config *cfg,
 	sum->loaded = st.loaded;
 	sum->failed = st.failed;
 	sum->unsupported = st.unsupported;
-	return detect_engine_build(rs, dl);
+	rules_ruleset_unsupported_summary(rs, sum->unsupported_by,
+	    sizeof(sum->unsupported_by));
+	/* Rules copied what they needed from the tables. */
+	rules_ruleset_set_classes(rs, NULL);
+	rules_ruleset_set_refs(rs, NULL);
+	rules_classes_free(classes);
+	rules_refs_free(refs);
+
+	detect_engine_opts_default(&eopts);
+	eopts.mpm = cfg->mpm_algo;
+	if (detect_engine_opts_action_order(&eopts,
+	    (const char *const *)cfg->action_order.items,
+	    cfg->action_order.count) == -1) {
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL, "action-order: "
+		    "list pass, drop, reject and alert, each once");
+		rules_ruleset_free(rs);
+		return NULL;
+	}
+	return detect_engine_build_opts(rs, &eopts, dl);
 }

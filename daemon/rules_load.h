@@ -13,6 +13,7 @@ struct rules_load_summary {
 	size_t		 loaded;
 	size_t		 failed;
 	size_t		 unsupported;
+	char		 unsupported_by[512];	/* "protocol http 264, ..." */
 };
 
 /* Loads the rule files the options and configuration name (-S alone, or

@@ -18,6 +18,7 @@ enum key_type {
 	KEY_THREADS,	/* "auto" or a count */
 	KEY_CPUS,	/* CPU list: "0-3,6" */
 	KEY_SIZE,	/* uint64 bytes, "128mb" style suffixes allowed */
+	KEY_ENUM_STR,	/* one of names, stored as a string */
 };
 
 struct key {
@@ -31,6 +32,7 @@ struct key {
 
 static const char *const nfq_modes[] = { "accept", "repeat", "route", NULL };
 static const char *const fail_policies[] = { "accept", "drop", NULL };
+static const char *const mpm_algos[] = { "auto", "hs", "ac", NULL };
 static const char *const bypass_methods[] = { "conntrack", "mark", NULL };
 static const char *const bypass_restarts[] = { "split", "whole", NULL };
 
@@ -43,6 +45,9 @@ static const struct key keys[] = {
 	{ "bypass.restart-accounting", KEY_ENUM, OFF(bypass.restart), NULL, 0, 0, bypass_restarts },
 	{ "bypass.restore", KEY_BOOL, OFF(bypass.restore), NULL, 0, 0, NULL },
 	{ "bypass.ring-size", KEY_UINT, OFF(bypass.ring_size), NULL, 1, BYPASS_RING_MAX, NULL },
+	{ "action-order", KEY_STRLIST, OFF(action_order), "pass,drop,reject,alert", 0, 0, NULL },
+	{ "classification-file", KEY_STRING, OFF(classification_file),
+	    SYSCONFDIR "/quell/classification.config", 0, 0, NULL },
 	{ "default-log-dir", KEY_STRING, OFF(default_log_dir),
 	    LOCALSTATEDIR "/log/quell", 0, 0, NULL },
 	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
@@ -83,6 +88,7 @@ static const struct key keys[] = {
 	{ "flow-timeouts.icmp.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
 	{ "flow-timeouts.icmp.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
 	{ "flow-timeouts.icmp.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "mpm-algo", KEY_ENUM_STR, OFF(mpm_algo), "auto", 0, 0, mpm_algos },
 	{ "nfq.bypass-method", KEY_ENUM, OFF(bypass.method), NULL, 0, 0, bypass_methods },
 	{ "nfq.bypass-mark", KEY_U32, OFF(nfq_bypass_mark), "0x40000000", 0, 0, NULL },
 	{ "nfq.bypass-mask", KEY_U32, OFF(nfq_bypass_mask), "0x40000000", 0, 0, NULL },
@@ -106,6 +112,8 @@ static const struct key keys[] = {
 	{ "outputs.fast.filename", KEY_STRING, OFF(fast_filename), "fast.log", 0, 0, NULL },
 	{ "outputs.stats.enabled", KEY_BOOL, OFF(statslog_enabled), "yes", 0, 0, NULL },
 	{ "outputs.stats.filename", KEY_STRING, OFF(statslog_filename), "stats.log", 0, 0, NULL },
+	{ "reference-config-file", KEY_STRING, OFF(reference_file),
+	    SYSCONFDIR "/quell/reference.config", 0, 0, NULL },
 	{ "rule-files", KEY_STRLIST, OFF(rule_files), "quell.rules", 0, 0, NULL },
 	{ "run-as.group", KEY_STRING, OFF(run_as_group), "", 0, 0, NULL },
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
@@ -520,6 +528,22 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 		}
 		*(unsigned *)field(cfg, k) = (unsigned)n;
 		return 0;
+	case KEY_ENUM_STR:
+		for (int i = 0; k->names[i] != NULL; i++) {
+			if (strcmp(v, k->names[i]) == 0) {
+				char **p = field(cfg, k);
+				char *dup = strdup(v);
+
+				if (dup == NULL)
+					return -1;
+				free(*p);
+				*p = dup;
+				return 0;
+			}
+		}
+		diag_add(dl, DIAG_ERROR, file, line, col, v, "%s: not one of %s",
+		    k->path, "auto, hs, ac");
+		return -1;
 	case KEY_SIZE:
 		if (parse_size(v, &n) == -1) {
 			diag_add(dl, DIAG_ERROR, file, line, col, v,
@@ -797,6 +821,7 @@ config_free(struct quell_config *cfg)
 		switch (keys[i].type) {
 		case KEY_STRING:
 		case KEY_CPUS:
+		case KEY_ENUM_STR:
 			free(*(char **)f);
 			break;
 		case KEY_STRLIST:
@@ -1038,6 +1063,7 @@ config_dump(const struct quell_config *cfg, FILE *fp)
 			break;
 		case KEY_STRING:
 		case KEY_CPUS:
+		case KEY_ENUM_STR:
 			fprintf(fp, " \"%s\"\n", *(char *const *)f);
 			break;
 		case KEY_ENUM:

@@ -42,6 +42,10 @@ struct config_strmap {
 struct quell_config {
 	char		*default_log_dir;
 	char		*default_rule_path;
+	char		*classification_file;	/* relative: to the config's dir */
+	char		*reference_file;
+	char		*mpm_algo;		/* auto, hs, ac */
+	struct config_strlist action_order;
 	struct config_strlist rule_files;
 	struct config_strmap address_groups;
 	struct config_strmap port_groups;

@@ -129,3 +129,11 @@ EXTRA_DIST += \
 	tests/data/et-open/emerging-voip.rules \
 	tests/data/et-open/emerging-worm.rules \
 	$(NULL)
+
+# Real packets through decode, flow tracking and detection.
+check_PROGRAMS += tests/unit/check_pipeline
+TESTS += tests/unit/check_pipeline
+tests_unit_check_pipeline_SOURCES = tests/unit/check_pipeline.c
+tests_unit_check_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_pipeline_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+EXTRA_DIST += tests/unit/data/rules/pipeline.rules

@@ -1100,6 +1100,23 @@ START_TEST(test_random_mutations_of_valid_rules_do_not_crash)
 		    "metadata:a b, c d; sid:4;)",
 		"reject tcp any :1023 -> $HOME_NET $HTTP_PORTS (sid:5;)",
 		"alert http any any -> any any (flow:established; sid:6;)",
+		"alert tcp any any -> any 80 (flow:established,to_server; "
+		    "content:\"a\"; nocase; depth:9; content:\"b\"; "
+		    "distance:-1; within:4; fast_pattern:0,1; isdataat:2,"
+		    "relative; pcre:\"/x+[;]/Ri\"; sid:7;)",
+		"alert udp any any -> any any (byte_extract:2,0,n,relative,"
+		    "little; byte_test:1,!&,n,0,string,hex; byte_jump:2,"
+		    "n,relative,align,post_offset -2; dsize:3<>9; sid:8;)",
+		"alert ip any any -> any any (ttl:<3; tos:x1c; ipopts:rr; "
+		    "fragbits:*MD; fragoffset:>2; id:7; ip_proto:!6; "
+		    "sameip; flowbits:isset,a|b; flowint:c,+,1; sid:9;)",
+		"drop tcp any any -> any any (flags:S+,CE; seq:1; ack:2; "
+		    "window:!9; tcp.mss:<536; threshold:type both, track "
+		    "by_dst, count 3, seconds 9; nfq_set_mark:0x1/0x3; "
+		    "noalert; bypass; target:src_ip; priority:2; sid:10;)",
+		"alert icmp any any -> any any (itype:8; icode:0; "
+		    "icmp_id:1; icmp_seq:2; detection_filter:track by_src, "
+		    "count 2, seconds 1; tag:host,1,seconds; sid:11;)",
 	};
 	uint32_t state = 0x5eed1234;
 	struct rules_stats st;

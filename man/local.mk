@@ -1,0 +1,7 @@
+# Manual pages, written by hand in roff (man(7) macros). Rendered and
+# checked against `quelld -h` and `quelld --dump-config` by
+# tests/ops/t_man_render.sh.
+dist_man_MANS = \
+	man/quelld.8 \
+	man/quell.yaml.5 \
+	$(NULL)

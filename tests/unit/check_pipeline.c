@@ -1,0 +1,294 @@
+/* Detection on real packets: raw IPv4/TCP bytes go through the worker's
+ * path (decode_packet, flow_table_handle, detect_packet) against
+ * tests/unit/data/rules/pipeline.rules, so content, pcre, byte_test, a
+ * flowbits chain, flow:established,to_server, dsize and a threshold are
+ * checked on packets as they come off the wire, handshake included. */
+#include "core/base.h"
+
+#include <check.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/diag.h"
+#include "core/packet.h"
+#include "decode/decode.h"
+#include "detect/engine.h"
+#include "detect/threshold.h"
+#include "flow/config.h"
+#include "flow/table.h"
+#include "rules/ruleset.h"
+
+/* One TCP connection, client 10.0.0.1:sport -> server 10.0.0.2:dport. */
+struct conn {
+	uint16_t	 sport;
+	uint16_t	 dport;
+	uint32_t	 cseq;		/* next client sequence number */
+	uint32_t	 sseq;
+	time_t		 t;
+};
+
+static struct diag_list dl;
+static struct detect_engine *de;
+static struct detect_thread *dt;
+static struct flow_table *ft;
+static struct detect_result res;
+static uint8_t frame[1600];
+
+static void	setup(void);
+static void	teardown(void);
+static const char *data_path(const char *);
+static uint32_t	tx(struct conn *, bool, uint8_t, const void *, size_t);
+static void	handshake(struct conn *);
+static bool	alerted(uint32_t);
+static Suite	*pipeline_suite(void);
+
+static const char *
+data_path(const char *name)
+{
+	static char path[4096];
+	const char *top = getenv("QUELL_TOP_SRCDIR");
+
+	snprintf(path, sizeof(path), "%s/tests/unit/data/rules/%s",
+	    top != NULL ? top : ".", name);
+	return path;
+}
+
+static void
+setup(void)
+{
+	struct flow_table_config cfg;
+	struct ruleset *rs = rules_ruleset_new();
+
+	diag_list_init(&dl);
+	detect_threshold_reset();
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_int_eq(rules_load_file(rs, data_path("pipeline.rules"),
+	    NULL, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	de = detect_engine_build(rs, &dl);
+	ck_assert_ptr_nonnull(de);
+	dt = detect_thread_new(de);
+	ck_assert_ptr_nonnull(dt);
+	flow_config_default(&cfg);
+	cfg.hash_size = 1024;
+	cfg.prealloc = 16;
+	ft = flow_table_new(&cfg, detect_flow_vars_free, 1);
+	ck_assert_ptr_nonnull(ft);
+}
+
+static void
+teardown(void)
+{
+	(void)flow_table_flush(ft, NULL, NULL);
+	flow_table_free(ft);
+	detect_thread_free(dt);
+	detect_engine_free(de);
+	detect_threshold_reset();
+	diag_list_free(&dl);
+}
+
+/* Builds one IPv4/TCP packet of c (from the server when reply) and runs
+ * it through decode, flow tracking and detection; the alert count. */
+static uint32_t
+tx(struct conn *c, bool reply, uint8_t flags, const void *payload,
+    size_t len)
+{
+	uint8_t *ip = frame, *tcp = frame + 20;
+	uint32_t seq = reply ? c->sseq : c->cseq;
+	uint32_t ack = reply ? c->cseq : c->sseq;
+	uint16_t total = (uint16_t)(40 + len);
+	struct packet p;
+
+	memset(frame, 0, 40);
+	ip[0] = 0x45;
+	ip[2] = (uint8_t)(total >> 8);
+	ip[3] = (uint8_t)total;
+	ip[6] = 0x40;		/* DF */
+	ip[8] = 64;
+	ip[9] = IPPROTO_TCP;
+	ip[12] = 10;
+	ip[15] = reply ? 2 : 1;
+	ip[16] = 10;
+	ip[19] = reply ? 1 : 2;
+	tcp[0] = (uint8_t)((reply ? c->dport : c->sport) >> 8);
+	tcp[1] = (uint8_t)(reply ? c->dport : c->sport);
+	tcp[2] = (uint8_t)((reply ? c->sport : c->dport) >> 8);
+	tcp[3] = (uint8_t)(reply ? c->sport : c->dport);
+	for (int i = 0; i < 4; i++) {
+		tcp[4 + i] = (uint8_t)(seq >> (24 - 8 * i));
+		tcp[8 + i] = (uint8_t)(ack >> (24 - 8 * i));
+	}
+	tcp[12] = 5 << 4;
+	tcp[13] = flags;
+	tcp[14] = 0xff;
+	tcp[15] = 0xff;
+	if (len > 0)
+		memcpy(frame + 40, payload, len);
+	if (reply)
+		c->sseq += (uint32_t)len + ((flags & PKT_TCP_SYN) ? 1 : 0);
+	else
+		c->cseq += (uint32_t)len + ((flags & PKT_TCP_SYN) ? 1 : 0);
+
+	memset(&p, 0, sizeof(p));
+	p.data = frame;
+	p.len = total;
+	p.wire_len = total;
+	p.ts.tv_sec = c->t;
+	ck_assert_int_eq(decode_packet(&p), 0);
+	(void)flow_table_handle(ft, &p);
+	detect_packet(dt, &p, &res);
+	return res.nalerts;
+}
+
+static void
+handshake(struct conn *c)
+{
+	ck_assert_uint_eq(tx(c, false, PKT_TCP_SYN, NULL, 0), 0);
+	ck_assert_uint_eq(tx(c, true, PKT_TCP_SYN | PKT_TCP_ACK, NULL, 0),
+	    0);
+	ck_assert_uint_eq(tx(c, false, PKT_TCP_ACK, NULL, 0), 0);
+}
+
+static bool
+alerted(uint32_t sid)
+{
+	for (uint32_t i = 0; i < res.nalerts; i++)
+		if (res.alerts[i].sid == sid)
+			return true;
+	return false;
+}
+
+#define DATA	(PKT_TCP_ACK | PKT_TCP_PSH)
+
+static const char login[] = "POST /login HTTP/1.1\r\nHost: x\r\n\r\n"
+    "user=bob&password=correct-horse-battery";
+static const char ok200[] = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n";
+
+START_TEST(test_login_request_fires_content_and_pcre_rules)
+{
+	struct conn c = { 40000, 80, 1000, 5000, 100 };
+
+	handshake(&c);
+	ck_assert_uint_eq(tx(&c, false, DATA, login, sizeof(login) - 1),
+	    2);
+	ck_assert(alerted(100));
+	ck_assert(alerted(101));
+}
+END_TEST
+
+START_TEST(test_response_after_login_fires_the_flowbits_chain)
+{
+	struct conn c = { 40001, 80, 1000, 5000, 100 };
+
+	handshake(&c);
+	tx(&c, false, DATA, login, sizeof(login) - 1);
+	ck_assert_uint_eq(tx(&c, true, DATA, ok200, sizeof(ok200) - 1), 1);
+	ck_assert(alerted(103));
+}
+END_TEST
+
+START_TEST(test_response_without_login_fires_nothing)
+{
+	struct conn c = { 40002, 80, 1000, 5000, 100 };
+
+	handshake(&c);
+	ck_assert_uint_eq(tx(&c, true, DATA, ok200, sizeof(ok200) - 1), 0);
+}
+END_TEST
+
+START_TEST(test_oversized_record_fires_byte_test)
+{
+	static const uint8_t rec[] = { 0xca, 0xfe, 0x03, 0xe9, 'x' };
+	struct conn c = { 40003, 9000, 1, 1, 100 };
+
+	handshake(&c);
+	ck_assert_uint_eq(tx(&c, false, DATA, rec, sizeof(rec)), 1);
+	ck_assert(alerted(104));
+}
+END_TEST
+
+START_TEST(test_small_record_passes_byte_test)
+{
+	static const uint8_t rec[] = { 0xca, 0xfe, 0x00, 0x10, 'x' };
+	struct conn c = { 40004, 9000, 1, 1, 100 };
+
+	handshake(&c);
+	ck_assert_uint_eq(tx(&c, false, DATA, rec, sizeof(rec)), 0);
+}
+END_TEST
+
+START_TEST(test_tiny_record_fires_dsize)
+{
+	struct conn c = { 40005, 9000, 1, 1, 100 };
+
+	handshake(&c);
+	ck_assert_uint_eq(tx(&c, false, DATA, "abc", 3), 1);
+	ck_assert(alerted(105));
+}
+END_TEST
+
+START_TEST(test_threshold_keeps_two_of_five_probes)
+{
+	struct conn c = { 40006, 80, 1000, 5000, 100 };
+	uint32_t n = 0;
+
+	handshake(&c);
+	for (int i = 0; i < 5; i++) {
+		c.t++;
+		n += tx(&c, false, DATA, "PING", 4);
+	}
+	ck_assert_uint_eq(n, 2);
+}
+END_TEST
+
+START_TEST(test_data_before_the_handshake_completes_fires_nothing)
+{
+	struct conn c = { 40007, 80, 1000, 5000, 100 };
+
+	ck_assert_uint_eq(tx(&c, false, PKT_TCP_SYN, "EARLY", 5), 0);
+}
+END_TEST
+
+START_TEST(test_same_data_once_established_fires)
+{
+	struct conn c = { 40008, 80, 1000, 5000, 100 };
+
+	handshake(&c);
+	ck_assert_uint_eq(tx(&c, false, DATA, "EARLY", 5), 1);
+	ck_assert(alerted(107));
+}
+END_TEST
+
+static Suite *
+pipeline_suite(void)
+{
+	Suite *s = suite_create("pipeline");
+	TCase *tc = tcase_create("tcp");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_login_request_fires_content_and_pcre_rules);
+	tcase_add_test(tc, test_response_after_login_fires_the_flowbits_chain);
+	tcase_add_test(tc, test_response_without_login_fires_nothing);
+	tcase_add_test(tc, test_oversized_record_fires_byte_test);
+	tcase_add_test(tc, test_small_record_passes_byte_test);
+	tcase_add_test(tc, test_tiny_record_fires_dsize);
+	tcase_add_test(tc, test_threshold_keeps_two_of_five_probes);
+	tcase_add_test(tc,
+	    test_data_before_the_handshake_completes_fires_nothing);
+	tcase_add_test(tc, test_same_data_once_established_fires);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(pipeline_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
