@@ -2,6 +2,7 @@
 # checked against `quelld -h` and `quelld --dump-config` by
 # tests/ops/t_man_render.sh.
 dist_man_MANS = \
+	man/quellctl.8 \
 	man/quelld.8 \
 	man/quell.yaml.5 \
 	$(NULL)

@@ -11,7 +11,7 @@ export LC_ALL=C.UTF-8
 SRC=${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}
 BUILD=${QUELL_TOP_BUILDDIR:?run through make check or set QUELL_TOP_BUILDDIR}
 QUELLD=$BUILD/daemon/quelld
-PAGES=(quelld.8 quell.yaml.5)
+PAGES=(quelld.8 quellctl.8 quell.yaml.5)
 
 fail() {
 	printf 't_man_render: FAIL: %s\n' "$*" >&2
@@ -69,6 +69,17 @@ while IFS= read -r opt; do
 		fail "quelld.8 does not document $opt (from quelld -h)"
 done <"$TMP/options"
 printf 'ok: quelld.8 documents all %s long options of quelld -h\n' "$(wc -l <"$TMP/options")"
+
+# quellctl.8 names every command quellctl -h lists.
+QUELLCTL=$BUILD/daemon/quellctl
+"$QUELLCTL" -h >"$TMP/ctl-help.txt" 2>&1
+awk '/^  [a-z][a-z-]+ / { print $1 }' "$TMP/ctl-help.txt" | sort -u >"$TMP/commands"
+[ -s "$TMP/commands" ] || fail "no command found in quellctl -h"
+while IFS= read -r cmd; do
+	grep -qF -- "$(roff "$cmd")" "$SRC/man/quellctl.8" ||
+		fail "quellctl.8 does not document the command $cmd (from quellctl -h)"
+done <"$TMP/commands"
+printf 'ok: quellctl.8 documents all %s commands of quellctl -h\n' "$(wc -l <"$TMP/commands")"
 
 "$QUELLD" --dump-config -c "$SRC/etc/quell.yaml" >"$TMP/dump.txt" 2>"$TMP/dump.err" ||
 	fail "quelld --dump-config exited non-zero: $(cat "$TMP/dump.err")"
