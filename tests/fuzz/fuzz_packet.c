@@ -1,0 +1,266 @@
+/* libFuzzer target: the packet path, decode -> flow -> detect, with the
+ * fixed ruleset tests/fuzz/packet.rules (every implemented keyword),
+ * built once; then the reject reply builder on the same packet.
+ *
+ * Input: the bytes of one packet starting at the IP header (v4 or v6),
+ * or, after the magic "QPK1", a sequence of packets that share one flow
+ * table, so flow state, flowbits, flowints and thresholds evolve:
+ *
+ *	"QPK1" { ctl:u8  len:u16 (big endian)  bytes[len] } ...
+ *
+ * ctl bits 0-3: seconds the clock moves before the packet; bit 4: the
+ * capture was truncated (wire length 100 bytes more than len); bit 5:
+ * the clock moves 10 minutes (flow timeouts); bit 6: expire flows now.
+ * A len past the end takes what is left. At most FUZZ_MAX_PACKETS.
+ *
+ * The flow table is new for every input and small, so the memcap,
+ * emergency mode and forced eviction are reached; threshold counters
+ * are reset per input. Checked: the verdict and the alert list are
+ * well formed, a reject reply fits its buffer and decodes as IP. */
+#include "core/base.h"
+
+#include <netinet/in.h>
+#include <stdio.h>
+
+#include "capture/reject.h"
+#include "core/diag.h"
+#include "core/packet.h"
+#include "decode/checksum.h"
+#include "decode/decode.h"
+#include "detect/engine.h"
+#include "detect/keywords/registry.h"
+#include "detect/threshold.h"
+#include "flow/flow.h"
+#include "flow/table.h"
+#include "fuzz.h"
+#include "rules/ruleset.h"
+
+#define FUZZ_MAX_PACKETS	1024
+#define FUZZ_MAGIC		"QPK1"
+#define FUZZ_MAGIC_LEN		4
+
+static const struct detect_engine *engine;
+static struct detect_thread *thread;
+
+static void	fuzz_init(void);
+static void	fuzz_keywords_unused(const char *path);
+static void	fuzz_packet(struct flow_table *, const uint8_t *, size_t,
+		    uint32_t wire_len, const struct timespec *);
+static void	fuzz_check_result(const struct detect_result *);
+static void	fuzz_reject(const struct packet *);
+
+/* Names the registered keywords packet.rules does not use. */
+static void
+fuzz_keywords_unused(const char *path)
+{
+	const struct keyword *kw;
+	char *text = NULL, pat[64];
+	size_t len = 0, i;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	if (getdelim(&text, &len, '\0', f) == -1) {
+		fclose(f);
+		free(text);
+		return;
+	}
+	fclose(f);
+	for (i = 0; (kw = detect_keywords_registry_at(i)) != NULL; i++) {
+		snprintf(pat, sizeof(pat), " %s:", kw->name);
+		if (strstr(text, pat) != NULL)
+			continue;
+		snprintf(pat, sizeof(pat), " %s;", kw->name);
+		if (strstr(text, pat) != NULL)
+			continue;
+		snprintf(pat, sizeof(pat), "(%s:", kw->name);
+		if (strstr(text, pat) != NULL)
+			continue;
+		fprintf(stderr, "fuzz_packet: keyword '%s' is not used by %s\n",
+		    kw->name, path);
+	}
+	free(text);
+}
+
+static void
+fuzz_init(void)
+{
+	struct rules_stats st;
+	struct ruleset *rs;
+	struct diag_list dl;
+	const char *top;
+	char path[4096];
+
+	if ((top = getenv("QUELL_TOP_SRCDIR")) == NULL)
+		top = FUZZ_SRCDIR;
+	snprintf(path, sizeof(path), "%s/tests/fuzz/packet.rules", top);
+	diag_list_init(&dl);
+	if ((rs = rules_ruleset_new()) == NULL)
+		abort();
+	if (rules_load_file(rs, path, NULL, &dl) == -1) {
+		diag_list_print(&dl, stderr);
+		abort();
+	}
+	rules_ruleset_stats(rs, &st);
+	if (st.failed > 0 || st.loaded == 0) {
+		diag_list_print(&dl, stderr);
+		fprintf(stderr, "fuzz_packet: %zu rules of %s failed to load\n",
+		    st.failed, path);
+		abort();
+	}
+	if (st.unsupported > 0) {
+		char why[512];
+
+		fprintf(stderr, "fuzz_packet: %zu rules of %s unsupported: %s\n",
+		    st.unsupported, path,
+		    rules_ruleset_unsupported_summary(rs, why, sizeof(why)));
+	}
+	fuzz_keywords_unused(path);
+	if ((engine = detect_engine_build(rs, &dl)) == NULL ||
+	    (thread = detect_thread_new(engine)) == NULL) {
+		diag_list_print(&dl, stderr);
+		abort();
+	}
+	fprintf(stderr, "fuzz_packet: %zu rules (%zu loaded, mpm %s)\n",
+	    detect_engine_rule_count(engine), st.loaded,
+	    detect_engine_mpm_name(engine));
+	diag_list_free(&dl);
+}
+
+static void
+fuzz_check_result(const struct detect_result *res)
+{
+	if (res->verdict != DETECT_VERDICT_ACCEPT &&
+	    res->verdict != DETECT_VERDICT_DROP &&
+	    res->verdict != DETECT_VERDICT_REJECT)
+		__builtin_trap();
+	if (res->nalerts > DETECT_MAX_ALERTS)
+		__builtin_trap();
+	for (uint32_t i = 0; i < res->nalerts; i++) {
+		if (res->alerts[i].msg == NULL || res->alerts[i].sid == 0)
+			__builtin_trap();
+		(void)strlen(res->alerts[i].msg);
+		if (res->alerts[i].classtype != NULL)
+			(void)strlen(res->alerts[i].classtype);
+	}
+}
+
+static void
+fuzz_reject(const struct packet *p)
+{
+	static const enum reject_target targets[] = { REJECT_TO_SOURCE,
+	    REJECT_TO_DEST };
+	struct packet r;
+	uint8_t *buf;
+	size_t len;
+
+	/* Exactly the documented size: a longer write is a heap overflow. */
+	if ((buf = malloc(CAPTURE_REJECT_MAX)) == NULL)
+		return;
+	for (size_t i = 0; i < QUELL_NITEMS(targets); i++) {
+		if ((len = capture_reject_build(p, targets[i], buf)) == 0)
+			continue;
+		if (len > CAPTURE_REJECT_MAX)
+			__builtin_trap();
+		memset(&r, 0, sizeof(r));
+		r.data = buf;
+		r.len = r.wire_len = (uint32_t)len;
+		if (decode_packet(&r) == -1)
+			__builtin_trap();
+	}
+	free(buf);
+}
+
+static void
+fuzz_packet(struct flow_table *ft, const uint8_t *data, size_t len,
+    uint32_t wire_len, const struct timespec *ts)
+{
+	struct detect_result res;
+	struct packet p;
+	uint8_t *buf;
+
+	/* Exactly len bytes, so a read past the packet is caught. */
+	if ((buf = fuzz_memdup(data, len)) == NULL)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.data = buf;
+	p.len = (uint32_t)len;
+	p.wire_len = wire_len;
+	p.ts = *ts;
+	p.queue = 0;
+	p.nfq_id = 1;
+	(void)decode_packet(&p);
+	/* As the reader and the worker do (daemon/runmode.c): whatever
+	 * decode_packet returned, a packet with an IP layer goes on. */
+	if (p.ip_version == 0) {
+		free(buf);
+		return;
+	}
+	(void)decode_checksums_valid(&p);
+	flow_table_handle(ft, &p);
+	memset(&res, 0, sizeof(res));
+	if (p.flow == NULL || !(p.flow->flags & (FLOW_F_DROP | FLOW_F_PASS))) {
+		detect_packet(thread, &p, &res);
+		fuzz_check_result(&res);
+		if (p.flow != NULL) {
+			if (res.nalerts > 0)
+				p.flow->flags |= FLOW_F_ALERTED;
+			if (res.verdict != DETECT_VERDICT_ACCEPT &&
+			    p.proto == IPPROTO_TCP)
+				p.flow->flags |= FLOW_F_DROP;
+		}
+	}
+	fuzz_reject(&p);
+	free(buf);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static bool init;
+	struct flow_table_config fc;
+	struct flow_table *ft;
+	struct timespec ts = { 1700000000, 0 };
+	size_t off, len, n;
+	uint8_t ctl;
+
+	if (!init) {
+		fuzz_init();
+		init = true;
+	}
+	detect_threshold_reset();
+	flow_config_default(&fc);
+	fc.memcap = 32u << 10;
+	fc.hash_size = 64;
+	fc.prealloc = 4;
+	if ((ft = flow_table_new(&fc, detect_flow_vars_free, 0x5eed0000)) ==
+	    NULL)
+		abort();
+
+	if (size < FUZZ_MAGIC_LEN || memcmp(data, FUZZ_MAGIC,
+	    FUZZ_MAGIC_LEN) != 0) {
+		fuzz_packet(ft, data, size, (uint32_t)size, &ts);
+		goto done;
+	}
+	off = FUZZ_MAGIC_LEN;
+	for (n = 0; n < FUZZ_MAX_PACKETS && size - off >= 3; n++) {
+		ctl = data[off];
+		len = (size_t)data[off + 1] << 8 | data[off + 2];
+		off += 3;
+		if (len > size - off)
+			len = size - off;
+		ts.tv_sec += ctl & 0x0f;
+		ts.tv_nsec = (long)(n % 1000) * 1000000;
+		if (ctl & 0x20)
+			ts.tv_sec += 600;
+		if (ctl & 0x40)
+			flow_table_expire(ft, &ts, NULL, NULL);
+		fuzz_packet(ft, data + off, len,
+		    (uint32_t)len + ((ctl & 0x10) ? 100 : 0), &ts);
+		off += len;
+	}
+done:
+	flow_table_flush(ft, NULL, NULL);
+	flow_table_free(ft);
+	return 0;
+}

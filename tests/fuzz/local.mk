@@ -1,0 +1,90 @@
+# Fuzz targets (tests/fuzz/fuzz_<target>.c, one LLVMFuzzerTestOneInput
+# each). Every target always builds as fuzz_<target>_replay (the target
+# plus replay.c), which make check runs over tests/fuzz/corpus/<target>/:
+# seeds and every crash ever found, so a fixed bug stays fixed. With
+# --enable-fuzz (CC=clang) the libFuzzer binaries fuzz_<target> are built
+# too; bench/fuzz-all runs them.
+FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_SRCDIR='"$(abs_top_srcdir)"'
+FUZZ_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(MNL_CFLAGS) $(NFQ_CFLAGS)
+FUZZ_LDADD = $(QUELL_LIBS)
+FUZZ_COMMON = tests/fuzz/fuzz.h tests/fuzz/pkt.h tests/fuzz/sample.h
+
+FUZZ_REPLAYS = \
+	tests/fuzz/fuzz_config_yaml_replay \
+	tests/fuzz/fuzz_control_proto_replay \
+	tests/fuzz/fuzz_nfq_msg_replay \
+	tests/fuzz/fuzz_packet_replay \
+	tests/fuzz/fuzz_rules_parse_replay \
+	$(NULL)
+check_PROGRAMS += $(FUZZ_REPLAYS)
+TESTS += $(FUZZ_REPLAYS)
+
+tests_fuzz_fuzz_config_yaml_replay_SOURCES = tests/fuzz/fuzz_config_yaml.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_config_yaml_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"config_yaml"'
+tests_fuzz_fuzz_config_yaml_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_config_yaml_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_control_proto_replay_SOURCES = tests/fuzz/fuzz_control_proto.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_control_proto_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"control_proto"'
+tests_fuzz_fuzz_control_proto_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_control_proto_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_nfq_msg_replay_SOURCES = tests/fuzz/fuzz_nfq_msg.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_nfq_msg_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"nfq_msg"'
+tests_fuzz_fuzz_nfq_msg_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_nfq_msg_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_packet_replay_SOURCES = tests/fuzz/fuzz_packet.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_packet_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"packet"'
+tests_fuzz_fuzz_packet_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_packet_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_rules_parse_replay_SOURCES = tests/fuzz/fuzz_rules_parse.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_rules_parse_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"rules_parse"'
+tests_fuzz_fuzz_rules_parse_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_rules_parse_replay_LDADD = $(FUZZ_LDADD)
+
+if ENABLE_FUZZ
+noinst_PROGRAMS += \
+	tests/fuzz/fuzz_config_yaml \
+	tests/fuzz/fuzz_control_proto \
+	tests/fuzz/fuzz_nfq_msg \
+	tests/fuzz/fuzz_packet \
+	tests/fuzz/fuzz_rules_parse \
+	$(NULL)
+tests_fuzz_fuzz_config_yaml_SOURCES = tests/fuzz/fuzz_config_yaml.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_config_yaml_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_config_yaml_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_config_yaml_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_config_yaml_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_control_proto_SOURCES = tests/fuzz/fuzz_control_proto.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_control_proto_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_control_proto_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_control_proto_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_control_proto_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_nfq_msg_SOURCES = tests/fuzz/fuzz_nfq_msg.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_nfq_msg_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_nfq_msg_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_nfq_msg_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_nfq_msg_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_packet_SOURCES = tests/fuzz/fuzz_packet.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_packet_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_packet_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_packet_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_packet_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_rules_parse_SOURCES = tests/fuzz/fuzz_rules_parse.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_rules_parse_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_rules_parse_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_rules_parse_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_rules_parse_LDADD = $(FUZZ_LDADD)
+endif
+
+EXTRA_DIST += \
+	bench/fuzz-all \
+	tests/fuzz/README.md \
+	tests/fuzz/packet.rules \
+	tests/fuzz/seeds.py \
+	tests/fuzz/config_yaml.dict \
+	tests/fuzz/rules_parse.dict \
+	tests/fuzz/corpus/config_yaml \
+	tests/fuzz/corpus/nfq_msg \
+	tests/fuzz/corpus/packet \
+	tests/fuzz/corpus/rules_parse \
+	$(NULL)
+# tests/fuzz/corpus/control_proto ships from lib/control/local.mk.
