@@ -9,7 +9,7 @@
 
 /*
  * Hyperscan back end: the patterns are compiled as literals
- * (hs_compile_lit_multi, so no escaping), caseless where nocase, and
+ * (as \xNN regex escapes through hs_compile_multi), caseless where nocase, and
  * each reported once per scan (HS_FLAG_SINGLEMATCH). The database is
  * read-only once compiled; a thread's scratch is grown with
  * hs_alloc_scratch() for every database of the engine.
@@ -78,15 +78,29 @@ hs_build(const struct mpm_pattern *pats, size_t n, char *err, size_t errlen)
 		errno = ENOMEM;
 		goto fail;
 	}
+	/* Every byte as a \xNN regex escape, compiled with
+	 * hs_compile_multi() as Suricata does: Hyperscan 5.4.0's literal
+	 * API (hs_compile_lit_multi) misses some literals (fuzz_mpm
+	 * findings in tests/fuzz/crashes/mpm). */
 	for (size_t i = 0; i < n; i++) {
-		exprs[i] = (const char *)pats[i].bytes;
+		char *e = malloc(pats[i].len * 4 + 1);
+
+		if (e == NULL) {
+			snprintf(err, errlen, "hyperscan: out of memory");
+			errno = ENOMEM;
+			goto fail;
+		}
+		for (size_t j = 0; j < pats[i].len; j++)
+			snprintf(e + j * 4, 5, "\\x%02x", pats[i].bytes[j]);
+		e[pats[i].len * 4] = '\0';
+		exprs[i] = e;
 		lens[i] = pats[i].len;
 		ids[i] = pats[i].id;
 		flags[i] = HS_FLAG_SINGLEMATCH |
 		    (pats[i].nocase ? HS_FLAG_CASELESS : 0);
 	}
-	if (hs_compile_lit_multi(exprs, flags, ids, lens, (unsigned)n,
-	    HS_MODE_BLOCK, NULL, &m->db, &cerr) != HS_SUCCESS) {
+	if (hs_compile_multi(exprs, flags, ids, (unsigned)n, HS_MODE_BLOCK,
+	    NULL, &m->db, &cerr) != HS_SUCCESS) {
 		snprintf(err, errlen, "hyperscan: compiling %zu patterns: %s",
 		    n, cerr != NULL ? cerr->message : "unknown error");
 		hs_free_compile_error(cerr);
@@ -95,12 +109,16 @@ hs_build(const struct mpm_pattern *pats, size_t n, char *err, size_t errlen)
 	}
 	if (hs_database_size(m->db, &m->memory) != HS_SUCCESS)
 		m->memory = 0;
+	for (size_t i = 0; i < n; i++)
+		free((char *)exprs[i]);
 	free(exprs);
 	free(flags);
 	free(ids);
 	free(lens);
 	return m;
 fail:
+	for (size_t i = 0; exprs != NULL && i < n; i++)
+		free((char *)exprs[i]);
 	free(exprs);
 	free(flags);
 	free(ids);

@@ -12,6 +12,7 @@ FUZZ_COMMON = tests/fuzz/fuzz.h tests/fuzz/pkt.h tests/fuzz/sample.h
 FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_config_yaml_replay \
 	tests/fuzz/fuzz_control_proto_replay \
+	tests/fuzz/fuzz_mpm_replay \
 	tests/fuzz/fuzz_nfq_msg_replay \
 	tests/fuzz/fuzz_packet_replay \
 	tests/fuzz/fuzz_rules_parse_replay \
@@ -27,6 +28,10 @@ tests_fuzz_fuzz_control_proto_replay_SOURCES = tests/fuzz/fuzz_control_proto.c t
 tests_fuzz_fuzz_control_proto_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"control_proto"'
 tests_fuzz_fuzz_control_proto_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_control_proto_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_mpm_replay_SOURCES = tests/fuzz/fuzz_mpm.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_mpm_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"mpm"'
+tests_fuzz_fuzz_mpm_replay_CFLAGS = $(FUZZ_CFLAGS) $(HS_CFLAGS)
+tests_fuzz_fuzz_mpm_replay_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_nfq_msg_replay_SOURCES = tests/fuzz/fuzz_nfq_msg.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_nfq_msg_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"nfq_msg"'
 tests_fuzz_fuzz_nfq_msg_replay_CFLAGS = $(FUZZ_CFLAGS)
@@ -44,6 +49,7 @@ if ENABLE_FUZZ
 noinst_PROGRAMS += \
 	tests/fuzz/fuzz_config_yaml \
 	tests/fuzz/fuzz_control_proto \
+	tests/fuzz/fuzz_mpm \
 	tests/fuzz/fuzz_nfq_msg \
 	tests/fuzz/fuzz_packet \
 	tests/fuzz/fuzz_rules_parse \
@@ -58,6 +64,11 @@ tests_fuzz_fuzz_control_proto_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_control_proto_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_control_proto_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_control_proto_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_mpm_SOURCES = tests/fuzz/fuzz_mpm.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_mpm_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_mpm_CFLAGS = $(FUZZ_CFLAGS) $(HS_CFLAGS)
+tests_fuzz_fuzz_mpm_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_mpm_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_nfq_msg_SOURCES = tests/fuzz/fuzz_nfq_msg.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_nfq_msg_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_nfq_msg_CFLAGS = $(FUZZ_CFLAGS)
@@ -83,6 +94,7 @@ EXTRA_DIST += \
 	tests/fuzz/config_yaml.dict \
 	tests/fuzz/rules_parse.dict \
 	tests/fuzz/corpus/config_yaml \
+	tests/fuzz/corpus/mpm \
 	tests/fuzz/corpus/nfq_msg \
 	tests/fuzz/corpus/packet \
 	tests/fuzz/corpus/rules_parse \
