@@ -215,15 +215,36 @@ handle_message(struct recv_ctx *ctx, const struct nlmsghdr *nlh)
 	ctx->fn(q, &p, ctx->arg);
 }
 
+static void
+on_message(const struct nlmsghdr *nlh, enum nfq_msg_kind kind, void *arg)
+{
+	struct recv_ctx *ctx = arg;
+
+	switch (kind) {
+	case NFQ_MSG_PACKET:
+		handle_message(ctx, nlh);
+		break;
+	case NFQ_MSG_ERROR:
+		counter_inc(&ctx->q->stats.verdict_errors);
+		break;
+	case NFQ_MSG_CONTROL:
+		break;
+	case NFQ_MSG_BAD:
+		counter_inc(&ctx->q->stats.bad_messages);
+		break;
+	}
+}
+
 int
 capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
     capture_nfq_packet_fn fn, void *arg)
 {
 	struct recv_ctx ctx = { q, fn, arg, 0 };
 	struct pollfd pfd = { mnl_socket_get_fd(q->nl), POLLIN, 0 };
-	const struct nlmsghdr *nlh;
+	struct sockaddr_nl from;
+	socklen_t fromlen;
 	ssize_t n;
-	int len, rc;
+	int rc;
 
 	rc = poll(&pfd, 1, timeout_ms);
 	if (rc == 0 || (rc == -1 && errno == EINTR))
@@ -233,7 +254,9 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 	/* Once woken, read what is queued without polling again: one
 	 * poll per burst, not per packet. */
 	for (int round = 0; round < NFQ_RECV_BURST; round++) {
-		n = recv(pfd.fd, q->buf, NFQ_RECV_BUFSIZE, MSG_DONTWAIT);
+		fromlen = sizeof(from);
+		n = recvfrom(pfd.fd, q->buf, NFQ_RECV_BUFSIZE, MSG_DONTWAIT,
+		    (struct sockaddr *)&from, &fromlen);
 		if (n == -1) {
 			if (errno == ENOBUFS) {
 				counter_inc(&q->stats.enobufs);
@@ -243,25 +266,19 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 				break;
 			return ctx.handled > 0 ? ctx.handled : -1;
 		}
+		/* Only the kernel (netlink portid 0) sends us packets; any
+		 * other sender needs CAP_NET_ADMIN, but is still ignored. */
+		if (from.nl_pid != 0) {
+			counter_inc(&q->stats.bad_messages);
+			continue;
+		}
 		/* Walk every message ourselves: mnl_cb_run() stops at the
 		 * first error message (a failed verdict reported back),
 		 * and the packets after it in the same datagram would
 		 * never get a verdict. */
-		len = (int)n;
-		for (nlh = (const struct nlmsghdr *)q->buf;
-		    mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
-			if (nlh->nlmsg_type == NLMSG_ERROR) {
-				counter_inc(&q->stats.verdict_errors);
-				continue;
-			}
-			if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
-				continue;
-			if (NFNL_MSG_TYPE(nlh->nlmsg_type) != NFQNL_MSG_PACKET) {
-				counter_inc(&q->stats.bad_messages);
-				continue;
-			}
-			handle_message(&ctx, nlh);
-		}
+		if (capture_nfq_msg_walk(q->buf, (size_t)n, on_message,
+		    &ctx) != 0)
+			counter_inc(&q->stats.bad_messages);
 	}
 	return ctx.handled;
 }

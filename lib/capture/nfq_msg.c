@@ -11,6 +11,40 @@
 
 #include "capture/nfq_msg.h"
 
+size_t
+capture_nfq_msg_walk(const void *buf, size_t len, capture_nfq_msg_fn fn,
+    void *arg)
+{
+	const uint8_t *at = buf;
+	const struct nlmsghdr *nlh;
+	enum nfq_msg_kind kind;
+	size_t step;
+
+	while (len >= NLMSG_HDRLEN) {
+		nlh = (const struct nlmsghdr *)(const void *)at;
+		if (nlh->nlmsg_len < NLMSG_HDRLEN || nlh->nlmsg_len > len)
+			break;
+		if (nlh->nlmsg_type == NLMSG_ERROR)
+			kind = NFQ_MSG_ERROR;
+		else if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+			kind = NFQ_MSG_CONTROL;
+		else if (NFNL_SUBSYS_ID(nlh->nlmsg_type) == NFNL_SUBSYS_QUEUE &&
+		    NFNL_MSG_TYPE(nlh->nlmsg_type) == NFQNL_MSG_PACKET)
+			kind = NFQ_MSG_PACKET;
+		else
+			kind = NFQ_MSG_BAD;
+		fn(nlh, kind, arg);
+		/* The last message of a datagram may lack its alignment
+		 * padding. */
+		step = NLMSG_ALIGN(nlh->nlmsg_len);
+		if (step >= len)
+			return 0;
+		at += step;
+		len -= step;
+	}
+	return len;
+}
+
 int
 capture_nfq_msg_parse(const struct nlmsghdr *nlh, struct nfq_msg_packet *out)
 {

@@ -25,6 +25,26 @@ struct nfq_msg_packet {
  * (non-zero) if the packet header was readable, so a verdict can be sent. */
 int	capture_nfq_msg_parse(const struct nlmsghdr *, struct nfq_msg_packet *);
 
+/* What one netlink message of a datagram read from the queue socket is. */
+enum nfq_msg_kind {
+	NFQ_MSG_PACKET,		/* NFQNL_MSG_PACKET of the queue subsystem */
+	NFQ_MSG_ERROR,		/* NLMSG_ERROR: a verdict the kernel refused */
+	NFQ_MSG_CONTROL,	/* NLMSG_NOOP, NLMSG_DONE, ...: nothing to do */
+	NFQ_MSG_BAD,		/* another subsystem or message type */
+};
+
+typedef void (*capture_nfq_msg_fn)(const struct nlmsghdr *,
+	    enum nfq_msg_kind, void *arg);
+
+/* Calls fn for every message of one datagram of len bytes, in order.
+ * Every message header is checked against what is left of the datagram
+ * (libmnl's mnl_nlmsg_ok() takes a length of 2 GiB or more as negative
+ * and lets the walk leave the buffer), so the walk never reads outside
+ * buf. Returns the number of trailing bytes that did not form a whole
+ * message (0 for a well-formed datagram); the walk stops there. */
+size_t	capture_nfq_msg_walk(const void *buf, size_t len,
+	    capture_nfq_msg_fn fn, void *arg);
+
 /* Verdict message for one packet into buf (at least
  * CAPTURE_NFQ_MSG_VERDICT_SIZE bytes); returns its length. A mark is
  * included only when set_mark is true. */

@@ -7,9 +7,12 @@
  *         nlmsghdr and nfgenmsg (what a kernel bug or a forged sender
  *         could put in the attribute area);
  *   odd:  a whole datagram as recv() returned it, walked message by
- *         message with the same loop as capture_nfq_recv().
- * Checked: a parsed payload lies inside the message (and its
- * padding), and a verdict for
+ *         message by capture_nfq_msg_walk() as capture_nfq_recv() does
+ *         (corpus/nfq_msg/crash-walk-nlmsg-len-2g: a length of 2 GiB
+ *         once stepped outside the buffer).
+ * Checked: every message the walk yields lies inside the datagram, a
+ * parsed payload lies inside the message (and its padding), and a
+ * verdict for
  * the parsed id fits CAPTURE_NFQ_MSG_VERDICT_SIZE. */
 #include "core/base.h"
 
@@ -27,6 +30,20 @@
 #include "fuzz.h"
 
 static void	fuzz_message(const struct nlmsghdr *);
+static void	walk_message(const struct nlmsghdr *, enum nfq_msg_kind,
+		    void *);
+
+static const uint8_t *walk_end;
+
+static void
+walk_message(const struct nlmsghdr *nlh, enum nfq_msg_kind kind, void *arg)
+{
+	(void)arg;
+	if ((const uint8_t *)nlh + nlh->nlmsg_len > walk_end)
+		__builtin_trap();
+	if (kind == NFQ_MSG_PACKET)
+		fuzz_message(nlh);
+}
 
 static void
 fuzz_message(const struct nlmsghdr *nlh)
@@ -70,12 +87,10 @@ fuzz_message(const struct nlmsghdr *nlh)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct nlmsghdr *nlh;
 	struct nlmsghdr *hdr;
 	struct nfgenmsg *nfg;
 	uint8_t *buf;
 	size_t n, total;
-	int len;
 
 	if (size < 1 || size > (1u << 20))
 		return 0;
@@ -106,22 +121,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (n > 0)
 		memcpy(buf, data + 1, n);
-	len = (int)n;
-	/* The walk of capture_nfq_recv() (lib/capture/nfq.c), plus the
-	 * bound it lacks: mnl_nlmsg_ok() casts nlmsg_len to int, so a
-	 * length of 2 GiB or more passes it and mnl_nlmsg_next() then
-	 * steps outside the buffer (corpus/nfq_msg/crash-walk-nlmsg-len-2g,
-	 * found by this target; only a CAP_NET_ADMIN sender or the kernel
-	 * can write to the NFQ socket). Without the bound, fuzzing stops
-	 * there on every run. */
-	for (nlh = (const struct nlmsghdr *)buf; mnl_nlmsg_ok(nlh, len) &&
-	    nlh->nlmsg_len <= (uint32_t)len; nlh = mnl_nlmsg_next(nlh, &len)) {
-		if (nlh->nlmsg_type == NLMSG_ERROR ||
-		    nlh->nlmsg_type < NLMSG_MIN_TYPE ||
-		    NFNL_MSG_TYPE(nlh->nlmsg_type) != NFQNL_MSG_PACKET)
-			continue;
-		fuzz_message(nlh);
-	}
+	walk_end = buf + n;
+	(void)capture_nfq_msg_walk(buf, n, walk_message, NULL);
 	free(buf);
 	return 0;
 }

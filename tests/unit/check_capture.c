@@ -101,6 +101,96 @@ START_TEST(test_short_packet_header_attribute_is_bad)
 }
 END_TEST
 
+/* What capture_nfq_msg_walk() yielded, in order. */
+struct walk_log {
+	int			 n;
+	enum nfq_msg_kind	 kind[8];
+	uint32_t		 id[8];
+};
+
+static void
+log_message(const struct nlmsghdr *nlh, enum nfq_msg_kind kind, void *arg)
+{
+	struct walk_log *log = arg;
+	struct nfq_msg_packet m;
+
+	ck_assert_int_lt(log->n, 8);
+	log->kind[log->n] = kind;
+	log->id[log->n] = 0;
+	if (kind == NFQ_MSG_PACKET && capture_nfq_msg_parse(nlh, &m) == 0)
+		log->id[log->n] = m.id;
+	log->n++;
+}
+
+START_TEST(test_walk_yields_every_message_of_a_datagram)
+{
+	static uint8_t dgram[8192];
+	const uint8_t payload[] = { 0x45, 0, 0, 20, 1 };	/* 5: unaligned */
+	struct nlmsghdr *nlh, *err;
+	struct walk_log log = { 0 };
+	size_t len = 0;
+
+	nlh = packet_msg(0, 11, payload, sizeof(payload), false, 0);
+	memcpy(dgram + len, nlh, nlh->nlmsg_len);
+	len += MNL_ALIGN(nlh->nlmsg_len);
+	err = (struct nlmsghdr *)(dgram + len);
+	memset(err, 0, NLMSG_HDRLEN + sizeof(struct nlmsgerr));
+	err->nlmsg_type = NLMSG_ERROR;
+	err->nlmsg_len = NLMSG_HDRLEN + sizeof(struct nlmsgerr);
+	len += MNL_ALIGN(err->nlmsg_len);
+	nlh = packet_msg(0, 12, payload, sizeof(payload), false, 0);
+	nlh->nlmsg_type = (NFNL_SUBSYS_CTNETLINK << 8) | NFQNL_MSG_PACKET;
+	memcpy(dgram + len, nlh, nlh->nlmsg_len);
+	len += MNL_ALIGN(nlh->nlmsg_len);
+	nlh = packet_msg(0, 13, payload, sizeof(payload), false, 0);
+	memcpy(dgram + len, nlh, nlh->nlmsg_len);
+	/* The last message without its padding: as the kernel may send. */
+	len += nlh->nlmsg_len;
+
+	ck_assert_uint_eq(capture_nfq_msg_walk(dgram, len, log_message, &log),
+	    0);
+	ck_assert_int_eq(log.n, 4);
+	ck_assert_int_eq(log.kind[0], NFQ_MSG_PACKET);
+	ck_assert_uint_eq(log.id[0], 11);
+	ck_assert_int_eq(log.kind[1], NFQ_MSG_ERROR);
+	/* Right message type, other subsystem: not a queued packet. */
+	ck_assert_int_eq(log.kind[2], NFQ_MSG_BAD);
+	ck_assert_int_eq(log.kind[3], NFQ_MSG_PACKET);
+	ck_assert_uint_eq(log.id[3], 13);
+}
+END_TEST
+
+START_TEST(test_walk_stops_at_a_length_past_the_datagram)
+{
+	static uint8_t dgram[8192];
+	const uint8_t payload[] = { 0x45, 0, 0, 20 };
+	const uint32_t bad_len[] = { 0x80000000u, 0xffffffffu, 4096, 15, 0 };
+	struct nlmsghdr *nlh, *second;
+	struct walk_log log;
+	size_t len, first;
+
+	for (size_t i = 0; i < sizeof(bad_len) / sizeof(bad_len[0]); i++) {
+		nlh = packet_msg(0, 21, payload, sizeof(payload), false, 0);
+		memcpy(dgram, nlh, nlh->nlmsg_len);
+		first = MNL_ALIGN(nlh->nlmsg_len);
+		second = (struct nlmsghdr *)(dgram + first);
+		memcpy(second, nlh, nlh->nlmsg_len);
+		len = first + nlh->nlmsg_len;
+		/* 2 GiB and up once passed libmnl's signed check and
+		 * stepped out of the buffer. */
+		second->nlmsg_len = bad_len[i];
+		memset(&log, 0, sizeof(log));
+		ck_assert_uint_eq(capture_nfq_msg_walk(dgram, len, log_message,
+		    &log), len - first);
+		ck_assert_int_eq(log.n, 1);
+		ck_assert_uint_eq(log.id[0], 21);
+	}
+	memset(&log, 0, sizeof(log));
+	ck_assert_uint_eq(capture_nfq_msg_walk(dgram, 7, log_message, &log), 7);
+	ck_assert_int_eq(log.n, 0);
+}
+END_TEST
+
 START_TEST(test_verdict_message_carries_id_verdict_and_mark)
 {
 	char vbuf[CAPTURE_NFQ_MSG_VERDICT_SIZE];
@@ -433,6 +523,8 @@ capture_suite(void)
 	tcase_add_test(tc, test_packet_message_without_mark_has_no_mark);
 	tcase_add_test(tc, test_packet_message_without_header_is_bad);
 	tcase_add_test(tc, test_short_packet_header_attribute_is_bad);
+	tcase_add_test(tc, test_walk_yields_every_message_of_a_datagram);
+	tcase_add_test(tc, test_walk_stops_at_a_length_past_the_datagram);
 	tcase_add_test(tc, test_verdict_message_carries_id_verdict_and_mark);
 	tcase_add_test(tc, test_verdict_message_without_mark_has_no_mark_attribute);
 	suite_add_tcase(s, tc);
