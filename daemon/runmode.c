@@ -646,7 +646,12 @@ ring_slots(const struct runmode *rm)
 
 	if (rm->offline)
 		return RING_SLOTS_MAX;
-	n = rm->cfg->nfq_queue_maxlen / (2 * rm->nworkers);
+	/* One flow can own the whole kernel queue (one big transfer, one
+	 * UDP stream), and each worker has a ring of its own: sized below
+	 * queue-maxlen, a single busy flow met ring-full fallbacks while
+	 * the kernel queue still had room. Packets in the rings count
+	 * against queue-maxlen, so more slots than that never fill. */
+	n = rm->cfg->nfq_queue_maxlen;
 	if (n < RING_SLOTS_MIN)
 		n = RING_SLOTS_MIN;
 	if (n > RING_SLOTS_MAX)
