@@ -1,7 +1,6 @@
 #include "core/base.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <time.h>
 #include <arpa/inet.h>
@@ -9,6 +8,8 @@
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nfnetlink_queue.h>
 #include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/uio.h>
 
 #include <libmnl/libmnl.h>
 #include <libnetfilter_queue/libnetfilter_queue.h>
@@ -18,11 +19,15 @@
 #include "capture/nfq_proc.h"
 #include "core/counters.h"
 
-/* A GSO super-packet can be 64 KiB; the buffer holds several messages. */
-#define NFQ_RECV_BUFSIZE	(0xffff + (MNL_SOCKET_BUFFER_SIZE / 2) + 65536)
-/* Datagrams read per wake-up before the caller gets control back (to
- * wake workers, check for shutdown). */
-#define NFQ_RECV_BURST		64
+/* One datagram holds one queued packet: up to 0xffff bytes of payload
+ * (the copy range) behind its attributes. */
+#define NFQ_RECV_SLOT		(0xffff + 8192)
+/* Datagrams taken per recvmmsg(): one system call for a burst instead of
+ * a poll and a recv per packet. */
+#define NFQ_RECV_VLEN		32
+/* recvmmsg() calls per capture_nfq_recv() before the caller gets control
+ * back (to wake workers, check for shutdown). */
+#define NFQ_RECV_ROUNDS		8
 
 struct capture_nfq {
 	struct mnl_socket	*nl;
@@ -30,7 +35,11 @@ struct capture_nfq {
 	uint16_t		 queue;
 	bool			 bound;
 	struct capture_nfq_stats stats;
-	char			*buf;
+	int			 timeout_ms;	/* SO_RCVTIMEO now set */
+	char			*buf;		/* NFQ_RECV_VLEN slots */
+	struct mmsghdr		 msgs[NFQ_RECV_VLEN];
+	struct iovec		 iov[NFQ_RECV_VLEN];
+	struct sockaddr_nl	 from[NFQ_RECV_VLEN];
 };
 
 struct recv_ctx {
@@ -104,11 +113,12 @@ capture_nfq_open(const struct capture_nfq_opts *o, char *err, size_t errlen)
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 
 	if ((q = calloc(1, sizeof(*q))) == NULL ||
-	    (q->buf = malloc(NFQ_RECV_BUFSIZE)) == NULL) {
+	    (q->buf = malloc((size_t)NFQ_RECV_SLOT * NFQ_RECV_VLEN)) == NULL) {
 		snprintf(err, errlen, "queue %u: out of memory", o->queue);
 		goto fail;
 	}
 	q->queue = o->queue;
+	q->timeout_ms = -1;
 	if ((q->nl = mnl_socket_open(NETLINK_NETFILTER)) == NULL) {
 		set_err(err, errlen, o->queue, "netlink socket");
 		goto fail;
@@ -235,50 +245,84 @@ on_message(const struct nlmsghdr *nlh, enum nfq_msg_kind kind, void *arg)
 	}
 }
 
+/* Blocking reads wait at most timeout_ms (the kernel's receive timeout,
+ * so a wait costs no separate poll() call); 0 does not block. */
+static int
+set_timeout(struct capture_nfq *q, int timeout_ms)
+{
+	struct timeval tv;
+
+	if (timeout_ms == q->timeout_ms || timeout_ms == 0)
+		return 0;
+	tv.tv_sec = timeout_ms / 1000;
+	tv.tv_usec = (timeout_ms % 1000) * 1000;
+	if (setsockopt(mnl_socket_get_fd(q->nl), SOL_SOCKET, SO_RCVTIMEO, &tv,
+	    sizeof(tv)) == -1)
+		return -1;
+	q->timeout_ms = timeout_ms;
+	return 0;
+}
+
 int
 capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
     capture_nfq_packet_fn fn, void *arg)
 {
 	struct recv_ctx ctx = { q, fn, arg, 0 };
-	struct pollfd pfd = { mnl_socket_get_fd(q->nl), POLLIN, 0 };
-	struct sockaddr_nl from;
-	socklen_t fromlen;
-	ssize_t n;
-	int rc;
+	int fd = mnl_socket_get_fd(q->nl);
+	int flags = timeout_ms == 0 ? MSG_DONTWAIT : MSG_WAITFORONE;
+	int n;
 
-	rc = poll(&pfd, 1, timeout_ms);
-	if (rc == 0 || (rc == -1 && errno == EINTR))
-		return 0;
-	if (rc == -1)
+	if (set_timeout(q, timeout_ms) == -1)
 		return -1;
-	/* Once woken, read what is queued without polling again: one
-	 * poll per burst, not per packet. */
-	for (int round = 0; round < NFQ_RECV_BURST; round++) {
-		fromlen = sizeof(from);
-		n = recvfrom(pfd.fd, q->buf, NFQ_RECV_BUFSIZE, MSG_DONTWAIT,
-		    (struct sockaddr *)&from, &fromlen);
+	for (int round = 0; round < NFQ_RECV_ROUNDS; round++) {
+		for (int i = 0; i < NFQ_RECV_VLEN; i++) {
+			q->iov[i].iov_base = q->buf + (size_t)i * NFQ_RECV_SLOT;
+			q->iov[i].iov_len = NFQ_RECV_SLOT;
+			memset(&q->msgs[i].msg_hdr, 0,
+			    sizeof(q->msgs[i].msg_hdr));
+			q->msgs[i].msg_hdr.msg_iov = &q->iov[i];
+			q->msgs[i].msg_hdr.msg_iovlen = 1;
+			q->msgs[i].msg_hdr.msg_name = &q->from[i];
+			q->msgs[i].msg_hdr.msg_namelen = sizeof(q->from[i]);
+		}
+		/* MSG_WAITFORONE: block for the first datagram, then take
+		 * what else is queued without waiting. */
+		n = recvmmsg(fd, q->msgs, NFQ_RECV_VLEN, flags, NULL);
 		if (n == -1) {
 			if (errno == ENOBUFS) {
 				counter_inc(&q->stats.enobufs);
 				continue;
 			}
-			if (errno == EAGAIN || errno == EINTR)
+			if (errno == EAGAIN || errno == EWOULDBLOCK ||
+			    errno == EINTR)
 				break;
 			return ctx.handled > 0 ? ctx.handled : -1;
 		}
-		/* Only the kernel (netlink portid 0) sends us packets; any
-		 * other sender needs CAP_NET_ADMIN, but is still ignored. */
-		if (from.nl_pid != 0) {
-			counter_inc(&q->stats.bad_messages);
-			continue;
+		for (int i = 0; i < n; i++) {
+			const struct msghdr *mh = &q->msgs[i].msg_hdr;
+
+			/* Only the kernel (netlink portid 0) sends us
+			 * packets; another sender needs CAP_NET_ADMIN,
+			 * and is still ignored. A datagram larger than a
+			 * slot cannot be a queued packet of ours. */
+			if (q->from[i].nl_pid != 0 ||
+			    (mh->msg_flags & MSG_TRUNC) != 0) {
+				counter_inc(&q->stats.bad_messages);
+				continue;
+			}
+			/* Walk every message ourselves: mnl_cb_run()
+			 * stops at the first error message (a failed
+			 * verdict reported back), and the packets after it
+			 * in the same datagram would never get a
+			 * verdict. */
+			if (capture_nfq_msg_walk(q->iov[i].iov_base,
+			    q->msgs[i].msg_len, on_message, &ctx) != 0)
+				counter_inc(&q->stats.bad_messages);
 		}
-		/* Walk every message ourselves: mnl_cb_run() stops at the
-		 * first error message (a failed verdict reported back),
-		 * and the packets after it in the same datagram would
-		 * never get a verdict. */
-		if (capture_nfq_msg_walk(q->buf, (size_t)n, on_message,
-		    &ctx) != 0)
-			counter_inc(&q->stats.bad_messages);
+		/* Fewer than asked for: the socket is empty now. */
+		if (n < NFQ_RECV_VLEN)
+			break;
+		flags = MSG_DONTWAIT;
 	}
 	return ctx.handled;
 }
