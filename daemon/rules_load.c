@@ -10,6 +10,7 @@
 #include "options.h"
 #include "rules/classification.h"
 #include "rules/reference.h"
+#include "rules/rule.h"
 #include "rules/ruleset.h"
 #include "rules/vars.h"
 #include "rules_load.h"
@@ -89,6 +90,38 @@ load_tables(const struct quell_config *cfg, const struct quelld_options *opts,
 		    strerror(errno));
 }
 
+/* A signature's nfq_set_mark must leave the bits quell itself owns alone:
+ * in repeat mode the repeat mark keeps packets from being queued twice,
+ * and the bypass mark stops queueing a flow (on the packet with
+ * nfq.bypass-method mark, or once CONNMARK --save-mark copies it). A
+ * rule that rewrites them would loop packets or bypass flows by
+ * accident, so say which rule and which key. */
+static void
+check_mark_bits(const struct quell_config *cfg, const struct ruleset *rs,
+    struct diag_list *dl)
+{
+	bool repeat = cfg->nfq_mode == CONFIG_NFQ_MODE_REPEAT;
+
+	for (size_t i = 0; i < rules_ruleset_count(rs); i++) {
+		const struct rule *r = rules_ruleset_rule(rs, i);
+
+		if (!(r->flags & RULE_F_MARK))
+			continue;
+		if (repeat && (r->mark_mask & cfg->nfq_repeat_mask) != 0)
+			diag_add(dl, DIAG_WARNING, r->file, r->line, 0, NULL,
+			    "sid %u: nfq_set_mark mask 0x%x overlaps "
+			    "nfq.repeat-mask 0x%x (repeat mode): the rule can "
+			    "clear the repeat mark and loop packets",
+			    r->sid, r->mark_mask, cfg->nfq_repeat_mask);
+		if ((r->mark_mask & cfg->nfq_bypass_mask) != 0)
+			diag_add(dl, DIAG_WARNING, r->file, r->line, 0, NULL,
+			    "sid %u: nfq_set_mark mask 0x%x overlaps "
+			    "nfq.bypass-mask 0x%x: the rule can set or clear "
+			    "the bypass mark", r->sid, r->mark_mask,
+			    cfg->nfq_bypass_mask);
+	}
+}
+
 struct detect_engine *
 rules_load_engine(const struct quell_config *cfg,
     const struct quelld_options *opts, struct diag_list *dl,
@@ -135,6 +168,7 @@ rules_load_engine(const struct quell_config *cfg,
 			load_one(rs, opts->extra_rules[i], vars, dl, sum);
 	}
 	rules_vars_free(vars);
+	check_mark_bits(cfg, rs, dl);
 	rules_ruleset_stats(rs, &st);
 	sum->loaded = st.loaded;
 	sum->failed = st.failed;

@@ -6,7 +6,9 @@
 # mangle POSTROUTING counter rules in the ips see the marks the packets
 # leave with (IPv4 and IPv6).
 # Phase A, nfq.mode=accept:
-# - the rule loads (quelld -T does not call it unsupported);
+# - the rule loads (quelld -T does not call it unsupported), without a
+#   warning; a rule whose mask takes the repeat bit (in repeat mode) or
+#   the bypass bit makes -T warn, naming file:line, the sid and the key;
 # - GET /ok works; packets with mark 0x80/0x80 == alerts for sid 1 ==
 #   requests sent == stats.nfq.marked; no ping packet carries the mark
 #   (while ping packets did pass).
@@ -44,7 +46,26 @@ case "$out" in
 *unsupported\ keyword*nfq_set_mark* | *" 0 loaded"*)
 	lab_fail "quelld does not load the nfq_set_mark rule (keyword not implemented?): $out" ;;
 esac
+case "$out" in
+*warning*) lab_fail "quelld -T warns about the 0x80/0x80 rule: $out" ;;
+esac
 lab_log "ok: quelld -T loads the nfq_set_mark rule"
+
+cat >"$LAB_TMP/clash.rules" <<EOF
+alert tcp any any -> any $LAB_HTTP_PORT (msg:"takes the repeat bit"; nfq_set_mark:0x0/0x1; sid:2;)
+alert tcp any any -> any $LAB_HTTP_PORT (msg:"takes the bypass bit"; nfq_set_mark:0x40000080/0x40000080; sid:3;)
+EOF
+out=$("$QUELL_TOP_BUILDDIR/daemon/quelld" -T -c "$CONFIG" -S "$LAB_TMP/clash.rules" -l "$LAB_TMP" \
+	--set nfq.mode=repeat --set nfq.repeat-mark=0x1 --set nfq.repeat-mask=0x1 2>&1) ||
+	lab_fail "quelld -T fails on mark clashes (a warning, not an error, is expected): $out"
+for want in "clash.rules:1: warning: sid 2: nfq_set_mark mask 0x1 overlaps nfq.repeat-mask 0x1" \
+	"clash.rules:2: warning: sid 3: nfq_set_mark mask 0x40000080 overlaps nfq.bypass-mask 0x40000000"; do
+	case "$out" in
+	*"$want"*) ;;
+	*) lab_fail "quelld -T does not warn '$want': $out" ;;
+	esac
+done
+lab_log "ok: quelld -T warns about nfq_set_mark masks taking the repeat or bypass bit"
 
 lab_start_httpd
 
