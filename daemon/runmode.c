@@ -395,7 +395,9 @@ bypass_record(struct flow *f, const struct bypass_flow_counters *c,
 /* A flow that no longer needs inspection: hand it to the bypass
  * manager (conntrack marks it, iptables stops queueing it), or, when
  * that cannot be done, keep it and accept its packets uninspected. */
-static void
+/* Returns true when the bypass manager took the flow (conntrack will
+ * carry the bypass), false for a software bypass. */
+static bool
 worker_bypass(struct worker *w, struct packet *p, bool keyword)
 {
 	struct runmode *rm = w->rm;
@@ -407,10 +409,13 @@ worker_bypass(struct worker *w, struct packet *p, bool keyword)
 		flow_table_detach(w->flows, f);
 		bypass_manager_submit(rm->bypass, w->index, f, why, &p->ts);
 		p->flow = NULL;
-		return;
+		return true;
 	}
 	f->flags |= FLOW_F_BYPASSED;
-	counter_inc(&w->bypass_local);
+	/* A manager's reserve has counted the refusal in stats.local. */
+	if (rm->bypass == NULL)
+		counter_inc(&w->bypass_local);
+	return false;
 }
 
 /* Flow timeouts follow packet time (offline results do not depend on
@@ -434,6 +439,7 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	struct nfq_mark_request mark_req;
 	struct nfq_verdict v;
 	bool drop = false;
+	bool ctmark_on_verdict = false;
 
 	if (rm->worker_delay_us > 0)
 		usleep(rm->worker_delay_us);
@@ -470,8 +476,8 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	    !(p->flow->flags & FLOW_F_BYPASSED) &&
 	    (res.bypass || (p->flow->flags & FLOW_F_BYPASS))) {
 		bool keyword = res.bypass;
+		bool by_conntrack = worker_bypass(w, p, keyword);
 
-		worker_bypass(w, p, keyword);
 		/* Mark method: this packet's verdict carries the bypass
 		 * mark; CONNMARK --save-mark moves it to the connection. */
 		if (rm->bypass_by_mark) {
@@ -480,6 +486,12 @@ worker_packet(struct worker *w, struct ring_slot *s)
 			res.mark.mask = (res.mark.set ? res.mark.mask : 0) |
 			    rm->cfg->nfq_bypass_mask;
 			res.mark.set = true;
+		} else if (by_conntrack && p->has_ctmark) {
+			/* NFQ conntrack glue: the connection gets its mark
+			 * with this verdict, before the manager's ctnetlink
+			 * update, so fewer packets are queued after the
+			 * bypass decision. */
+			ctmark_on_verdict = true;
 		}
 	}
 
@@ -491,6 +503,11 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	mark_req.value = res.mark.value;
 	mark_req.mask = res.mark.mask;
 	capture_nfq_verdict_decide(&rm->policy, p->mark, drop, &mark_req, &v);
+	if (ctmark_on_verdict) {
+		v.set_ctmark = true;
+		v.ctmark = (p->ctmark & ~rm->cfg->nfq_bypass_mask) |
+		    rm->cfg->nfq_bypass_mark;
+	}
 	if (capture_nfq_batch_full(&w->batches[s->source]))
 		worker_flush(w, s->source);
 	capture_nfq_batch_add(&w->batches[s->source], p->queue, p->nfq_id, &v);
@@ -691,11 +708,19 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 			.queue_maxlen = rm->cfg->nfq_queue_maxlen,
 			.rcvbuf = rm->cfg->nfq_socket_rcvbuf,
 			.fail_open = rm->cfg->nfq_fail_open,
+			.want_conntrack = rm->cfg->bypass.method ==
+			    BYPASS_METHOD_CONNTRACK,
 		};
 
 		if ((rm->readers[i].nfq = capture_nfq_open(&o, err, errlen)) ==
 		    NULL)
 			return -1;
+		if (o.want_conntrack)
+			log_info("queue %u: conntrack glue (NFQA_CT) %s", o.queue,
+			    capture_nfq_has_conntrack(rm->readers[i].nfq) ?
+			    "available: bypass marks ride on the verdict, "
+			    "ctnetlink tracks the flow" : "not in this kernel: "
+			    "bypass marks are set over ctnetlink");
 	}
 	return 0;
 }

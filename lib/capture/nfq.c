@@ -34,6 +34,7 @@ struct capture_nfq {
 	uint32_t		 portid;
 	uint16_t		 queue;
 	bool			 bound;
+	bool			 conntrack;	/* NFQA_CT glue accepted */
 	struct capture_nfq_stats stats;
 	int			 timeout_ms;	/* SO_RCVTIMEO now set */
 	char			*buf;		/* NFQ_RECV_VLEN slots */
@@ -101,6 +102,30 @@ set_err(char *err, size_t errlen, uint16_t queue, const char *what)
 	errno = e;
 }
 
+/* NFQA_CFG_F_CONNTRACK on its own, after the queue works without it: a
+ * kernel without the glue refuses it (EOPNOTSUPP), and may answer EAGAIN
+ * once after loading nf_conntrack_netlink on demand. */
+static int
+ask_conntrack(struct capture_nfq *q, char *buf)
+{
+	static uint32_t seq = 0x10000;
+	struct nlmsghdr *nlh;
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		nlh = nfq_nlmsg_put(buf, NFQNL_MSG_CONFIG, q->queue);
+		nlh->nlmsg_seq = ++seq;
+		mnl_attr_put_u32(nlh, NFQA_CFG_FLAGS,
+		    htonl(NFQA_CFG_F_CONNTRACK));
+		mnl_attr_put_u32(nlh, NFQA_CFG_MASK,
+		    htonl(NFQA_CFG_F_CONNTRACK));
+		if (send_config(q, nlh) == 0)
+			return 0;
+		if (errno != EAGAIN)
+			break;
+	}
+	return -1;
+}
+
 struct capture_nfq *
 capture_nfq_open(const struct capture_nfq_opts *o, char *err, size_t errlen)
 {
@@ -153,6 +178,9 @@ capture_nfq_open(const struct capture_nfq_opts *o, char *err, size_t errlen)
 		goto fail;
 	}
 
+	if (o->want_conntrack)
+		q->conntrack = ask_conntrack(q, buf) == 0;
+
 	/* Losing packets to a full socket buffer is counted (ENOBUFS), but
 	 * the default would also report every overrun as an error. */
 	rcvbuf = (int)o->rcvbuf;
@@ -195,6 +223,12 @@ capture_nfq_queue(const struct capture_nfq *q)
 	return q->queue;
 }
 
+bool
+capture_nfq_has_conntrack(const struct capture_nfq *q)
+{
+	return q->conntrack;
+}
+
 static void
 handle_message(struct recv_ctx *ctx, const struct nlmsghdr *nlh)
 {
@@ -218,6 +252,8 @@ handle_message(struct recv_ctx *ctx, const struct nlmsghdr *nlh)
 	p.nfq_id = m.id;
 	p.mark = m.mark;
 	p.hook = m.hook;
+	p.has_ctmark = m.has_ctmark;
+	p.ctmark = m.ctmark;
 	clock_gettime(CLOCK_REALTIME, &p.ts);
 	counter_inc(&q->stats.packets);
 	counter_add(&q->stats.bytes, m.cap_len);

@@ -14,6 +14,11 @@ struct capture_nfq_opts {
 	uint32_t	 queue_maxlen;
 	uint32_t	 rcvbuf;	/* socket receive buffer, bytes */
 	bool		 fail_open;	/* kernel accepts when the queue is full */
+	/* Ask for the NFQ conntrack glue (NFQA_CFG_F_CONNTRACK): packets
+	 * then carry their connection's mark and a verdict can set it. A
+	 * kernel without it (CONFIG_NETFILTER_NETLINK_GLUE_CT) still opens
+	 * the queue; capture_nfq_has_conntrack() says which. */
+	bool		 want_conntrack;
 };
 
 struct capture_nfq_stats {
@@ -36,6 +41,8 @@ struct capture_nfq *capture_nfq_open(const struct capture_nfq_opts *,
 /* Unbinds the queue and closes the socket. */
 void	capture_nfq_close(struct capture_nfq *);
 uint16_t capture_nfq_queue(const struct capture_nfq *);
+/* True when the kernel accepted NFQA_CFG_F_CONNTRACK for this queue. */
+bool	capture_nfq_has_conntrack(const struct capture_nfq *);
 
 /* Waits up to timeout_ms for packets and hands each to fn. Returns the
  * number of packets handled (0 on timeout or signal), -1 on a fatal

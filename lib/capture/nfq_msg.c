@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nfnetlink_conntrack.h>
 #include <linux/netfilter/nfnetlink_queue.h>
 
 #include <libmnl/libmnl.h>
@@ -43,6 +44,24 @@ capture_nfq_msg_walk(const void *buf, size_t len, capture_nfq_msg_fn fn,
 		len -= step;
 	}
 	return len;
+}
+
+/* The CTA_MARK inside an NFQA_CT nest; -1 when absent or malformed (the
+ * packet is still good: only the conntrack shortcut is lost). */
+static int
+ct_mark(const struct nlattr *nest, uint32_t *mark)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each_nested(a, nest) {
+		if (mnl_attr_get_type(a) != CTA_MARK)
+			continue;
+		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+			return -1;
+		*mark = ntohl(mnl_attr_get_u32(a));
+		return 0;
+	}
+	return -1;
 }
 
 int
@@ -89,6 +108,8 @@ capture_nfq_msg_parse(const struct nlmsghdr *nlh, struct nfq_msg_packet *out)
 			goto bad;
 		out->skbinfo = ntohl(mnl_attr_get_u32(attr[NFQA_SKB_INFO]));
 	}
+	if (attr[NFQA_CT] != NULL && ct_mark(attr[NFQA_CT], &out->ctmark) == 0)
+		out->has_ctmark = true;
 	return 0;
 bad:
 	errno = EBADMSG;
@@ -105,5 +126,17 @@ capture_nfq_msg_verdict(void *buf, uint16_t queue, uint32_t id,
 	nfq_nlmsg_verdict_put(nlh, (int)id, (int)verdict);
 	if (set_mark)
 		nfq_nlmsg_verdict_put_mark(nlh, mark);
+	return nlh->nlmsg_len;
+}
+
+size_t
+capture_nfq_msg_verdict_ctmark(void *buf, uint32_t ctmark)
+{
+	struct nlmsghdr *nlh = buf;
+	struct nlattr *nest;
+
+	nest = mnl_attr_nest_start(nlh, NFQA_CT);
+	mnl_attr_put_u32(nlh, CTA_MARK, htonl(ctmark));
+	mnl_attr_nest_end(nlh, nest);
 	return nlh->nlmsg_len;
 }

@@ -18,6 +18,8 @@ struct nfq_msg_packet {
 	uint32_t	 payload_len;
 	uint32_t	 cap_len;	/* original length when truncated */
 	uint32_t	 skbinfo;	/* NFQA_SKB_* flags */
+	bool		 has_ctmark;	/* NFQA_CT with CTA_MARK (conntrack glue) */
+	uint32_t	 ctmark;
 };
 
 /* Parses one NFQNL_MSG_PACKET. Returns 0, or -1 with errno EBADMSG when a
@@ -51,5 +53,12 @@ size_t	capture_nfq_msg_walk(const void *buf, size_t len,
 #define CAPTURE_NFQ_MSG_VERDICT_SIZE	128
 size_t	capture_nfq_msg_verdict(void *buf, uint16_t queue, uint32_t id,
 	    uint32_t verdict, bool set_mark, uint32_t mark);
+
+/* Appends to a verdict message built by capture_nfq_msg_verdict() the
+ * conntrack mark the kernel sets on the packet's connection with the
+ * verdict (NFQA_CT { CTA_MARK }; needs the NFQ conntrack glue, see
+ * capture_nfq_has_conntrack()). The buffer must be
+ * CAPTURE_NFQ_MSG_VERDICT_SIZE bytes; returns the new length. */
+size_t	capture_nfq_msg_verdict_ctmark(void *buf, uint32_t ctmark);
 
 #endif

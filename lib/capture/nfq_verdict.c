@@ -40,6 +40,8 @@ capture_nfq_verdict_decide(const struct nfq_verdict_policy *pol,
 	}
 	out->set_mark = set_mark;
 	out->mark = set_mark ? mark : 0;
+	out->set_ctmark = false;
+	out->ctmark = 0;
 }
 
 bool
@@ -56,6 +58,9 @@ capture_nfq_batch_add(struct nfq_verdict_batch *b, uint16_t queue,
 
 	len = capture_nfq_msg_verdict(b->buf + b->len, queue, id, v->verdict,
 	    v->set_mark, v->mark);
+	if (v->set_ctmark)
+		len = capture_nfq_msg_verdict_ctmark(b->buf + b->len,
+		    v->ctmark);
 	b->len += (len + 3) & ~(size_t)3;
 	b->count++;
 }

@@ -32,6 +32,8 @@ struct nfq_verdict {
 	uint32_t	 verdict;	/* NF_ACCEPT, NF_DROP, NF_REPEAT, NF_QUEUE_NR() */
 	bool		 set_mark;
 	uint32_t	 mark;
+	bool		 set_ctmark;	/* conntrack mark with the verdict */
+	uint32_t	 ctmark;
 };
 
 /* The verdict for a packet queued with pkt_mark. drop: NF_DROP and no

@@ -44,6 +44,8 @@ struct packet {
 	uint16_t	 queue;		/* NFQ queue number */
 	uint32_t	 nfq_id;	/* NFQ packet id */
 	uint32_t	 mark;		/* packet mark as queued */
+	bool		 has_ctmark;	/* NFQA_CT came with the packet */
+	uint32_t	 ctmark;	/* its conntrack mark, if so */
 	uint8_t		 hook;		/* netfilter hook, if known */
 
 	/* decode: set by decode_packet() */

@@ -9,6 +9,7 @@
 #   stats.nfq.packets, and per queue the kernel's id_sequence (packets it
 #   queued there) equals stats.nfq.queueN.packets; the totals are the sums
 #   of the queues, and packets == accepted + dropped per queue and in all;
+# - each queue reports whether the kernel has the NFQ conntrack glue;
 # - a drop rule still blocks its flow: GET /attack from every address times
 #   out, never reaches the server, and is alerted "blocked" on both queues.
 # shellcheck disable=SC2016,SC2119 # awk/jq programs in single quotes; optional helper args
@@ -38,6 +39,15 @@ lab_ipt -I FORWARD $RULE || lab_fail "insert IPv4 NFQUEUE rule"
 lab_ip6t -I FORWARD $RULE || lab_fail "insert IPv6 NFQUEUE rule"
 lab_start_quelld -c "$CONFIG" -S "$LAB_TMP/drop.rules" -l "$logdir" -q 0:1 \
 	--set threading.detect-threads=2
+
+# Each queue says whether the kernel has the NFQ conntrack glue (for the
+# bypass mark on the verdict); this lab's kernel has not, so the queues
+# fall back to ctnetlink and still open.
+for q in 0 1; do
+	grep -q "queue $q: conntrack glue (NFQA_CT) \(available\|not in this kernel\)" "${LAB_LOG[quelld]}" ||
+		lab_fail "quelld did not report the conntrack glue of queue $q: $(cat "${LAB_LOG[quelld]}")"
+done
+lab_log "ok: $(grep -m1 'conntrack glue' "${LAB_LOG[quelld]}")"
 
 # base_of SRC: the server's URL base in SRC's address family.
 base_of() {

@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nfnetlink_conntrack.h>
 #include <linux/netfilter/nfnetlink_queue.h>
 
 #include <check.h>
@@ -318,7 +319,7 @@ END_TEST
 START_TEST(test_batch_holds_several_verdict_messages)
 {
 	static struct nfq_verdict_batch b;
-	struct nfq_verdict v = { NF_ACCEPT, false, 0 };
+	struct nfq_verdict v = { .verdict = NF_ACCEPT };
 	const struct nlmsghdr *nlh;
 	int len, n = 0;
 	uint32_t ids = 0;
@@ -343,10 +344,64 @@ START_TEST(test_batch_holds_several_verdict_messages)
 }
 END_TEST
 
+START_TEST(test_conntrack_glue_mark_parses_from_nfqa_ct)
+{
+	const uint8_t payload[] = { 0x45, 0, 0, 20 };
+	struct nfq_msg_packet m;
+	struct nlmsghdr *nlh;
+	struct nlattr *nest;
+
+	nlh = packet_msg(0, 5, payload, sizeof(payload), false, 0);
+	ck_assert_int_eq(capture_nfq_msg_parse(nlh, &m), 0);
+	ck_assert(!m.has_ctmark);
+	/* What a kernel with the glue adds: the connection's attributes. */
+	nest = mnl_attr_nest_start(nlh, NFQA_CT);
+	mnl_attr_put_u32(nlh, CTA_ID, htonl(99));
+	mnl_attr_put_u32(nlh, CTA_MARK, htonl(0x40000007));
+	mnl_attr_nest_end(nlh, nest);
+	ck_assert_int_eq(capture_nfq_msg_parse(nlh, &m), 0);
+	ck_assert(m.has_ctmark);
+	ck_assert_uint_eq(m.ctmark, 0x40000007);
+	ck_assert_uint_eq(m.id, 5);
+}
+END_TEST
+
+START_TEST(test_verdict_carries_ctmark_in_nfqa_ct)
+{
+	static struct nfq_verdict_batch b;
+	struct nfq_verdict v = { .verdict = NF_ACCEPT, .set_ctmark = true,
+	    .ctmark = 0x40000003 };
+	const struct nlmsghdr *nlh;
+	const struct nlattr *attr, *inner;
+	uint32_t ctmark = 0;
+	int nested = 0;
+
+	capture_nfq_batch_add(&b, 2, 7, &v);
+	nlh = (const struct nlmsghdr *)b.buf;
+	ck_assert_uint_le(nlh->nlmsg_len, CAPTURE_NFQ_MSG_VERDICT_SIZE);
+	mnl_attr_for_each(attr, nlh, sizeof(struct nfgenmsg)) {
+		ck_assert_int_ne(mnl_attr_get_type(attr), NFQA_MARK);
+		if (mnl_attr_get_type(attr) != NFQA_CT)
+			continue;
+		mnl_attr_for_each_nested(inner, attr) {
+			ck_assert_int_eq(mnl_attr_get_type(inner), CTA_MARK);
+			ctmark = ntohl(mnl_attr_get_u32(inner));
+			nested++;
+		}
+	}
+	ck_assert_int_eq(nested, 1);
+	ck_assert_uint_eq(ctmark, 0x40000003);
+	b.len = 0;
+	b.count = 0;
+}
+END_TEST
+
 START_TEST(test_batch_reports_full_before_overflow)
 {
 	static struct nfq_verdict_batch b;
-	struct nfq_verdict v = { NF_REPEAT, true, 1 };
+	/* The longest verdict quelld builds: packet mark and ctmark. */
+	struct nfq_verdict v = { .verdict = NF_REPEAT, .set_mark = true,
+	    .mark = 1, .set_ctmark = true, .ctmark = 0x40000000 };
 	int added = 0;
 
 	while (!capture_nfq_batch_full(&b)) {
@@ -537,6 +592,8 @@ capture_suite(void)
 	tcase_add_test(tc, test_signature_mark_combines_with_repeat_mark);
 	tcase_add_test(tc, test_batch_holds_several_verdict_messages);
 	tcase_add_test(tc, test_batch_reports_full_before_overflow);
+	tcase_add_test(tc, test_conntrack_glue_mark_parses_from_nfqa_ct);
+	tcase_add_test(tc, test_verdict_carries_ctmark_in_nfqa_ct);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("reject");
 	tcase_add_test(tc, test_reject_of_tcp_syn_is_rst_ack_to_sender);
