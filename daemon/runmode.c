@@ -1051,14 +1051,19 @@ runmode_stop(struct runmode *rm)
 			pthread_join(rm->workers[i].thread, NULL);
 	}
 	/* Workers are gone, so nothing submits any more: the last
-	 * collection of bypassed flows can run. */
-	if (rm->bypass != NULL) {
+	 * collection of bypassed flows can run. The final stats come
+	 * after it and before the manager is freed, so they include the
+	 * flows it collected and its counters. */
+	if (rm->bypass != NULL)
 		bypass_manager_stop(rm->bypass);
-		bypass_manager_free(rm->bypass);
-		rm->bypass = NULL;
-	}
+	/* The flow records of workers and manager (rings of their own)
+	 * go to eve.json before the final stats event. */
+	if (any_started && rm->out->eve != NULL)
+		output_eve_flush(rm->out->eve);
 	if (any_started)
 		runmode_write_stats(rm);
+	bypass_manager_free(rm->bypass);
+	rm->bypass = NULL;
 	for (size_t i = 0; rm->readers != NULL && i < rm->nreaders; i++) {
 		struct reader *r = &rm->readers[i];
 

@@ -38,7 +38,10 @@
  *               the others get no record and are handed over)
  *   "failed"    the conntrack entry could not be marked (not found
  *               after retries, or an error); no bypassed counters. Its
- *               later packets are queued again and make a new flow.
+ *               later packets are queued again: the worker's stub of
+ *               the flow (flow_table_detach) accepts them uninspected
+ *               until FLOW_STUB_TIMEOUT after the bypass, then they
+ *               make a new flow.
  *
  * Restart. bypass_manager_start() dumps the conntrack entries carrying
  * the mark and makes a table entry and a flow of its own for each

@@ -35,6 +35,9 @@ enum flow_end_reason {
 #define FLOW_F_NO_PORTS		0x0040	/* keyed by addresses and protocol only:
 					   fragments, TCP/UDP/ICMP without a whole
 					   header, other protocols; ports are 0 */
+#define FLOW_F_BYPASS_STUB	0x0080	/* what flow_table_detach leaves in the
+					   table: takes the flow's packets still
+					   in flight, never recorded */
 
 /* Direction index into the per-direction arrays. */
 #define FLOW_DIR_TO_SERVER	0

@@ -32,9 +32,14 @@
  * flow_table_handle returns (FLOW_F_BYPASSED): the flow last handled
  * is checked at the next call, and a head found in the wrong list is
  * re-filed too.
+ * Bypass stubs (flow_table_detach) have a list of their own, and their
+ * last_ts never moves, so they leave FLOW_STUB_TIMEOUT after the flow's
+ * last packet whatever still arrives.
  */
 
 #define NCLASSES	(FLOW_PROTO_COUNT * FLOW_TIMEOUT_KINDS)
+#define STUB_CLASS	NCLASSES	/* bypass stubs: FLOW_STUB_TIMEOUT */
+#define NLISTS		(NCLASSES + 1)
 #define HASH_SIZE_MAX	(1u << 30)
 
 #define ID_MASK		((UINT64_C(1) << 63) - 1)	/* eve's flow_id is signed */
@@ -90,7 +95,7 @@ struct flow_table {
 	uint64_t		 hash_key;
 	uint64_t		 bucket_bytes;
 
-	struct flow_list	 lists[NCLASSES];
+	struct flow_list	 lists[NLISTS];
 	struct flow_bucket	 spares;
 	uint32_t		 nspare;
 	struct flow_entry	*last;		/* flow of the last packet */
@@ -161,6 +166,7 @@ static struct flow_entry *entry_create(struct flow_table *,
 			    const struct flow_key *, uint32_t, const struct packet *,
 			    int *);
 static void		account(struct flow_entry *, const struct packet *, int);
+static void		stub_leave(struct flow_table *, const struct flow_entry *);
 static bool		established(const struct flow_entry *);
 
 static inline void
@@ -369,6 +375,8 @@ next_flow_id(struct flow_table *t)
 static uint8_t
 class_of(const struct flow_entry *e)
 {
+	if (e->f.flags & FLOW_F_BYPASS_STUB)
+		return STUB_CLASS;
 	return (uint8_t)(e->pclass * FLOW_TIMEOUT_KINDS +
 	    flow_timeout_kind(&e->f));
 }
@@ -379,6 +387,8 @@ class_timeout(const struct flow_table *t, unsigned int c)
 	unsigned int proto = c / FLOW_TIMEOUT_KINDS;
 	unsigned int kind = c % FLOW_TIMEOUT_KINDS;
 
+	if (c == STUB_CLASS)
+		return FLOW_STUB_TIMEOUT;
 	if (t->emergency)
 		return t->cfg.emergency_timeouts[proto][kind];
 	return t->cfg.timeouts[proto][kind];
@@ -501,6 +511,10 @@ entry_end(struct flow_table *t, struct flow_entry *e,
 {
 	entry_unlink(t, e);
 	e->f.end_reason = reason;
+	if (e->f.flags & FLOW_F_BYPASS_STUB) {
+		entry_release(t, e);
+		return;
+	}
 	counter_inc(&t->st.ended[reason]);
 	if (emit != NULL)
 		emit(&e->f, reason, arg);
@@ -518,7 +532,7 @@ expire_lists(struct flow_table *t, const struct timespec *now,
 	uint32_t timeout;
 	size_t n = 0;
 
-	for (c = 0; c < NCLASSES; c++) {
+	for (c = 0; c < NLISTS; c++) {
 		timeout = class_timeout(t, c);
 		while ((e = TAILQ_FIRST(&t->lists[c])) != NULL) {
 			if (class_of(e) != c) {
@@ -531,8 +545,9 @@ expire_lists(struct flow_table *t, const struct timespec *now,
 				refile(t, e);
 				continue;
 			}
+			if (!(e->f.flags & FLOW_F_BYPASS_STUB))
+				n++;
 			entry_end(t, e, FLOW_END_TIMEOUT, emit, arg);
-			n++;
 		}
 	}
 	return n;
@@ -559,7 +574,7 @@ nearest_deadline(struct flow_table *t)
 	struct timespec d, best_d = { 0, 0 };
 	unsigned int c;
 
-	for (c = 0; c < NCLASSES; c++) {
+	for (c = 0; c < NLISTS; c++) {
 		if ((e = list_head(t, c)) == NULL)
 			continue;
 		d = e->f.last_ts;
@@ -682,7 +697,7 @@ account(struct flow_entry *e, const struct packet *p, int dir)
 		f->bypass_pkts[dir]++;
 		f->bypass_bytes[dir] += len;
 	}
-	if (ts_after(&p->ts, &f->last_ts))
+	if (ts_after(&p->ts, &f->last_ts) && !(f->flags & FLOW_F_BYPASS_STUB))
 		f->last_ts = p->ts;
 	if ((f->proto != IPPROTO_TCP || !e->ports) &&
 	    f->state == FLOW_STATE_NEW && f->pkts[0] != 0 && f->pkts[1] != 0)
@@ -735,7 +750,7 @@ flow_table_new(const struct flow_table_config *cfg, void (*vars_free)(void *),
 	t->hash_key = mix64(seed ^ UINT64_C(0x9e3779b97f4a7c15));
 	t->id_worker = seed & ID_WORKER_MASK;
 	t->id_key = mix64(seed >> 16) & ID_MASK;
-	for (i = 0; i < NCLASSES; i++)
+	for (i = 0; i < NLISTS; i++)
 		TAILQ_INIT(&t->lists[i]);
 	LIST_INIT(&t->spares);
 	if ((t->buckets = calloc(nbuckets, sizeof(*t->buckets))) == NULL)
@@ -768,7 +783,7 @@ flow_table_free(struct flow_table *t)
 
 	if (t == NULL)
 		return;
-	for (c = 0; c < NCLASSES; c++) {
+	for (c = 0; c < NLISTS; c++) {
 		while ((e = TAILQ_FIRST(&t->lists[c])) != NULL) {
 			TAILQ_REMOVE(&t->lists[c], e, tlink);
 			if (e->f.detect_vars != NULL && t->vars_free != NULL)
@@ -873,10 +888,11 @@ flow_table_flush(struct flow_table *t, flow_record_fn emit, void *arg)
 	unsigned int c;
 	size_t n = 0;
 
-	for (c = 0; c < NCLASSES; c++) {
+	for (c = 0; c < NLISTS; c++) {
 		while ((e = TAILQ_FIRST(&t->lists[c])) != NULL) {
+			if (!(e->f.flags & FLOW_F_BYPASS_STUB))
+				n++;
 			entry_end(t, e, FLOW_END_SHUTDOWN, emit, arg);
-			n++;
 		}
 	}
 	emergency_check(t);
@@ -888,13 +904,54 @@ flow_table_detach(struct flow_table *t, struct flow *f)
 {
 	struct flow_entry *e = entry_of(f);
 
+	bool leaving = e->where == ENTRY_LEAVING;
+
 	BUG_ON(e->where != ENTRY_IN_TABLE && e->where != ENTRY_LEAVING);
-	if (e->where == ENTRY_IN_TABLE)
+	BUG_ON(f->flags & FLOW_F_BYPASS_STUB);
+	if (!leaving)
 		entry_unlink(t, e);
 	e->where = ENTRY_DETACHED;
 	memuse_add(t, -(int64_t)sizeof(*e));
 	counter_inc(&t->st.detached);
+	if (!leaving)
+		stub_leave(t, e);
 	emergency_check(t);
+}
+
+/* The stub of detached entry e, in the memory e gave back: a spare, or
+ * a new entry while that fits under the memcap (it always does right
+ * after the detach); none rather than evicting another flow. */
+static void
+stub_leave(struct flow_table *t, const struct flow_entry *e)
+{
+	struct flow_entry *s;
+
+	if ((s = LIST_FIRST(&t->spares)) != NULL) {
+		LIST_REMOVE(s, hlink);
+		t->nspare--;
+	} else if (t->memuse + sizeof(*s) > t->cfg.memcap ||
+	    (s = malloc(sizeof(*s))) == NULL) {
+		return;
+	} else {
+		memuse_add(t, (int64_t)sizeof(*s));
+	}
+	memset(s, 0, sizeof(*s));
+	s->f = e->f;
+	memset(s->f.pkts, 0, sizeof(s->f.pkts));
+	memset(s->f.bytes, 0, sizeof(s->f.bytes));
+	memset(s->f.bypass_pkts, 0, sizeof(s->f.bypass_pkts));
+	memset(s->f.bypass_bytes, 0, sizeof(s->f.bypass_bytes));
+	s->f.detect_vars = NULL;
+	s->f.flags = (e->f.flags & (FLOW_F_MIDSTREAM | FLOW_F_NO_PORTS)) |
+	    FLOW_F_BYPASSED | FLOW_F_BYPASS_STUB;
+	s->hash = e->hash;
+	s->ports = e->ports;
+	s->pclass = e->pclass;
+	s->where = ENTRY_IN_TABLE;
+	LIST_INSERT_HEAD(&t->buckets[s->hash & t->mask], s, hlink);
+	file_sorted(t, s);
+	active_add(t, 1);
+	counter_inc(&t->st.stubs);
 }
 
 void

@@ -60,6 +60,7 @@ struct flow_table_stats {
 	uint64_t	 tcp_ignored;		/* packets the TCP state machine
 						   ignored (flow_tcp_update) */
 	uint64_t	 bypass_after;		/* flows flagged by bypass_after */
+	uint64_t	 stubs;			/* stubs left by flow_table_detach */
 };
 
 /* A table for one worker. vars_free (may be NULL) frees a flow's
@@ -106,8 +107,16 @@ size_t	flow_table_expire(struct flow_table *, const struct timespec *now,
 size_t	flow_table_flush(struct flow_table *, flow_record_fn emit, void *arg);
 
 /* Takes f out of the table without freeing it: the caller owns it and
- * frees it with flow_free(). It no longer counts against the memcap,
- * and a later packet of its tuple creates a new flow. */
+ * frees it with flow_free(). It no longer counts against the memcap.
+ * In its place, unless f was leaving anyway (a record callback detached
+ * it), the table keeps a stub with f's key for FLOW_STUB_TIMEOUT
+ * seconds after f's last packet, counted against the memcap in f's
+ * stead: the packets of the tuple still in flight (queued before a
+ * bypass took effect) meet it, with FLOW_F_BYPASSED and
+ * FLOW_F_BYPASS_STUB set, instead of making a second flow. A stub is
+ * never recorded nor counted in `ended`; packets do not extend it, so
+ * after it a later packet of the tuple creates a new flow. */
+#define FLOW_STUB_TIMEOUT	5
 void	flow_table_detach(struct flow_table *, struct flow *f);
 /* Frees a detached flow, and its detect_vars with vars_free (may be
  * NULL). NULL is a no-op. */

@@ -425,13 +425,49 @@ START_TEST(test_detach_takes_the_flow_out_of_the_table)
 
 	f->detect_vars = tvars_new();
 	flow_table_detach(t, f);
-	ck_assert_uint_ne(udp(C4, 5353, S4, 53, 2)->flow_id, id);
 	flow_table_stats(t, &st);
-	ck_assert_uint_eq(st.active, 1);
 	ck_assert_uint_eq(st.detached, 1);
 	ck_assert_uint_eq(f->flow_id, id);
 	flow_free(f, tvars_free);
 	ck_assert_uint_eq(tvars_freed, 1);
+}
+END_TEST
+
+START_TEST(test_packets_in_flight_after_detach_meet_a_bypassed_stub)
+{
+	struct flow_table_stats st;
+	struct flow *f = udp(C4, 5353, S4, 53, 1), *stub;
+
+	flow_table_detach(t, f);
+	stub = udp(S4, 53, C4, 5353, 2);
+	ck_assert_ptr_nonnull(stub);
+	ck_assert_ptr_ne(stub, f);
+	ck_assert_uint_eq(stub->flags & (FLOW_F_BYPASSED | FLOW_F_BYPASS_STUB),
+	    FLOW_F_BYPASSED | FLOW_F_BYPASS_STUB);
+	flow_table_stats(t, &st);
+	ck_assert_uint_eq(st.created, 1);
+	ck_assert_uint_eq(st.stubs, 1);
+	ck_assert_uint_eq(st.active, 1);
+	flow_free(f, NULL);
+}
+END_TEST
+
+START_TEST(test_stub_leaves_unrecorded_after_its_timeout_despite_packets)
+{
+	struct timespec later = { 1 + FLOW_STUB_TIMEOUT, 0 };
+	struct flow_table_stats st;
+	struct flow *f = udp(C4, 5353, S4, 53, 1), *next;
+
+	flow_table_detach(t, f);
+	udp(C4, 5353, S4, 53, FLOW_STUB_TIMEOUT);
+	ck_assert_uint_eq(flow_table_expire(t, &later, trec_emit, &recs), 0);
+	ck_assert_uint_eq(recs.n, 0);
+	next = udp(C4, 5353, S4, 53, 1 + FLOW_STUB_TIMEOUT);
+	ck_assert_uint_eq(next->flags & FLOW_F_BYPASS_STUB, 0);
+	flow_table_stats(t, &st);
+	ck_assert_uint_eq(st.created, 2);
+	ck_assert_uint_eq(st.ended[FLOW_END_TIMEOUT], 0);
+	flow_free(f, NULL);
 }
 END_TEST
 
@@ -450,11 +486,14 @@ END_TEST
 
 START_TEST(test_detach_gives_the_memory_back_to_the_cap)
 {
+	struct timespec later = { 100000, 0 };
 	struct flow_table_stats before, after;
 	struct flow *f = udp(C4, 5353, S4, 53, 1);
 
 	flow_table_stats(t, &before);
 	flow_table_detach(t, f);
+	/* the stub takes the flow's place until it times out */
+	flow_table_expire(t, &later, trec_emit, &recs);
 	flow_table_stats(t, &after);
 	ck_assert_uint_eq(before.memuse - after.memuse, flow_table_flow_size());
 	flow_free(f, NULL);
@@ -585,6 +624,8 @@ flow_table_suite(void)
 	tcase_add_test(tc, test_bypass_after_zero_never_bypasses);
 	tcase_add_test(tc, test_bypassed_flow_counts_bypassed_packets);
 	tcase_add_test(tc, test_detach_takes_the_flow_out_of_the_table);
+	tcase_add_test(tc, test_packets_in_flight_after_detach_meet_a_bypassed_stub);
+	tcase_add_test(tc, test_stub_leaves_unrecorded_after_its_timeout_despite_packets);
 	tcase_add_test(tc, test_detached_flow_is_not_expired_nor_flushed);
 	tcase_add_test(tc, test_detach_gives_the_memory_back_to_the_cap);
 	tcase_add_test(tc, test_record_callback_may_detach_the_flow);
