@@ -12,13 +12,24 @@
  *    5060, any), 6 % ICMP (itype), 2 % IP;
  *  - flow:established with a direction on TCP rules, none on the others;
  *  - a distinctive first content of 4 to 48 bytes (4-8: 40 %, 9-16: 35 %,
- *    17-32: 20 %, 33-48: 5 %), text or |hex|, then up to three more of 1
- *    to 12 bytes with distance/within, as real rules check a magic and
- *    then a few bytes around it; nocase on a third of the text ones, depth
- *    or offset on the first sometimes;
+ *    17-32: 20 %, 33-48: 5 %), as ET's fast patterns are: on 35 % an
+ *    attack-ish token (a malware or exploit path such as
+ *    "/wp-content/plugins/<x>/", "/gate.php?id=", "cmd.exe /c ",
+ *    "union select", a bot User-Agent fragment "User-Agent|3a 20|<x>",
+ *    "|3b 20|MSIE 6.0|3b 20|", ...) with a random part of the drawn
+ *    length (at most 24) that makes it unique, on a quarter of the rest
+ *    |hex| bytes, otherwise random text; then up to three more of 1 to
+ *    12 bytes with distance/within, as real rules check a magic and then
+ *    a few bytes around it; nocase on a third of the text
+ *    ones, depth or offset on the first sometimes. None of the attack
+ *    vocabulary occurs in bench/gen-traffic's benign traffic, so, as with
+ *    real rules on real traffic, alerts are rare;
  *  - 0.5 % of the rules look for a token common in web traffic ("GET /",
  *    "Host: ", ".php?") plus a distinctive content, so real packets meet
  *    candidate rules that then fail;
+ *  - 1 rule in 2,000 deliberately matches some of gen-traffic's benign
+ *    HTTP (a User-Agent on one kind of request, a server's 404), so the
+ *    alert path is exercised: well under one alert per 100 packets;
  *  - fast_pattern on 10 %, pcre on 10 % (relative to the last content),
  *    byte_test on 3 %, dsize on 4 %, flowbits set/isset pairs on 2 %,
  *    threshold on 2 %;
@@ -49,6 +60,7 @@ static uint64_t	gen_next(struct gen *);
 static unsigned	gen_pick(struct gen *, unsigned);
 static bool	gen_chance(struct gen *, unsigned);
 static unsigned	gen_len(struct gen *, bool);
+static unsigned	gen_bytes(const char *);
 static void	gen_content(struct gen *, char *, size_t, unsigned *, bool);
 static void	gen_rule(struct gen *);
 static void	gen_header(struct gen *, char *, size_t, bool *, bool *);
@@ -57,6 +69,33 @@ static void	usage(void);
 static const char *const gen_common[] = {
 	"GET /", "POST /", "Host: ", "User-Agent: ", ".php?", "HTTP/1.1 200",
 	"Content-Type: ", "Cookie: ", "Accept-Language: ", "/index.html",
+};
+
+/* Attack-ish tokens for fast patterns, in ET's style; "%s" is replaced
+ * with a random part (so every pattern is distinct, as ET's are). None
+ * of them occurs in bench/gen-traffic's output (its paths and words are
+ * benign: see gen_traffic.c's word list). */
+static const char *const gen_attack[] = {
+	"/wp-content/plugins/%s/", "/gate.php?id=%s", "/panel/%s/admin.php",
+	"cmd.exe /c %s", "/bin/sh -c %s", "|3b|wget http|3a|//%s", "union select %s",
+	"/cgi-bin/%s.cgi", "../../../../%s", "eval(base64_decode(%s",
+	"User-Agent|3a 20|%s", "|3b 20|MSIE 6.0|3b 20|%s", "/phpmyadmin/%s",
+	"<script>%s", "/shell.jsp?cmd=%s", "X-Bot-Id|3a 20|%s", "%s.exe|00|",
+	"/%s/config.bin", "powershell -enc %s", "/.env%s", "/tmUnblock.cgi%s",
+	"|00 00 00|%s|ff|SMB", "/jmx-console/%s", "Authorization|3a 20|Basic %s",
+};
+
+/* Rules that match some of gen-traffic's benign HTTP on purpose (the
+ * alert path is part of the cost): each matches well under 1 % of an
+ * HTTP capture's packets. */
+static const char *const gen_benign[] = {
+	"content:\"GET /search?q=caf\"; content:\"curl/8.\"; distance:0;",
+	"content:\"POST /login \"; fast_pattern; content:\"python-requests/\"; "
+	    "distance:0;",
+	"content:\"HTTP/1.1 404 Not Found\"; depth:22; "
+	    "content:\"Server|3a 20|Microsoft-IIS/\"; distance:0;",
+	"content:\"Go-http-client/1.1\"; content:\"Cookie|3a 20|session=\"; "
+	    "distance:0; content:\"|3b| consent=1\"; distance:32; within:11;",
 };
 
 static const char *const gen_classes[] = {
@@ -104,6 +143,25 @@ gen_len(struct gen *g, bool anchor)
 	return 33 + gen_pick(g, 16);
 }
 
+/* The number of bytes a content value stands for (|hex| pairs count
+ * one each). */
+static unsigned
+gen_bytes(const char *v)
+{
+	unsigned n = 0, digits = 0;
+	bool hex = false;
+
+	for (; *v != '\0'; v++) {
+		if (*v == '|')
+			hex = !hex;
+		else if (!hex)
+			n++;
+		else if (*v != ' ' && ++digits % 2 == 0)
+			n++;
+	}
+	return n;
+}
+
 /* A content value (without quotes) into buf, its byte length in *len. */
 static void
 gen_content(struct gen *g, char *buf, size_t size, unsigned *len,
@@ -115,6 +173,21 @@ gen_content(struct gen *g, char *buf, size_t size, unsigned *len,
 	unsigned n = gen_len(g, anchor);
 	size_t off = 0;
 
+	if (anchor && gen_chance(g, 35)) {
+		/* an attack-ish token with a random part of the drawn length */
+		const char *fmt = gen_attack[gen_pick(g, QUELL_NITEMS(gen_attack))];
+		char rnd[64];
+		const char *pct = strstr(fmt, "%s");
+		unsigned k = n > 24 ? 24 : n;
+
+		for (unsigned i = 0; i < k; i++)
+			rnd[i] = text[gen_pick(g, 62)];	/* letters, digits */
+		rnd[k] = '\0';
+		snprintf(buf, size, "%.*s%s%s", (int)(pct - fmt), fmt, rnd,
+		    pct + 2);
+		*len = gen_bytes(buf);
+		return;
+	}
 	if (gen_chance(g, 25)) {
 		/* binary: |xx xx ...| */
 		off += (size_t)snprintf(buf + off, size - off, "|");
@@ -181,6 +254,19 @@ gen_rule(struct gen *g)
 	unsigned fp = gen_chance(g, 10) ? 0 : UINT32_MAX;
 	bool tcp, reply, common = gen_pick(g, 1000) < 5;
 	bool icmp;
+
+	if (gen_pick(g, 2000) == 0) {
+		unsigned k = gen_pick(g, QUELL_NITEMS(gen_benign));
+
+		fprintf(g->out, "alert tcp %s (msg:\"BENCH synthetic rule %u, "
+		    "matches benign traffic\"; flow:established,%s; %s "
+		    "classtype:policy-violation; sid:%u; rev:1;)\n",
+		    k == 2 ? "$HOME_NET $HTTP_PORTS -> $EXTERNAL_NET any" :
+		    "$EXTERNAL_NET any -> $HOME_NET $HTTP_PORTS", g->sid,
+		    k == 2 ? "to_client" : "to_server", gen_benign[k], g->sid);
+		g->sid++;
+		return;
+	}
 
 	gen_header(g, hdr, sizeof(hdr), &tcp, &reply);
 	icmp = strstr(hdr, " icmp ") != NULL;

@@ -18,10 +18,12 @@ LAB_TESTS = \
 	tests/lab/t_set_mark.sh \
 	tests/lab/t_overload.sh \
 	tests/lab/t_queue_busy.sh \
+	tests/lab/t_keywords.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
 	tests/lab/lib.sh \
 	tests/lab/httpd.py \
+	tests/lab/keywords.rules \
 	$(LAB_TESTS) \
 	$(NULL)
