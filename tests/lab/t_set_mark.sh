@@ -71,17 +71,22 @@ lab_start_httpd
 
 # Mark counters in mangle POSTROUTING: after the filter verdict, as the
 # packets leave the ips. No target: they only count. Each is named by a
-# comment, which is how mangle_count finds it.
+# comment, which is how mangle_count finds it. Only forwarded packets
+# count (source address not the ips' own): a packet the ips' kernel sends
+# on behalf of a marked one (an IPv6 neighbour solicitation, seen on a
+# loaded host) can carry that packet's mark without quell having
+# verdicted it.
+FWD='-m addrtype ! --src-type LOCAL'
 for ipt in lab_ipt lab_ip6t; do
 	icmp=icmp
 	[ "$ipt" = lab_ip6t ] && icmp=ipv6-icmp
 	# shellcheck disable=SC2086
 	{
-		"$ipt" -t mangle -A POSTROUTING $M80 -m comment --comment lab-m80 &&
-			"$ipt" -t mangle -A POSTROUTING $M81 -m comment --comment lab-m81 &&
-			"$ipt" -t mangle -A POSTROUTING $M01 -m comment --comment lab-m01 &&
-			"$ipt" -t mangle -A POSTROUTING -p "$icmp" $M80 -m comment --comment lab-icmp-m80 &&
-			"$ipt" -t mangle -A POSTROUTING -p "$icmp" -m comment --comment lab-icmp
+		"$ipt" -t mangle -A POSTROUTING $FWD $M80 -m comment --comment lab-m80 &&
+			"$ipt" -t mangle -A POSTROUTING $FWD $M81 -m comment --comment lab-m81 &&
+			"$ipt" -t mangle -A POSTROUTING $FWD $M01 -m comment --comment lab-m01 &&
+			"$ipt" -t mangle -A POSTROUTING $FWD -p "$icmp" $M80 -m comment --comment lab-icmp-m80 &&
+			"$ipt" -t mangle -A POSTROUTING $FWD -p "$icmp" -m comment --comment lab-icmp
 	} || lab_fail "$ipt: cannot add the mangle POSTROUTING counters"
 done
 
