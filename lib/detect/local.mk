@@ -85,19 +85,22 @@ tests_unit_check_mpm_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 check_PROGRAMS += tests/unit/check_payload
 TESTS += tests/unit/check_payload
-tests_unit_check_payload_SOURCES = tests/unit/check_payload.c
+tests_unit_check_payload_SOURCES = tests/unit/check_payload.c tests/unit/detect_harness.c \
+	tests/unit/detect_harness.h
 tests_unit_check_payload_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_payload_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 check_PROGRAMS += tests/unit/check_header
 TESTS += tests/unit/check_header
-tests_unit_check_header_SOURCES = tests/unit/check_header.c
+tests_unit_check_header_SOURCES = tests/unit/check_header.c tests/unit/detect_harness.c \
+	tests/unit/detect_harness.h
 tests_unit_check_header_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_header_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 check_PROGRAMS += tests/unit/check_flowkw
 TESTS += tests/unit/check_flowkw
-tests_unit_check_flowkw_SOURCES = tests/unit/check_flowkw.c
+tests_unit_check_flowkw_SOURCES = tests/unit/check_flowkw.c tests/unit/detect_harness.c \
+	tests/unit/detect_harness.h
 tests_unit_check_flowkw_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_flowkw_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 

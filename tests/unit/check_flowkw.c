@@ -19,73 +19,22 @@
 #include "flow/flow.h"
 #include "rules/ruleset.h"
 
+#include "detect_harness.h"
+
 static struct flow flow;
 
-static void	setup(void);
-static void	teardown(void);
 static void	flow_setup(void);
 static void	flow_teardown(void);
-static void	engine(const char *);
-static struct ip_addr ip(const char *);
 static struct packet pkt(const char *, bool, uint8_t, time_t);
 static uint32_t	run(const struct packet *);
 static bool	alerted(uint32_t);
 static Suite	*flow_suite(void);
 
-static struct diag_list dl;
-static struct detect_engine *de;
-static struct detect_thread *dt;
-static struct detect_result res;
-
-static void
-setup(void)
-{
-	diag_list_init(&dl);
-	de = NULL;
-	dt = NULL;
-	memset(&res, 0xa5, sizeof(res));
-}
-
-static void
-teardown(void)
-{
-	detect_thread_free(dt);
-	detect_engine_free(de);
-	diag_list_free(&dl);
-}
-
-/* Builds the engine and a thread from rules that must all load. */
-static void
-engine(const char *text)
-{
-	struct ruleset *rs = rules_ruleset_new();
-
-	ck_assert_ptr_nonnull(rs);
-	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL, &dl),
-	    0);
-	ck_assert_msg(dl.count == 0, "unexpected diag: %s",
-	    dl.count > 0 ? dl.items[0].msg : "");
-	de = detect_engine_build(rs, &dl);
-	ck_assert_ptr_nonnull(de);
-	dt = detect_thread_new(de);
-	ck_assert_ptr_nonnull(dt);
-}
-
-static struct ip_addr
-ip(const char *s)
-{
-	struct ip_addr a;
-
-	memset(&a, 0, sizeof(a));
-	a.family = strchr(s, ':') != NULL ? AF_INET6 : AF_INET;
-	ck_assert_int_eq(inet_pton(a.family, s, &a.u), 1);
-	return a;
-}
 
 static void
 flow_setup(void)
 {
-	setup();
+	harness_setup();
 	memset(&flow, 0, sizeof(flow));
 	detect_threshold_reset();
 }
@@ -96,7 +45,7 @@ flow_teardown(void)
 	detect_flow_vars_free(flow.detect_vars);
 	flow.detect_vars = NULL;
 	detect_threshold_reset();
-	teardown();
+	harness_teardown();
 }
 
 /* A TCP packet 10.0.0.1:1000 -> 10.0.0.2:80 (reply: the other way) at
@@ -107,8 +56,8 @@ pkt(const char *payload, bool reply, uint8_t flow_flags, time_t sec)
 	struct packet p;
 
 	memset(&p, 0, sizeof(p));
-	p.src = ip(reply ? "10.0.0.2" : "10.0.0.1");
-	p.dst = ip(reply ? "10.0.0.1" : "10.0.0.2");
+	p.src = harness_ip(reply ? "10.0.0.2" : "10.0.0.1");
+	p.dst = harness_ip(reply ? "10.0.0.1" : "10.0.0.2");
 	p.ip_version = 4;
 	p.proto = IPPROTO_TCP;
 	p.l4_valid = true;
@@ -128,15 +77,15 @@ pkt(const char *payload, bool reply, uint8_t flow_flags, time_t sec)
 static uint32_t
 run(const struct packet *p)
 {
-	detect_packet(dt, p, &res);
-	return res.nalerts;
+	detect_packet(harness_dt, p, &harness_res);
+	return harness_res.nalerts;
 }
 
 static bool
 alerted(uint32_t sid)
 {
-	for (uint32_t i = 0; i < res.nalerts; i++)
-		if (res.alerts[i].sid == sid)
+	for (uint32_t i = 0; i < harness_res.nalerts; i++)
+		if (harness_res.alerts[i].sid == sid)
 			return true;
 	return false;
 }
@@ -151,7 +100,7 @@ START_TEST(test_flow_to_server_matches_the_client_side)
 {
 	struct packet p = pkt("x", false, TS | EST, 0);
 
-	engine("alert tcp any any -> any any (flow:to_server; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flow:to_server; sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
 END_TEST
@@ -160,7 +109,7 @@ START_TEST(test_flow_to_server_ignores_the_server_side)
 {
 	struct packet p = pkt("x", true, TC | EST, 0);
 
-	engine("alert tcp any any -> any any (flow:to_server; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flow:to_server; sid:1;)");
 	ck_assert_uint_eq(run(&p), 0);
 }
 END_TEST
@@ -169,7 +118,7 @@ START_TEST(test_flow_from_server_matches_the_server_side)
 {
 	struct packet p = pkt("x", true, TC | EST, 0);
 
-	engine("alert tcp any any -> any any (flow:from_server; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flow:from_server; sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
 END_TEST
@@ -178,7 +127,7 @@ START_TEST(test_flow_established_needs_an_established_flow)
 {
 	struct packet p = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flow:established,to_server; "
+	harness_engine("alert tcp any any -> any any (flow:established,to_server; "
 	    "sid:1;)");
 	ck_assert_uint_eq(run(&p), 0);
 }
@@ -188,7 +137,7 @@ START_TEST(test_flow_established_to_server_matches)
 {
 	struct packet p = pkt("x", false, TS | EST, 0);
 
-	engine("alert tcp any any -> any any (flow:established,to_server; "
+	harness_engine("alert tcp any any -> any any (flow:established,to_server; "
 	    "sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
@@ -198,7 +147,7 @@ START_TEST(test_flow_established_fails_without_a_flow)
 {
 	struct packet p = pkt("x", false, 0, 0);
 
-	engine("alert tcp any any -> any any (flow:established; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flow:established; sid:1;)");
 	ck_assert_uint_eq(run(&p), 0);
 }
 END_TEST
@@ -207,7 +156,7 @@ START_TEST(test_flow_not_established_matches_without_a_flow)
 {
 	struct packet p = pkt("x", false, 0, 0);
 
-	engine("alert tcp any any -> any any (flow:not_established; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flow:not_established; sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
 END_TEST
@@ -216,7 +165,7 @@ START_TEST(test_flow_stateless_matches_without_a_flow)
 {
 	struct packet p = pkt("x", false, 0, 0);
 
-	engine("alert tcp any any -> any any (flow:stateless; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flow:stateless; sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
 END_TEST
@@ -225,7 +174,7 @@ START_TEST(test_flow_only_stream_matches_tcp_payload)
 {
 	struct packet p = pkt("x", false, TS | EST, 0);
 
-	engine("alert tcp any any -> any any (flow:established,only_stream; "
+	harness_engine("alert tcp any any -> any any (flow:established,only_stream; "
 	    "content:\"x\"; sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
@@ -235,7 +184,7 @@ START_TEST(test_to_client_rule_sees_reply_on_its_source_port)
 {
 	struct packet p = pkt("ok", true, TC | EST, 0);
 
-	engine("alert tcp any 80 -> any any (flow:to_client; content:\"ok\"; "
+	harness_engine("alert tcp any 80 -> any any (flow:to_client; content:\"ok\"; "
 	    "sid:1;)");
 	ck_assert_uint_eq(run(&p), 1);
 }
@@ -248,7 +197,7 @@ START_TEST(test_flowbits_chain_alerts_on_the_second_packet)
 	struct packet a = pkt("LOGIN", false, TS | EST, 0);
 	struct packet b = pkt("200 OK", true, TC | EST, 0);
 
-	engine("alert tcp any any -> any any (content:\"LOGIN\"; "
+	harness_engine("alert tcp any any -> any any (content:\"LOGIN\"; "
 	    "flowbits:set,login; flowbits:noalert; sid:1;)\n"
 	    "alert tcp any any -> any any (content:\"200\"; "
 	    "flowbits:isset,login; sid:2;)\n");
@@ -262,7 +211,7 @@ START_TEST(test_flowbits_isset_fails_before_the_bit_is_set)
 {
 	struct packet b = pkt("200 OK", true, TC | EST, 0);
 
-	engine("alert tcp any any -> any any (content:\"200\"; "
+	harness_engine("alert tcp any any -> any any (content:\"200\"; "
 	    "flowbits:isset,login; sid:2;)\n");
 	ck_assert_uint_eq(run(&b), 0);
 }
@@ -272,7 +221,7 @@ START_TEST(test_flowbits_isset_fails_without_a_flow)
 {
 	struct packet a = pkt("LOGIN 200", false, 0, 0);
 
-	engine("alert tcp any any -> any any (content:\"LOGIN\"; "
+	harness_engine("alert tcp any any -> any any (content:\"LOGIN\"; "
 	    "flowbits:set,login; sid:1;)\n"
 	    "alert tcp any any -> any any (content:\"200\"; "
 	    "flowbits:isset,login; sid:2;)\n");
@@ -286,7 +235,7 @@ START_TEST(test_flowbits_setter_runs_before_reader_in_one_packet)
 	struct packet a = pkt("LOGIN 200", false, TS | EST, 0);
 
 	/* the reader is listed first: engine order puts setters first */
-	engine("alert tcp any any -> any any (content:\"200\"; "
+	harness_engine("alert tcp any any -> any any (content:\"200\"; "
 	    "flowbits:isset,login; sid:2;)\n"
 	    "alert tcp any any -> any any (content:\"LOGIN\"; "
 	    "flowbits:set,login; flowbits:noalert; sid:1;)\n");
@@ -299,7 +248,7 @@ START_TEST(test_flowbits_isnotset_matches_a_fresh_flow)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flowbits:isnotset,seen; "
+	harness_engine("alert tcp any any -> any any (flowbits:isnotset,seen; "
 	    "flowbits:set,seen; sid:1;)");
 	ck_assert_uint_eq(run(&a), 1);
 }
@@ -309,7 +258,7 @@ START_TEST(test_flowbits_isnotset_fails_once_set)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flowbits:isnotset,seen; "
+	harness_engine("alert tcp any any -> any any (flowbits:isnotset,seen; "
 	    "flowbits:set,seen; sid:1;)");
 	run(&a);
 	ck_assert_uint_eq(run(&a), 0);
@@ -322,7 +271,7 @@ START_TEST(test_flowbits_unset_clears_the_bit)
 	struct packet b = pkt("unset", false, TS, 0);
 	struct packet c = pkt("check", false, TS, 0);
 
-	engine("alert tcp any any -> any any (content:\"set\"; startswith; "
+	harness_engine("alert tcp any any -> any any (content:\"set\"; startswith; "
 	    "flowbits:set,b; flowbits:noalert; sid:1;)\n"
 	    "alert tcp any any -> any any (content:\"unset\"; "
 	    "flowbits:unset,b; flowbits:noalert; sid:2;)\n"
@@ -338,7 +287,7 @@ START_TEST(test_flowbits_toggle_flips_the_bit)
 {
 	struct packet a = pkt("t", false, TS, 0);
 
-	engine("alert tcp any any -> any any (content:\"t\"; "
+	harness_engine("alert tcp any any -> any any (content:\"t\"; "
 	    "flowbits:toggle,b; flowbits:noalert; sid:1;)\n"
 	    "alert tcp any any -> any any (flowbits:isset,b; sid:2;)\n");
 	ck_assert_uint_eq(run(&a), 1);
@@ -350,7 +299,7 @@ START_TEST(test_flowbits_or_needs_any_of_the_bits)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (content:\"x\"; "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; "
 	    "flowbits:set,b2; flowbits:noalert; sid:1;)\n"
 	    "alert tcp any any -> any any (flowbits:isset,b1|b2; sid:2;)\n");
 	ck_assert_uint_eq(run(&a), 1);
@@ -361,7 +310,7 @@ START_TEST(test_flowbits_and_needs_all_of_the_bits)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (content:\"x\"; "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; "
 	    "flowbits:set,b2; flowbits:noalert; sid:1;)\n"
 	    "alert tcp any any -> any any (flowbits:isset,b1&b2; sid:2;)\n");
 	ck_assert_uint_eq(run(&a), 0);
@@ -373,13 +322,13 @@ START_TEST(test_flowbits_survive_an_engine_rebuild)
 	struct packet a = pkt("LOGIN", false, TS, 0);
 	struct packet b = pkt("200", true, TC, 0);
 
-	engine("alert tcp any any -> any any (content:\"LOGIN\"; "
+	harness_engine("alert tcp any any -> any any (content:\"LOGIN\"; "
 	    "flowbits:set,login; flowbits:noalert; sid:1;)\n");
 	run(&a);
-	teardown();
-	setup();
+	harness_teardown();
+	harness_setup();
 	/* the reloaded rules know "login" under the same process-wide id */
-	engine("alert tcp any any -> any any (content:\"other\"; "
+	harness_engine("alert tcp any any -> any any (content:\"other\"; "
 	    "flowbits:set,other; sid:5;)\n"
 	    "alert tcp any any -> any any (content:\"200\"; "
 	    "flowbits:isset,login; sid:2;)\n");
@@ -393,7 +342,7 @@ START_TEST(test_flowint_counts_across_packets)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (content:\"x\"; "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; "
 	    "flowint:n,+,1; flowint:n,>=,3; sid:1;)");
 	ck_assert_uint_eq(run(&a), 0);
 	ck_assert_uint_eq(run(&a), 0);
@@ -405,7 +354,7 @@ START_TEST(test_flowint_unset_fails_comparisons)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flowint:n,<,10; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flowint:n,<,10; sid:1;)");
 	ck_assert_uint_eq(run(&a), 0);
 }
 END_TEST
@@ -414,7 +363,7 @@ START_TEST(test_flowint_isset_after_assignment)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flowint:n,=,7; "
+	harness_engine("alert tcp any any -> any any (flowint:n,=,7; "
 	    "flowint:n,isset; flowint:n,==,7; sid:1;)");
 	ck_assert_uint_eq(run(&a), 1);
 }
@@ -424,7 +373,7 @@ START_TEST(test_flowint_notset_matches_a_fresh_flow)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flowint:n,notset; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flowint:n,notset; sid:1;)");
 	ck_assert_uint_eq(run(&a), 1);
 }
 END_TEST
@@ -433,7 +382,7 @@ START_TEST(test_flowint_compares_with_another_flowint)
 {
 	struct packet a = pkt("x", false, TS, 0);
 
-	engine("alert tcp any any -> any any (flowint:a,=,3; flowint:b,=,5; "
+	harness_engine("alert tcp any any -> any any (flowint:a,=,3; flowint:b,=,5; "
 	    "flowint:a,<,b; sid:1;)");
 	ck_assert_uint_eq(run(&a), 1);
 }
@@ -443,7 +392,7 @@ START_TEST(test_flowint_fails_without_a_flow)
 {
 	struct packet a = pkt("x", false, 0, 0);
 
-	engine("alert tcp any any -> any any (flowint:n,notset; sid:1;)");
+	harness_engine("alert tcp any any -> any any (flowint:n,notset; sid:1;)");
 	ck_assert_uint_eq(run(&a), 0);
 }
 END_TEST
@@ -455,7 +404,7 @@ START_TEST(test_threshold_limit_alerts_on_the_first_count)
 	struct packet a = pkt("x", false, 0, 100);
 	uint32_t n = 0;
 
-	engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
 	    "limit, track by_src, count 2, seconds 60; sid:1;)");
 	for (int i = 0; i < 5; i++)
 		n += run(&a);
@@ -468,7 +417,7 @@ START_TEST(test_threshold_limit_starts_over_after_the_window)
 	struct packet a = pkt("x", false, 0, 100);
 	struct packet later = pkt("x", false, 0, 161);
 
-	engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
 	    "limit, track by_src, count 1, seconds 60; sid:1;)");
 	run(&a);
 	run(&a);
@@ -480,11 +429,11 @@ START_TEST(test_threshold_limit_still_drops_beyond_the_count)
 {
 	struct packet a = pkt("x", false, 0, 100);
 
-	engine("drop tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("drop tcp any any -> any any (content:\"x\"; threshold:type "
 	    "limit, track by_src, count 1, seconds 60; sid:1;)");
 	run(&a);
 	ck_assert_uint_eq(run(&a), 0);
-	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
 }
 END_TEST
 
@@ -493,7 +442,7 @@ START_TEST(test_threshold_limit_counts_each_source_apart)
 	struct packet a = pkt("x", false, 0, 100);
 	struct packet b = pkt("x", true, 0, 100);
 
-	engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
 	    "limit, track by_src, count 1, seconds 60; sid:1;)");
 	run(&a);
 	ck_assert_uint_eq(run(&b), 1);
@@ -505,7 +454,7 @@ START_TEST(test_threshold_by_rule_counts_all_sources_together)
 	struct packet a = pkt("x", false, 0, 100);
 	struct packet b = pkt("x", true, 0, 100);
 
-	engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
 	    "limit, track by_rule, count 1, seconds 60; sid:1;)");
 	run(&a);
 	ck_assert_uint_eq(run(&b), 0);
@@ -517,7 +466,7 @@ START_TEST(test_threshold_type_threshold_alerts_every_count_th)
 	struct packet a = pkt("x", false, 0, 100);
 	uint32_t seen[6];
 
-	engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
 	    "threshold, track by_dst, count 3, seconds 60; sid:1;)");
 	for (int i = 0; i < 6; i++)
 		seen[i] = run(&a);
@@ -532,10 +481,10 @@ START_TEST(test_threshold_type_threshold_does_not_act_below_count)
 {
 	struct packet a = pkt("x", false, 0, 100);
 
-	engine("drop tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("drop tcp any any -> any any (content:\"x\"; threshold:type "
 	    "threshold, track by_src, count 2, seconds 60; sid:1;)");
 	run(&a);
-	ck_assert_int_eq(res.verdict, DETECT_VERDICT_ACCEPT);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_ACCEPT);
 }
 END_TEST
 
@@ -544,7 +493,7 @@ START_TEST(test_threshold_type_both_alerts_once_at_the_count)
 	struct packet a = pkt("x", false, 0, 100);
 	uint32_t seen[5];
 
-	engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; threshold:type "
 	    "both, track by_src, count 2, seconds 60; sid:1;)");
 	for (int i = 0; i < 5; i++)
 		seen[i] = run(&a);
@@ -559,7 +508,7 @@ START_TEST(test_detection_filter_alerts_after_the_count)
 	struct packet a = pkt("x", false, 0, 100);
 	uint32_t seen[4];
 
-	engine("alert tcp any any -> any any (content:\"x\"; "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; "
 	    "detection_filter:track by_src, count 2, seconds 60; sid:1;)");
 	for (int i = 0; i < 4; i++)
 		seen[i] = run(&a);
@@ -572,7 +521,7 @@ START_TEST(test_detection_filter_by_flow_counts_per_flow)
 {
 	struct packet a = pkt("x", false, TS, 100);
 
-	engine("alert tcp any any -> any any (content:\"x\"; "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; "
 	    "detection_filter:track by_flow, count 1, seconds 60; sid:1;)");
 	ck_assert_uint_eq(run(&a), 0);
 	ck_assert_uint_eq(run(&a), 1);
@@ -584,11 +533,11 @@ START_TEST(test_rate_limited_matches_are_counted)
 	struct packet a = pkt("x", false, 0, 100);
 	struct detect_stats st;
 
-	engine("alert tcp any any -> any any (content:\"x\"; "
+	harness_engine("alert tcp any any -> any any (content:\"x\"; "
 	    "detection_filter:track by_src, count 5, seconds 60; sid:1;)");
 	run(&a);
 	run(&a);
-	detect_thread_stats(dt, &st);
+	detect_thread_stats(harness_dt, &st);
 	ck_assert_uint_eq(st.rate_limited, 2);
 }
 END_TEST
@@ -599,11 +548,11 @@ START_TEST(test_threshold_state_survives_an_engine_rebuild)
 	const char *rule = "alert tcp any any -> any any (content:\"x\"; "
 	    "threshold:type limit, track by_src, count 1, seconds 60; sid:1;)";
 
-	engine(rule);
+	harness_engine(rule);
 	run(&a);
-	teardown();
-	setup();
-	engine(rule);
+	harness_teardown();
+	harness_setup();
+	harness_engine(rule);
 	ck_assert_uint_eq(run(&a), 0);
 }
 END_TEST

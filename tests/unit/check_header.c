@@ -17,64 +17,13 @@
 #include "detect/engine.h"
 #include "rules/ruleset.h"
 
-static void	setup(void);
-static void	teardown(void);
-static void	engine(const char *);
-static struct ip_addr ip(const char *);
+#include "detect_harness.h"
+
 static struct packet tcp(void);
 static struct packet icmp(uint8_t, uint8_t, uint8_t);
 static bool	hit(const char *, const struct packet *);
 static Suite	*header_suite(void);
 
-static struct diag_list dl;
-static struct detect_engine *de;
-static struct detect_thread *dt;
-static struct detect_result res;
-
-static void
-setup(void)
-{
-	diag_list_init(&dl);
-	de = NULL;
-	dt = NULL;
-	memset(&res, 0xa5, sizeof(res));
-}
-
-static void
-teardown(void)
-{
-	detect_thread_free(dt);
-	detect_engine_free(de);
-	diag_list_free(&dl);
-}
-
-/* Builds the engine and a thread from rules that must all load. */
-static void
-engine(const char *text)
-{
-	struct ruleset *rs = rules_ruleset_new();
-
-	ck_assert_ptr_nonnull(rs);
-	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL, &dl),
-	    0);
-	ck_assert_msg(dl.count == 0, "unexpected diag: %s",
-	    dl.count > 0 ? dl.items[0].msg : "");
-	de = detect_engine_build(rs, &dl);
-	ck_assert_ptr_nonnull(de);
-	dt = detect_thread_new(de);
-	ck_assert_ptr_nonnull(dt);
-}
-
-static struct ip_addr
-ip(const char *s)
-{
-	struct ip_addr a;
-
-	memset(&a, 0, sizeof(a));
-	a.family = strchr(s, ':') != NULL ? AF_INET6 : AF_INET;
-	ck_assert_int_eq(inet_pton(a.family, s, &a.u), 1);
-	return a;
-}
 
 /* An IPv4 TCP packet 10.0.0.1:1000 -> 10.0.0.2:80 with a real 20-byte
  * IP header and a 20-byte TCP header (flags ACK). */
@@ -89,8 +38,8 @@ tcp(void)
 	memset(&p, 0, sizeof(p));
 	p.data = raw;
 	p.len = sizeof(raw);
-	p.src = ip("10.0.0.1");
-	p.dst = ip("10.0.0.2");
+	p.src = harness_ip("10.0.0.1");
+	p.dst = harness_ip("10.0.0.2");
 	p.ip_version = 4;
 	p.ip_hdr_len = 20;
 	p.ttl = 64;
@@ -113,8 +62,8 @@ icmp(uint8_t proto, uint8_t type, uint8_t code)
 	struct packet p = tcp();
 
 	if (proto == IPPROTO_ICMPV6) {
-		p.src = ip("2001:2::1");
-		p.dst = ip("2001:2::2");
+		p.src = harness_ip("2001:2::1");
+		p.dst = harness_ip("2001:2::2");
 		p.ip_version = 6;
 	}
 	p.proto = proto;
@@ -130,9 +79,9 @@ icmp(uint8_t proto, uint8_t type, uint8_t code)
 static bool
 hit(const char *rule, const struct packet *p)
 {
-	engine(rule);
-	detect_packet(dt, p, &res);
-	return res.nalerts == 1;
+	harness_engine(rule);
+	detect_packet(harness_dt, p, &harness_res);
+	return harness_res.nalerts == 1;
 }
 
 #define R(opts)	"alert ip any any -> any any (" opts " sid:1;)"
@@ -579,7 +528,7 @@ header_suite(void)
 	TCase *tcp4 = tcase_create("tcp");
 	TCase *icmp4 = tcase_create("icmp");
 
-	tcase_add_checked_fixture(ip4, setup, teardown);
+	tcase_add_checked_fixture(ip4, harness_setup, harness_teardown);
 	tcase_add_test(ip4, test_ttl_matches_its_value);
 	tcase_add_test(ip4, test_ttl_fails_on_another_value);
 	tcase_add_test(ip4, test_ttl_less_than_matches_lower_values);
@@ -607,7 +556,7 @@ header_suite(void)
 	tcase_add_test(ip4, test_sameip_matches_equal_addresses);
 	tcase_add_test(ip4, test_sameip_fails_on_different_addresses);
 
-	tcase_add_checked_fixture(tcp4, setup, teardown);
+	tcase_add_checked_fixture(tcp4, harness_setup, harness_teardown);
 	tcase_add_test(tcp4, test_flags_exact_matches_only_those_flags);
 	tcase_add_test(tcp4, test_flags_exact_fails_with_an_extra_flag);
 	tcase_add_test(tcp4, test_flags_plus_allows_extra_flags);
@@ -625,7 +574,7 @@ header_suite(void)
 	tcase_add_test(tcp4, test_tcp_mss_reads_the_mss_option);
 	tcase_add_test(tcp4, test_tcp_mss_fails_without_the_option);
 
-	tcase_add_checked_fixture(icmp4, setup, teardown);
+	tcase_add_checked_fixture(icmp4, harness_setup, harness_teardown);
 	tcase_add_test(icmp4, test_itype_matches_icmp_type);
 	tcase_add_test(icmp4, test_itype_matches_icmpv6_type);
 	tcase_add_test(icmp4, test_itype_never_matches_tcp);

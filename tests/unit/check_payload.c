@@ -17,63 +17,12 @@
 #include "detect/engine.h"
 #include "rules/ruleset.h"
 
-static void	setup(void);
-static void	teardown(void);
-static void	engine(const char *);
-static struct ip_addr ip(const char *);
+#include "detect_harness.h"
+
 static bool	hit(const char *, const void *, size_t);
 static bool	hits(const char *, const char *);
 static Suite	*payload_suite(void);
 
-static struct diag_list dl;
-static struct detect_engine *de;
-static struct detect_thread *dt;
-static struct detect_result res;
-
-static void
-setup(void)
-{
-	diag_list_init(&dl);
-	de = NULL;
-	dt = NULL;
-	memset(&res, 0xa5, sizeof(res));
-}
-
-static void
-teardown(void)
-{
-	detect_thread_free(dt);
-	detect_engine_free(de);
-	diag_list_free(&dl);
-}
-
-/* Builds the engine and a thread from rules that must all load. */
-static void
-engine(const char *text)
-{
-	struct ruleset *rs = rules_ruleset_new();
-
-	ck_assert_ptr_nonnull(rs);
-	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL, &dl),
-	    0);
-	ck_assert_msg(dl.count == 0, "unexpected diag: %s",
-	    dl.count > 0 ? dl.items[0].msg : "");
-	de = detect_engine_build(rs, &dl);
-	ck_assert_ptr_nonnull(de);
-	dt = detect_thread_new(de);
-	ck_assert_ptr_nonnull(dt);
-}
-
-static struct ip_addr
-ip(const char *s)
-{
-	struct ip_addr a;
-
-	memset(&a, 0, sizeof(a));
-	a.family = strchr(s, ':') != NULL ? AF_INET6 : AF_INET;
-	ck_assert_int_eq(inet_pton(a.family, s, &a.u), 1);
-	return a;
-}
 
 /* Whether a fresh engine of the one rule alerts on a TCP packet
  * 10.0.0.1:1000 -> 10.0.0.2:80 carrying payload[0..len). */
@@ -83,8 +32,8 @@ hit(const char *rule, const void *payload, size_t len)
 	struct packet p;
 
 	memset(&p, 0, sizeof(p));
-	p.src = ip("10.0.0.1");
-	p.dst = ip("10.0.0.2");
+	p.src = harness_ip("10.0.0.1");
+	p.dst = harness_ip("10.0.0.2");
 	p.ip_version = 4;
 	p.proto = IPPROTO_TCP;
 	p.l4_valid = true;
@@ -92,9 +41,9 @@ hit(const char *rule, const void *payload, size_t len)
 	p.dport = 80;
 	p.payload = payload;
 	p.payload_len = (uint32_t)len;
-	engine(rule);
-	detect_packet(dt, &p, &res);
-	return res.nalerts == 1;
+	harness_engine(rule);
+	detect_packet(harness_dt, &p, &harness_res);
+	return harness_res.nalerts == 1;
 }
 
 static bool
@@ -468,7 +417,7 @@ START_TEST(test_pcre_hitting_its_match_limit_does_not_match)
 	payload[sizeof(payload) - 2] = '!';
 	payload[sizeof(payload) - 1] = '\0';
 	ck_assert(!hits(R("pcre:\"/^(a+)+$/\";"), payload));
-	detect_thread_stats(dt, &st);
+	detect_thread_stats(harness_dt, &st);
 	ck_assert_uint_eq(st.pcre_limit, 1);
 }
 END_TEST
@@ -700,7 +649,7 @@ payload_suite(void)
 	TCase *bytes = tcase_create("bytes");
 	TCase *dsize = tcase_create("dsize");
 
-	tcase_add_checked_fixture(content, setup, teardown);
+	tcase_add_checked_fixture(content, harness_setup, harness_teardown);
 	tcase_add_test(content, test_nocase_content_matches_another_case);
 	tcase_add_test(content, test_nocase_content_still_needs_the_bytes);
 	tcase_add_test(content, test_content_ending_at_depth_matches);
@@ -751,7 +700,7 @@ payload_suite(void)
 	tcase_add_test(content,
 	    test_buffer_keywords_never_match_an_empty_payload);
 
-	tcase_add_checked_fixture(isdataat, setup, teardown);
+	tcase_add_checked_fixture(isdataat, harness_setup, harness_teardown);
 	tcase_add_test(isdataat,
 	    test_isdataat_matches_an_offset_inside_the_payload);
 	tcase_add_test(isdataat, test_isdataat_fails_at_the_payload_length);
@@ -763,7 +712,7 @@ payload_suite(void)
 	tcase_add_test(isdataat,
 	    test_negated_relative_isdataat_matches_at_the_end);
 
-	tcase_add_checked_fixture(pcre, setup, teardown);
+	tcase_add_checked_fixture(pcre, harness_setup, harness_teardown);
 	tcase_add_test(pcre, test_pcre_matches_its_regex);
 	tcase_add_test(pcre, test_pcre_without_a_match_fails);
 	tcase_add_test(pcre, test_pcre_i_flag_ignores_case);
@@ -784,7 +733,7 @@ payload_suite(void)
 	tcase_add_test(pcre,
 	    test_pcre_hitting_its_match_limit_does_not_match);
 
-	tcase_add_checked_fixture(bytes, setup, teardown);
+	tcase_add_checked_fixture(bytes, harness_setup, harness_teardown);
 	tcase_add_test(bytes, test_byte_test_reads_big_endian);
 	tcase_add_test(bytes, test_byte_test_reads_little_endian);
 	tcase_add_test(bytes, test_byte_test_greater_than_fails_on_equal);
@@ -818,7 +767,7 @@ payload_suite(void)
 	tcase_add_test(bytes, test_byte_extract_past_the_end_fails);
 	tcase_add_test(bytes, test_byte_extract_multiplier_scales_the_value);
 
-	tcase_add_checked_fixture(dsize, setup, teardown);
+	tcase_add_checked_fixture(dsize, harness_setup, harness_teardown);
 	tcase_add_test(dsize, test_dsize_matches_the_exact_size);
 	tcase_add_test(dsize, test_dsize_fails_on_another_size);
 	tcase_add_test(dsize, test_dsize_range_excludes_its_ends);
