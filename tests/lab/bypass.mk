@@ -12,6 +12,7 @@ BYPASS_LAB_TESTS = \
 	tests/lab/t_bypass_cap.sh \
 	tests/lab/t_bypass_ct.sh \
 	tests/lab/t_bypass_end.sh \
+	tests/lab/t_bypass_mark.sh \
 	tests/lab/t_bypass_restart.sh \
 	tests/lab/t_flow_memcap.sh \
 	$(NULL)
