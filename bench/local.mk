@@ -5,3 +5,7 @@ noinst_PROGRAMS += bench/nfq_baseline
 bench_nfq_baseline_SOURCES = bench/nfq_baseline.c
 bench_nfq_baseline_CFLAGS = $(AM_CFLAGS) $(NFQ_CFLAGS) $(MNL_CFLAGS)
 bench_nfq_baseline_LDADD = $(NFQ_LIBS) $(MNL_LIBS) $(NFNL_LIBS)
+
+# The benchmark scripts run from a source tree or an unpacked tarball.
+EXTRA_DIST += bench/README.md bench/all bench/inline bench/offline \
+	bench/bypass bench/fuzz-all
