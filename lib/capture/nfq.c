@@ -21,7 +21,7 @@
 
 /* One datagram holds one queued packet: up to 0xffff bytes of payload
  * (the copy range) behind its attributes. */
-#define NFQ_RECV_SLOT		(0xffff + 8192)
+#define NFQ_RECV_SLOT		(0x10000 + 8192)
 /* Datagrams taken per recvmmsg(): one system call for a burst instead of
  * a poll and a recv per packet. */
 #define NFQ_RECV_VLEN		32
