@@ -1,5 +1,7 @@
 #include "core/base.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 
@@ -837,32 +839,100 @@ config_free(struct quell_config *cfg)
 	free(cfg);
 }
 
-static int
-load_tree(struct quell_config *cfg, struct cfg_node *root,
-    struct diag_list *dl)
-{
-	int rc;
+/*
+ * include: bounds. Each level multiplies: a file that includes 8 others,
+ * 8 levels deep, is 8^8 loads, and `quelld -T` would never finish. So the
+ * chain is at most CONFIG_MAX_INCLUDE_DEPTH files deep, at most
+ * CONFIG_MAX_INCLUDE_FILES files are included in all (a file included
+ * twice counts twice), and a file that includes one of the files that
+ * are including it is a cycle, reported with the chain that leads there.
+ */
+#define CONFIG_MAX_INCLUDE_DEPTH	8
+#define CONFIG_MAX_INCLUDE_FILES	64
 
-	if (root == NULL)
-		return -1;
-	rc = walk_map(cfg, root, "", dl);
-	config_yaml_free(root);
-	return rc;
+struct include_level {
+	const char	*path;
+	dev_t		 dev;		/* identity of a real file, so */
+	ino_t		 ino;		/* "./a.yaml" and "a.yaml" are one */
+	bool		 have_id;
+};
+
+struct include_ctx {
+	const struct config_include_reader *reader;	/* NULL: files */
+	unsigned	 depth;		/* levels in chain[] */
+	unsigned	 nfiles;	/* included so far, the first not counted */
+	bool		 capped;	/* nfiles hit the cap: stop, report once */
+	struct include_level chain[CONFIG_MAX_INCLUDE_DEPTH + 1];
+};
+
+static int load_file(struct quell_config *, struct include_ctx *,
+	    const char *, struct diag_list *);
+
+static void
+include_identify(const struct include_ctx *ic, struct include_level *lv,
+    const char *path)
+{
+	struct stat st;
+
+	lv->path = path;
+	lv->have_id = false;
+	if (ic->reader == NULL && stat(path, &st) == 0) {
+		lv->dev = st.st_dev;
+		lv->ino = st.st_ino;
+		lv->have_id = true;
+	}
 }
 
-/* Deeper include chains are a mistake (or a loop). */
-#define CONFIG_MAX_INCLUDE_DEPTH	8
+static bool
+include_same(const struct include_level *a, const struct include_level *b)
+{
+	if (a->have_id && b->have_id)
+		return a->dev == b->dev && a->ino == b->ino;
+	return strcmp(a->path, b->path) == 0;
+}
 
-static int load_file(struct quell_config *, const char *, unsigned,
-	    struct diag_list *);
+/* Appends s to buf (len bytes, at *off), cutting what does not fit. */
+static void
+include_append(char *buf, size_t len, size_t *off, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*off + 1 >= len)
+		return;
+	if (n > len - *off - 1)
+		n = len - *off - 1;
+	memcpy(buf + *off, s, n);
+	*off += n;
+	buf[*off] = '\0';
+}
+
+/* "a.yaml -> b.yaml -> a.yaml": the chain from chain[from] to path. */
+static void
+include_chain(const struct include_ctx *ic, unsigned from, const char *path,
+    char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = from; i < ic->depth; i++) {
+		include_append(buf, len, &off, ic->chain[i].path);
+		include_append(buf, len, &off, " -> ");
+	}
+	include_append(buf, len, &off, path);
+}
 
 static int
-load_include(struct quell_config *cfg, const char *from,
-    const struct cfg_node *n, unsigned depth, struct diag_list *dl)
+load_include(struct quell_config *cfg, struct include_ctx *ic,
+    const char *from, const struct cfg_node *n, struct diag_list *dl)
 {
-	char path[4096];
+	char path[4096], chain[1024];
+	struct include_level lv;
 	const char *slash;
+	int plen;
 
+	/* Past the file cap, one error was enough. */
+	if (ic->capped)
+		return -1;
 	if (n->type != CFG_NODE_SCALAR || n->value[0] == '\0') {
 		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
 		    "include: expected a file name or a list of them");
@@ -871,59 +941,124 @@ load_include(struct quell_config *cfg, const char *from,
 	/* Relative names are relative to the including file. */
 	slash = strrchr(from, '/');
 	if (n->value[0] == '/' || slash == NULL)
-		snprintf(path, sizeof(path), "%s", n->value);
+		plen = snprintf(path, sizeof(path), "%s", n->value);
 	else
-		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - from),
-		    from, n->value);
-	if (depth >= CONFIG_MAX_INCLUDE_DEPTH) {
-		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, n->value,
-		    "include: more than %d levels (an include loop?)",
-		    CONFIG_MAX_INCLUDE_DEPTH);
+		plen = snprintf(path, sizeof(path), "%.*s/%s",
+		    (int)(slash - from), from, n->value);
+	/* Cut short, it would name another file. */
+	if (plen < 0 || (size_t)plen >= sizeof(path)) {
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
+		    "include: file name longer than %zu bytes",
+		    sizeof(path) - 1);
 		return -1;
 	}
-	return load_file(cfg, path, depth + 1, dl);
+	include_identify(ic, &lv, path);
+	for (unsigned i = 0; i < ic->depth; i++) {
+		if (!include_same(&ic->chain[i], &lv))
+			continue;
+		include_chain(ic, i, path, chain, sizeof(chain));
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
+		    "include: cycle: %s", chain);
+		return -1;
+	}
+	if (ic->depth > CONFIG_MAX_INCLUDE_DEPTH) {
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, n->value,
+		    "include: more than %d levels", CONFIG_MAX_INCLUDE_DEPTH);
+		return -1;
+	}
+	if (ic->nfiles >= CONFIG_MAX_INCLUDE_FILES) {
+		ic->capped = true;
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, n->value,
+		    "include: more than %d files in all",
+		    CONFIG_MAX_INCLUDE_FILES);
+		return -1;
+	}
+	ic->nfiles++;
+	return load_file(cfg, ic, path, dl);
 }
 
+/* Applies root (from path, owned here) and then its includes, in order. */
 static int
-load_file(struct quell_config *cfg, const char *path, unsigned depth,
-    struct diag_list *dl)
+load_root(struct quell_config *cfg, struct include_ctx *ic,
+    const char *path, struct cfg_node *root, struct diag_list *dl)
 {
-	struct cfg_node *root = config_yaml_load_file(path, dl);
 	int rc;
 
 	if (root == NULL)
 		return -1;
+	include_identify(ic, &ic->chain[ic->depth], root->file);
+	ic->depth++;
 	rc = walk_map(cfg, root, "", dl);
-	for (size_t i = 0; i < root->nchildren; i++) {
+	for (size_t i = 0; i < root->nchildren && !ic->capped; i++) {
 		const struct cfg_node *c = root->children[i];
 
 		if (strcmp(c->key, "include") != 0)
 			continue;
 		if (c->type == CFG_NODE_SEQ) {
 			for (size_t j = 0; j < c->nchildren; j++)
-				if (load_include(cfg, path, c->children[j],
-				    depth, dl) == -1)
+				if (load_include(cfg, ic, path, c->children[j],
+				    dl) == -1)
 					rc = -1;
-		} else if (load_include(cfg, path, c, depth, dl) == -1)
+		} else if (load_include(cfg, ic, path, c, dl) == -1)
 			rc = -1;
 	}
+	ic->depth--;
 	config_yaml_free(root);
 	return rc;
+}
+
+static int
+load_file(struct quell_config *cfg, struct include_ctx *ic, const char *path,
+    struct diag_list *dl)
+{
+	struct cfg_node *root;
+	size_t len;
+	const char *text;
+
+	if (ic->reader == NULL)
+		root = config_yaml_load_file(path, dl);
+	else if ((text = ic->reader->text(ic->reader->ctx, path, &len)) ==
+	    NULL) {
+		diag_add(dl, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s",
+		    strerror(ENOENT));
+		return -1;
+	} else
+		root = config_yaml_load_string(path, text, len, dl);
+	return load_root(cfg, ic, path, root, dl);
 }
 
 int
 config_load_file(struct quell_config *cfg, const char *path,
     struct diag_list *dl)
 {
-	return load_file(cfg, path, 0, dl);
+	struct include_ctx ic = { .reader = NULL };
+
+	return load_file(cfg, &ic, path, dl);
 }
 
 int
 config_load_string(struct quell_config *cfg, const char *name,
     const char *text, struct diag_list *dl)
 {
-	return load_tree(cfg, config_yaml_load_string(name, text,
-	    strlen(text), dl), dl);
+	struct cfg_node *root;
+	int rc;
+
+	/* No file system behind a string: include: is not followed. */
+	if ((root = config_yaml_load_string(name, text, strlen(text),
+	    dl)) == NULL)
+		return -1;
+	rc = walk_map(cfg, root, "", dl);
+	config_yaml_free(root);
+	return rc;
+}
+
+int
+config_load_reader(struct quell_config *cfg, const char *name,
+    const struct config_include_reader *reader, struct diag_list *dl)
+{
+	struct include_ctx ic = { .reader = reader };
+
+	return load_file(cfg, &ic, name, dl);
 }
 
 int

@@ -102,11 +102,25 @@ void	config_free(struct quell_config *);
  * file:line:col and the key path; unknown keys are warnings naming the
  * nearest known key. A top-level `include: FILE` (or a list) applies
  * further files after this one, in order, relative to this file's
- * directory; a later value wins. Returns -1 if any error was found. */
+ * directory; a later value wins. Includes nest at most 8 levels, 64
+ * files are included in all, and a cycle is an error that names the
+ * chain of files. Returns -1 if any error was found. */
 int	config_load_file(struct quell_config *, const char *path,
 	    struct diag_list *);
 int	config_load_string(struct quell_config *, const char *name,
 	    const char *text, struct diag_list *);
+/* Where config_load_reader finds the text of a file: text() returns
+ * the bytes of path (len set) or NULL when there is none. Lets tests and
+ * the fuzz target express include: without touching the file system. */
+struct config_include_reader {
+	const char	*(*text)(void *ctx, const char *path, size_t *len);
+	void		*ctx;
+};
+/* config_load_file with reader in place of the file system: name is
+ * loaded first, then its includes, with the same bounds (8 levels, 64
+ * included files in all, no cycles). */
+int	config_load_reader(struct quell_config *, const char *name,
+	    const struct config_include_reader *, struct diag_list *);
 /* One "key=value" override, as --set gives it. */
 int	config_set(struct quell_config *, const char *assignment,
 	    struct diag_list *);

@@ -1,5 +1,7 @@
 #include "core/base.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 
@@ -10,6 +12,9 @@
 /* Deep YAML nesting is never a valid config; the bound keeps recursion
  * (and a hostile file) in check. */
 #define CFG_MAX_DEPTH	32
+/* A configuration file is a few KiB; the cap keeps a mistaken include:
+ * (a log, a device, a pipe that never ends) from being read forever. */
+#define CFG_FILE_MAX	(4u << 20)
 
 struct yaml_root {
 	struct cfg_node	 node;
@@ -194,11 +199,35 @@ done:
 	return NULL;
 }
 
+struct bounded_input {
+	FILE		*fp;
+	size_t		 left;		/* bytes still allowed */
+};
+
+/* libyaml read handler: at most CFG_FILE_MAX bytes, even from a file
+ * that is not regular (a FIFO, a device) and so has no size to check. */
+static int
+bounded_read(void *data, unsigned char *buf, size_t size, size_t *nread)
+{
+	struct bounded_input *in = data;
+
+	*nread = 0;
+	if (in->left == 0)
+		return fgetc(in->fp) == EOF && !ferror(in->fp);
+	if (size > in->left)
+		size = in->left;
+	*nread = fread(buf, 1, size, in->fp);
+	in->left -= *nread;
+	return !ferror(in->fp);
+}
+
 struct cfg_node *
 config_yaml_load_file(const char *path, struct diag_list *dl)
 {
+	struct bounded_input in = { .left = CFG_FILE_MAX };
 	yaml_parser_t parser;
 	struct cfg_node *n;
+	struct stat st;
 	FILE *fp;
 
 	if ((fp = fopen(path, "r")) == NULL) {
@@ -206,8 +235,16 @@ config_yaml_load_file(const char *path, struct diag_list *dl)
 		    strerror(errno));
 		return NULL;
 	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uintmax_t)st.st_size > CFG_FILE_MAX) {
+		diag_add(dl, DIAG_ERROR, path, 0, 0, NULL,
+		    "larger than %u MiB", CFG_FILE_MAX >> 20);
+		fclose(fp);
+		return NULL;
+	}
+	in.fp = fp;
 	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_file(&parser, fp);
+	yaml_parser_set_input(&parser, bounded_read, &in);
 	n = load(&parser, path, dl);
 	yaml_parser_delete(&parser);
 	fclose(fp);

@@ -426,6 +426,33 @@ quelld: many.yaml:5:3: stats.interval: not a number within 1..86400 near '0'
 quelld: configuration has errors
 EOF
 
+# include: a cycle names the files that lead to it; a fan-out (each file
+# includes the next 8 times, 8 levels: 8^8 loads) stops at 64 included
+# files within the case's 10 s timeout, with one error.
+conf cycle-a.yaml <<'EOF'
+stats:
+  interval: 5
+include: cycle-b.yaml
+EOF
+conf cycle-b.yaml <<'EOF'
+include:
+  - ./cycle-a.yaml
+EOF
+bad_case "include cycle names the chain" 1 -T -c cycle-a.yaml -S good.rules <<'EOF'
+quelld: cycle-b.yaml:2:5: include: cycle: cycle-a.yaml -> cycle-b.yaml -> ./cycle-a.yaml
+quelld: configuration has errors
+EOF
+for i in 0 1 2 3 4 5 6 7; do
+	n=fan$((i + 1)).yaml
+	printf 'include: [%s, %s, %s, %s, %s, %s, %s, %s]\n' \
+		"$n" "$n" "$n" "$n" "$n" "$n" "$n" "$n" >"fan$i.yaml"
+done
+printf 'stats:\n  interval: 9\n' >fan8.yaml
+bad_case "include fan-out stops at 64 files" 1 -T -c fan0.yaml -S good.rules <<'EOF'
+quelld: fan7.yaml:1:44: include: more than 64 files in all near 'fan8.yaml'
+quelld: configuration has errors
+EOF
+
 # --- warnings only: -T passes -----------------------------------------
 
 conf typo.yaml <<'EOF'

@@ -272,18 +272,137 @@ START_TEST(test_include_applies_files_relative_and_in_order)
 }
 END_TEST
 
-START_TEST(test_include_loop_is_an_error)
+START_TEST(test_include_of_itself_is_a_cycle)
 {
-	char dir[] = "/tmp/quell-cfg-XXXXXX";
+	char dir[] = "/tmp/quell-cfg-XXXXXX", want[1024];
 	const char *loop;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	loop = write_file(dir, "loop.yaml", "include: loop.yaml\n");
 	ck_assert_int_eq(config_load_file(cfg, loop, &dl), -1);
 	ck_assert_uint_eq(dl.errors, 1);
-	ck_assert_ptr_nonnull(strstr(dl.items[0].msg, "include: more than 8 levels"));
+	snprintf(want, sizeof(want), "%s:1:1: include: cycle: %s -> %s",
+	    loop, loop, loop);
+	ck_assert_str_eq(first_diag(), want);
 	unlink(loop);
 	rmdir(dir);
+}
+END_TEST
+
+/* "./a.yaml" is a.yaml: the cycle is found by file identity, not name. */
+START_TEST(test_include_cycle_names_the_chain)
+{
+	char dir[] = "/tmp/quell-cfg-XXXXXX", a[512], b[512], want[2048];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(a, sizeof(a), "%s", write_file(dir, "a.yaml",
+	    "stats:\n  interval: 5\ninclude: b.yaml\n"));
+	snprintf(b, sizeof(b), "%s", write_file(dir, "b.yaml",
+	    "include:\n  - ./a.yaml\n"));
+	ck_assert_int_eq(config_load_file(cfg, a, &dl), -1);
+	ck_assert_uint_eq(dl.errors, 1);
+	snprintf(want, sizeof(want), "%s:2:5: include: cycle: %s -> %s -> %s/./a.yaml",
+	    b, a, b, dir);
+	ck_assert_str_eq(first_diag(), want);
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+}
+END_TEST
+
+/* In-memory files for config_load_reader: "N.yaml" is texts[N]. */
+static const char *const *reader_texts;
+
+static const char *
+reader_text(void *ctx, const char *path, size_t *len)
+{
+	unsigned n = 0;
+
+	(void)ctx;
+	if (sscanf(path, "%u.yaml", &n) != 1 || n >= 16 ||
+	    reader_texts[n] == NULL)
+		return NULL;
+	*len = strlen(reader_texts[n]);
+	return reader_texts[n];
+}
+
+/* Each file includes the next one 8 times, 8 levels deep: 8^8 loads
+ * unless the total is capped. The cap stops it after 64 included files,
+ * with one error. */
+START_TEST(test_include_fan_out_stops_at_64_files)
+{
+	static const char *const texts[] = {
+		"include: [1.yaml, 1.yaml, 1.yaml, 1.yaml, 1.yaml, 1.yaml, 1.yaml, 1.yaml]\n",
+		"include: [2.yaml, 2.yaml, 2.yaml, 2.yaml, 2.yaml, 2.yaml, 2.yaml, 2.yaml]\n",
+		"include: [3.yaml, 3.yaml, 3.yaml, 3.yaml, 3.yaml, 3.yaml, 3.yaml, 3.yaml]\n",
+		"include: [4.yaml, 4.yaml, 4.yaml, 4.yaml, 4.yaml, 4.yaml, 4.yaml, 4.yaml]\n",
+		"include: [5.yaml, 5.yaml, 5.yaml, 5.yaml, 5.yaml, 5.yaml, 5.yaml, 5.yaml]\n",
+		"include: [6.yaml, 6.yaml, 6.yaml, 6.yaml, 6.yaml, 6.yaml, 6.yaml, 6.yaml]\n",
+		"include: [7.yaml, 7.yaml, 7.yaml, 7.yaml, 7.yaml, 7.yaml, 7.yaml, 7.yaml]\n",
+		"include: [8.yaml, 8.yaml, 8.yaml, 8.yaml, 8.yaml, 8.yaml, 8.yaml, 8.yaml]\n",
+		"stats:\n  interval: 9\n",
+		NULL,
+	};
+	const struct config_include_reader rd = { .text = reader_text };
+
+	reader_texts = texts;
+	ck_assert_int_eq(config_load_reader(cfg, "0.yaml", &rd, &dl), -1);
+	ck_assert_uint_eq(dl.errors, 1);
+	ck_assert_str_eq(first_diag(),
+	    "7.yaml:1:35: include: more than 64 files in all near '8.yaml'");
+	/* What was loaded before the cap still applies. */
+	ck_assert_uint_eq(cfg->stats_interval, 9);
+}
+END_TEST
+
+START_TEST(test_include_deeper_than_8_levels_is_an_error)
+{
+	static const char *const texts[] = {
+		"include: 1.yaml\n", "include: 2.yaml\n", "include: 3.yaml\n",
+		"include: 4.yaml\n", "include: 5.yaml\n", "include: 6.yaml\n",
+		"include: 7.yaml\n", "include: 8.yaml\n", "include: 9.yaml\n",
+		"stats:\n  interval: 9\n", NULL,
+	};
+	const struct config_include_reader rd = { .text = reader_text };
+
+	reader_texts = texts;
+	ck_assert_int_eq(config_load_reader(cfg, "0.yaml", &rd, &dl), -1);
+	ck_assert_uint_eq(dl.errors, 1);
+	ck_assert_str_eq(first_diag(),
+	    "8.yaml:1:1: include: more than 8 levels near '9.yaml'");
+}
+END_TEST
+
+START_TEST(test_include_8_levels_deep_loads)
+{
+	static const char *const texts[] = {
+		"include: 1.yaml\n", "include: 2.yaml\n", "include: 3.yaml\n",
+		"include: 4.yaml\n", "include: 5.yaml\n", "include: 6.yaml\n",
+		"include: 7.yaml\n", "include: 8.yaml\n",
+		"stats:\n  interval: 9\n", NULL,
+	};
+	const struct config_include_reader rd = { .text = reader_text };
+
+	reader_texts = texts;
+	ck_assert_int_eq(config_load_reader(cfg, "0.yaml", &rd, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->stats_interval, 9);
+}
+END_TEST
+
+/* A diamond (two files include the same third) is not a cycle. */
+START_TEST(test_include_same_file_twice_is_not_a_cycle)
+{
+	static const char *const texts[] = {
+		"include: [1.yaml, 2.yaml]\n", "include: 3.yaml\n",
+		"include: 3.yaml\n", "stats:\n  interval: 9\n", NULL,
+	};
+	const struct config_include_reader rd = { .text = reader_text };
+
+	reader_texts = texts;
+	ck_assert_int_eq(config_load_reader(cfg, "0.yaml", &rd, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->stats_interval, 9);
 }
 END_TEST
 
@@ -335,7 +454,12 @@ config_suite(void)
 	tcase_add_test(tc, test_missing_file_is_error);
 	tcase_add_test(tc, test_shipped_config_loads_without_diagnostics);
 	tcase_add_test(tc, test_include_applies_files_relative_and_in_order);
-	tcase_add_test(tc, test_include_loop_is_an_error);
+	tcase_add_test(tc, test_include_of_itself_is_a_cycle);
+	tcase_add_test(tc, test_include_cycle_names_the_chain);
+	tcase_add_test(tc, test_include_fan_out_stops_at_64_files);
+	tcase_add_test(tc, test_include_deeper_than_8_levels_is_an_error);
+	tcase_add_test(tc, test_include_8_levels_deep_loads);
+	tcase_add_test(tc, test_include_same_file_twice_is_not_a_cycle);
 	tcase_add_test(tc, test_size_keys_take_suffixes);
 	tcase_add_test(tc, test_set_list_takes_flow_form);
 	suite_add_tcase(s, tc);
