@@ -109,7 +109,7 @@ cmd_counters(void *arg, json_t *args, json_t **message, char *err,
 	struct control_ctx *ctx = arg;
 	struct output_eve_queue_stats qs[CONFIG_MAX_QUEUES];
 	struct output_eve_stats s;
-	struct output_counter c[256];
+	struct output_counter c[OUTPUT_COUNTERS_MAX];
 	json_t *obj;
 	size_t n;
 

@@ -23,6 +23,7 @@
 #include "core/ring.h"
 #include "decode/checksum.h"
 #include "decode/decode.h"
+#include "decode/events.h"
 #include "detect/engine.h"
 #include "flow/flow.h"
 #include "flow/table.h"
@@ -89,6 +90,7 @@ struct reader {
 	uint64_t		 ring_full_dropped;
 	uint64_t		 decoder_invalid;
 	uint64_t		 invalid_checksum;
+	uint64_t		 decoder_events[DECODE_EV_MAX];
 };
 
 struct worker {
@@ -191,6 +193,7 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 
 	if (decode_packet(p) == -1)
 		counter_inc(&r->decoder_invalid);
+	decode_events_count(r->decoder_events, p->events);
 	w = worker_for(r->rm, p);
 	if (ring_push(&r->rings[w], p, r->index)) {
 		r->touched |= (uint64_t)1 << w;
@@ -299,6 +302,7 @@ pcap_reader_main(void *arg)
 				counter_inc(&r->invalid_checksum);
 				p.ip_version = 0;
 			}
+			decode_events_count(r->decoder_events, p.events);
 			pcap_push(r, &p);
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
@@ -903,6 +907,7 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		q->dropped = counter_get(&r->ring_full_dropped);
 		s->decoder_invalid += counter_get(&r->decoder_invalid);
 		s->invalid_checksum += counter_get(&r->invalid_checksum);
+		decode_events_sum(s->decoder_events, r->decoder_events);
 		for (size_t w = 0; w < rm->nworkers; w++) {
 			const struct verdict_counters *vc =
 			    &rm->workers[w].counters[i];

@@ -1,9 +1,11 @@
 /* Decoder events: one bit each in struct packet.events. Names follow
- * Suricata's decoder event names (decoder.ipv4.trunc_pkt, ...). */
+ * Suricata's decoder event names (decoder.ipv4.trunc_pkt, ...); each is
+ * also a counter, decoder.event.<name> in stats as in Suricata's. */
 #ifndef QUELL_DECODE_EVENTS_H
 #define QUELL_DECODE_EVENTS_H
 
 #include "core/base.h"
+#include "core/counters.h"
 
 enum decode_event {
 	DECODE_EV_IPV4_PKT_TOO_SMALL,
@@ -48,6 +50,32 @@ static inline bool
 decode_event_has(uint64_t events, enum decode_event ev)
 {
 	return (events & ((uint64_t)1 << ev)) != 0;
+}
+
+/* Per-thread event counters, counts[ev] for each event set in events
+ * (a packet's p->events after decode_packet). The calling thread is the
+ * only writer (core/counters.h), so the stats thread may read while it
+ * runs; a packet without events costs one test. */
+static inline void
+decode_events_count(uint64_t counts[DECODE_EV_MAX], uint64_t events)
+{
+	while (events != 0) {
+		unsigned ev = (unsigned)__builtin_ctzll(events);
+
+		if (ev < DECODE_EV_MAX)
+			counter_inc(&counts[ev]);
+		events &= events - 1;
+	}
+}
+
+/* sum[ev] += counts[ev] for every event: the stats thread adds up the
+ * counters of each thread that decodes. */
+static inline void
+decode_events_sum(uint64_t sum[DECODE_EV_MAX],
+    const uint64_t counts[DECODE_EV_MAX])
+{
+	for (unsigned ev = 0; ev < DECODE_EV_MAX; ev++)
+		sum[ev] += counter_get(&counts[ev]);
 }
 
 #endif

@@ -434,6 +434,34 @@ queue_counters(const struct output_eve_queue_stats *q)
 	return o;
 }
 
+/* stats.decoder.event: {"ipv4": {"trunc_pkt": N, ...}, ...}, the
+ * nesting of Suricata's eve stats for its decoder.event.* counters.
+ * Every event is listed, zero or not, so a consumer sees the same keys
+ * in every record. */
+static json_t *
+decoder_events(const struct output_eve_stats *s)
+{
+	json_t *ev = json_object();
+
+	for (unsigned i = 0; i < DECODE_EV_MAX; i++) {
+		const char *name = decode_event_name((enum decode_event)i), *dot;
+		char layer[32];
+		json_t *o;
+
+		if (name == NULL || (dot = strchr(name, '.')) == NULL ||
+		    (size_t)(dot - name) >= sizeof(layer))
+			continue;
+		memcpy(layer, name, (size_t)(dot - name));
+		layer[dot - name] = '\0';
+		if ((o = json_object_get(ev, layer)) == NULL) {
+			o = json_object();
+			json_object_set_new(ev, layer, o);
+		}
+		SET_U64(o, dot + 1, s->decoder_events[i]);
+	}
+	return ev;
+}
+
 void
 output_eve_stats(struct output_eve *eve, size_t producer,
     const struct output_eve_stats *s)
@@ -481,6 +509,7 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 	decoder = json_object();
 	SET_U64(decoder, "invalid", s->decoder_invalid);
 	SET_U64(decoder, "invalid_checksum", s->invalid_checksum);
+	json_object_set_new(decoder, "event", decoder_events(s));
 	json_object_set_new(stats, "decoder", decoder);
 	{
 		json_t *out = json_object();

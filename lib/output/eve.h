@@ -5,6 +5,7 @@
 
 #include "core/base.h"
 #include "core/packet.h"
+#include "decode/events.h"
 
 #include <sys/types.h>
 
@@ -63,6 +64,9 @@ struct output_eve_stats {
 	uint64_t	 alerts;
 	uint64_t	 decoder_invalid;
 	uint64_t	 invalid_checksum;	/* offline -k all */
+	/* packets that raised each decoder event, all readers together:
+	 * decoder.event.<decode_event_name()> */
+	uint64_t	 decoder_events[DECODE_EV_MAX];
 	uint64_t	 output_lost;		/* events lost to full rings */
 	struct output_eve_flow_stats flow;
 	struct {

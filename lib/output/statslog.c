@@ -4,8 +4,13 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "config/config.h"
+#include "decode/events.h"
 #include "output/eve.h"
 #include "output/statslog.h"
+
+_Static_assert(CONFIG_MAX_QUEUES <= 64,
+    "OUTPUT_COUNTERS_MAX assumes at most 64 queues");
 
 static size_t
 add(struct output_counter *out, size_t n, size_t max, const char *prefix,
@@ -82,6 +87,11 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "decoder.", "invalid", s->decoder_invalid);
 	n = add(out, n, max, "decoder.", "invalid_checksum",
 	    s->invalid_checksum);
+	for (unsigned ev = 0; ev < DECODE_EV_MAX; ev++)
+		if (decode_event_name((enum decode_event)ev) != NULL)
+			n = add(out, n, max, "decoder.event.",
+			    decode_event_name((enum decode_event)ev),
+			    s->decoder_events[ev]);
 	n = add(out, n, max, "detect.", "alert", s->alerts);
 	n = add(out, n, max, "output.", "lost", s->output_lost);
 	n = add(out, n, max, "bypass.", "requests", s->bypass.requests);
@@ -100,7 +110,7 @@ output_statslog_write(FILE *fp, const struct output_eve_stats *s)
 {
 	static const char rule[] = "------------------------------------------"
 	    "------------------------------------------";
-	struct output_counter c[256];
+	struct output_counter c[OUTPUT_COUNTERS_MAX];
 	char date[64];
 	time_t now = time(NULL);
 	struct tm tm;

@@ -4,10 +4,18 @@
 #define QUELL_OUTPUT_STATSLOG_H
 
 #include "core/base.h"
+#include "decode/events.h"
 
 #include <stdio.h>
 
 struct output_eve_stats;
+
+/* Room for every counter output_counters_flatten() makes: 16 per queue
+ * for up to 64 queues (CONFIG_MAX_QUEUES) and their total, each decoder
+ * event, and the fixed ones. A smaller array silently loses the
+ * counters at its end (decoder, detect, bypass) on hosts with many
+ * queues. */
+#define OUTPUT_COUNTERS_MAX	(16 * (64 + 1) + DECODE_EV_MAX + 32)
 
 struct output_counter {
 	char		 name[64];
@@ -15,8 +23,8 @@ struct output_counter {
 };
 
 /* Dotted counter names ("nfq.packets", "nfq.queue0.dropped",
- * "decoder.invalid", "detect.alert", ...) of s into out; returns how
- * many (at most max). */
+ * "decoder.invalid", "decoder.event.ipv4.trunc_pkt", "detect.alert",
+ * ...) of s into out; returns how many (at most max). */
 size_t	output_counters_flatten(const struct output_eve_stats *,
 	    struct output_counter *out, size_t max);
 /* Appends one table to fp. */

@@ -24,7 +24,14 @@
 #       + stats.nfq.queue0.kernel.queue_dropped + user_dropped
 #   (the queue and socket are sized so that the kernel's fail-open,
 #   which counts nowhere, is not needed: checked with id_sequence).
-# Decoder counters in the final stats event (stats.decoder.*) are logged.
+# - the decoder counted what the attack provoked: every decoder event
+#   below is non-zero in the final stats event (stats.decoder.event.*,
+#   summed over readers) and in quellctl counters right after the attack
+#   (decoder.event.*). IPv4 header errors (bad IHL, total length below
+#   the header, truncated IPv4 headers, bad option lengths) never get
+#   that far: the ips kernel drops them in ip_rcv before FORWARD, so
+#   their ipv4.* counters are logged, not asserted (check_decode covers
+#   them on their own).
 # Needs Debian's python3-scapy (for /usr/bin/python3, or HOSTILE_PYTHON).
 # shellcheck disable=SC2016,SC2119 # jq programs in single quotes; optional helper args
 set -u
@@ -103,6 +110,8 @@ legit() {
 			printf 'request %d (%s) at %s failed: %s\n' "$i" "$url" "$t" "$body" >>"$LAB_TMP/legit.err"
 		fi
 		[ -e "$stopfile" ] && [ "$i" -ge 10 ] && break
+		# The test failed and the lab is gone: stop at once.
+		[ -d "$LAB_TMP" ] || break
 		sleep 0.1
 	done
 	printf '%s %s\n' "$ok" "$fail" >"$LAB_TMP/legit.out"
@@ -131,6 +140,29 @@ lab_log "attack took $attack_s s, $sent packets"
 _lab_alive "$pid" || lab_fail "quelld died during the attack"
 ver=$(ctl version) || lab_fail "quellctl version failed after the attack"
 lab_log "ok: quelld answers after the attack: $ver"
+
+# The decoder events the attack provokes (hostile.py names the kind
+# that sends each), as quellctl counters shows them live.
+DECODER_EVENTS=(
+	tcp.pkt_too_small		# truncated TCP headers, tiny first fragments (v4, v6)
+	tcp.hlen_too_small		# TCP cut inside its options; lying data offsets
+	tcp.invalid_optlen		# TCP options of every length, length bytes 0, 1, too long
+	udp.pkt_too_small		# truncated UDP headers
+	icmpv4.pkt_too_small		# truncated ICMP headers
+	icmpv6.pkt_too_small		# truncated ICMPv6 headers
+	ipv6.exthdr_too_many		# chains of 16..100 headers, the destination-options loop
+	ipv6.rh_type_0			# routing header type 0
+	ipv6.exthdr_invalid_optlen	# option TLV that overruns its header
+	ipv6.data_after_none_header	# bytes after next header 59
+)
+ctl counters >"$LAB_TMP/counters.out" || lab_fail "quellctl counters failed after the attack"
+for ev in "${DECODER_EVENTS[@]}"; do
+	n=$(awk -v k="decoder.event.$ev" '$1 == k { print $2 }' "$LAB_TMP/counters.out")
+	if [ -z "$n" ] || [ "$n" -le 0 ]; then
+		lab_fail "quellctl counters: decoder.event.$ev is '${n:-missing}' after the attack that provokes it"
+	fi
+done
+lab_log "ok: quellctl counters show all ${#DECODER_EVENTS[@]} decoder events the attack provokes"
 
 touch "$stopfile"
 wait "$legit_pid" || true
@@ -169,6 +201,13 @@ lab_log "final stats: packets $packets accepted $accepted dropped $dropped ring_
 	"enobufs $enobufs bad_messages $badmsg verdict_errors $verrors; flows $flows memuse $memuse" \
 	"memcap_hits $memcap_hits emergency $emerg"
 lab_log "decoder counters: $(tail -n 1 "$eve" | jq -c '.stats.decoder')"
+evs=""
+for ev in "${DECODER_EVENTS[@]}"; do
+	n=$(lab_final_stat "$eve" ".decoder.event.$ev") || exit 1
+	[ "$n" -gt 0 ] || lab_fail "stats.decoder.event.$ev is 0 in the final stats event, but the attack provokes it"
+	evs+=" $ev=$n"
+done
+lab_log "ok: decoder events counted:$evs"
 lab_log "NFQUEUE rules: v4 $n4 v6 $n6; kernel id_sequence $kseq queue_dropped $kqd user_dropped $kud"
 
 lab_assert_eq "accepted + dropped" "$packets" "$((accepted + dropped))"

@@ -9,7 +9,9 @@
 #include <check.h>
 #include <jansson.h>
 
+#include "decode/events.h"
 #include "output/eve.h"
+#include "output/statslog.h"
 #include "output/writer.h"
 
 static char path[64];
@@ -194,6 +196,75 @@ START_TEST(test_stats_sum_queues_and_list_each)
 }
 END_TEST
 
+/* decoder.event.ipv4.trunc_pkt nests as Suricata's eve stats do, and
+ * every event is there, also at zero. */
+START_TEST(test_stats_nest_decoder_events_by_layer)
+{
+	struct output_eve_stats s = { .uptime = 3 };
+	json_t *j, *ev;
+
+	s.decoder_events[DECODE_EV_IPV4_TRUNC_PKT] = 7;
+	s.decoder_events[DECODE_EV_IPV6_EXTHDR_TOO_MANY] = 2;
+	output_eve_stats(eve, 1, &s);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ev = json_object_get(json_object_get(json_object_get(j, "stats"),
+	    "decoder"), "event");
+	ck_assert_int_eq(json_integer_value(json_object_get(
+	    json_object_get(ev, "ipv4"), "trunc_pkt")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+	    json_object_get(ev, "ipv6"), "exthdr_too_many")), 2);
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(ev, "ipraw"),
+	    "invalid_ip_version"));
+	ck_assert_int_eq(json_integer_value(json_object_get(
+	    json_object_get(ev, "tcp"), "pkt_too_small")), 0);
+	json_decref(j);
+}
+END_TEST
+
+/* stats.log and quellctl counters: the same counters, dotted. */
+START_TEST(test_counters_name_decoder_events_as_suricata)
+{
+	struct output_eve_stats s = { .uptime = 3 };
+	struct output_counter c[OUTPUT_COUNTERS_MAX];
+	size_t n, found = 0;
+
+	s.decoder_events[DECODE_EV_UDP_HLEN_INVALID] = 5;
+	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
+	for (size_t i = 0; i < n; i++) {
+		if (strncmp(c[i].name, "decoder.event.", 14) != 0)
+			continue;
+		found++;
+		if (strcmp(c[i].name, "decoder.event.udp.hlen_invalid") == 0)
+			ck_assert_uint_eq(c[i].value, 5);
+		else
+			ck_assert_uint_eq(c[i].value, 0);
+	}
+	ck_assert_uint_eq(found, DECODE_EV_MAX);
+}
+END_TEST
+
+/* With the most queues, the counters after the per-queue ones (decoder,
+ * detect, bypass) are still all there. */
+START_TEST(test_counters_fit_with_64_queues)
+{
+	static struct output_eve_queue_stats q[64];
+	static struct output_counter c[OUTPUT_COUNTERS_MAX];
+	struct output_eve_stats s = { .queues = q, .nqueues = 64 };
+	size_t n;
+
+	for (size_t i = 0; i < 64; i++) {
+		q[i].queue = (uint16_t)i;
+		q[i].has_kernel = true;
+	}
+	s.bypass.failed = 3;
+	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
+	ck_assert_uint_lt(n, QUELL_NITEMS(c));
+	ck_assert_str_eq(c[n - 1].name, "bypass.failed");
+	ck_assert_uint_eq(c[n - 1].value, 3);
+}
+END_TEST
+
 START_TEST(test_timestamp_has_microseconds_and_zone)
 {
 	struct timespec ts = { 1700000000, 5000 };
@@ -295,6 +366,9 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
+	tcase_add_test(tc, test_stats_nest_decoder_events_by_layer);
+	tcase_add_test(tc, test_counters_name_decoder_events_as_suricata);
+	tcase_add_test(tc, test_counters_fit_with_64_queues);
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");

@@ -60,6 +60,28 @@ START_TEST(test_event_set_and_has_agree)
 }
 END_TEST
 
+START_TEST(test_events_count_each_set_event_once)
+{
+	uint64_t counts[DECODE_EV_MAX] = { 0 }, sum[DECODE_EV_MAX] = { 0 };
+	uint64_t events = 0;
+
+	decode_event_set(&events, DECODE_EV_IPV4_TRUNC_PKT);
+	decode_event_set(&events, DECODE_EV_IPV6_DATA_AFTER_NONE_HEADER);
+	decode_events_count(counts, events);
+	decode_events_count(counts, events);
+	decode_events_count(counts, 0);
+	ck_assert_uint_eq(counts[DECODE_EV_IPV4_TRUNC_PKT], 2);
+	ck_assert_uint_eq(counts[DECODE_EV_IPV6_DATA_AFTER_NONE_HEADER], 2);
+	ck_assert_uint_eq(counts[DECODE_EV_IPV4_PKT_TOO_SMALL], 0);
+	/* Bits past DECODE_EV_MAX (never set by the decoder) are ignored. */
+	decode_events_count(counts, (uint64_t)1 << 63);
+	decode_events_sum(sum, counts);
+	decode_events_sum(sum, counts);
+	ck_assert_uint_eq(sum[DECODE_EV_IPV4_TRUNC_PKT], 4);
+	ck_assert_uint_eq(sum[DECODE_EV_TCP_PKT_TOO_SMALL], 0);
+}
+END_TEST
+
 Suite *
 decode_events_suite(void)
 {
@@ -71,6 +93,7 @@ decode_events_suite(void)
 	tcase_add_test(tc, test_out_of_range_event_has_no_name);
 	tcase_add_test(tc, test_event_names_follow_suricata);
 	tcase_add_test(tc, test_event_set_and_has_agree);
+	tcase_add_test(tc, test_events_count_each_set_event_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
