@@ -37,7 +37,9 @@ struct mpm_ops {
 	void		(*scan)(const struct mpm *, void *scratch,
 			    const uint8_t *buf, size_t len, mpm_match_fn fn,
 			    void *arg);
-	/* Bytes the matcher holds, for -T and benchmarks. */
+	/* Bytes the matcher holds (the Aho-Corasick tables, the Hyperscan
+	 * database; not the scratch). Nothing reports it yet: only
+	 * tests/fuzz/fuzz_mpm calls it, neither -T nor the benchmarks. */
 	size_t		(*memory)(const struct mpm *);
 	/* false when the back end cannot run here (CPU lacks SSSE3). */
 	bool		(*usable)(void);

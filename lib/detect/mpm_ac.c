@@ -94,7 +94,10 @@ const struct mpm_ops mpm_ac_ops = {
 };
 
 static const uint8_t ac_lower[256] = {
-#define L(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+/* c + 32 only for 'A'..'Z', as arithmetic: with ?: clang checks the arm
+ * not taken too, and c + 32 for c up to 255 does not fit a uint8_t
+ * (-Wconstant-conversion); this form is the exact value for every c. */
+#define L(c)	((c) + 32 * ((c) >= 'A' && (c) <= 'Z'))
 #define R4(b)	L(b), L(b + 1), L(b + 2), L(b + 3)
 #define R16(b)	R4(b), R4(b + 4), R4(b + 8), R4(b + 12)
 #define R64(b)	R16(b), R16(b + 16), R16(b + 32), R16(b + 48)
