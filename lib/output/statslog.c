@@ -92,6 +92,22 @@ output_counters_flatten(const struct output_eve_stats *s,
 			n = add(out, n, max, "decoder.event.",
 			    decode_event_name((enum decode_event)ev),
 			    s->decoder_events[ev]);
+	n = add(out, n, max, "flow.", "active", s->flow.active);
+	n = add(out, n, max, "flow.", "total", s->flow.created);
+	n = add(out, n, max, "flow.", "memuse", s->flow.memuse);
+	n = add(out, n, max, "flow.", "memcap_hits", s->flow.memcap_hits);
+	n = add(out, n, max, "flow.", "emergency_mode_entered",
+	    s->flow.emergency_entered);
+	n = add(out, n, max, "flow.", "emergency_mode_active",
+	    s->flow.emergency_active);
+	n = add(out, n, max, "flow.", "no_flow", s->flow.no_flow);
+	n = add(out, n, max, "flow.", "midstream", s->flow.midstream);
+	n = add(out, n, max, "flow.", "dropped_by_flow",
+	    s->flow.dropped_by_flow);
+	n = add(out, n, max, "flow.end.", "timeout", s->flow.ended_timeout);
+	n = add(out, n, max, "flow.end.", "shutdown", s->flow.ended_shutdown);
+	n = add(out, n, max, "flow.end.", "forced", s->flow.ended_forced);
+	n = add(out, n, max, "flow.end.", "tcp_reuse", s->flow.ended_tcp_reuse);
 	n = add(out, n, max, "detect.", "alert", s->alerts);
 	n = add(out, n, max, "output.", "lost", s->output_lost);
 	n = add(out, n, max, "bypass.", "requests", s->bypass.requests);

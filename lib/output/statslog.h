@@ -15,7 +15,7 @@ struct output_eve_stats;
  * event, and the fixed ones. A smaller array silently loses the
  * counters at its end (decoder, detect, bypass) on hosts with many
  * queues. */
-#define OUTPUT_COUNTERS_MAX	(16 * (64 + 1) + DECODE_EV_MAX + 32)
+#define OUTPUT_COUNTERS_MAX	(16 * (64 + 1) + DECODE_EV_MAX + 48)
 
 struct output_counter {
 	char		 name[64];

@@ -244,6 +244,35 @@ START_TEST(test_counters_name_decoder_events_as_suricata)
 }
 END_TEST
 
+/* stats.log and quellctl counters list the flow table's counters under
+ * the names of the eve stats event (stats.flow.*). */
+START_TEST(test_counters_include_flow_table)
+{
+	struct output_eve_stats s = { .uptime = 3 };
+	struct output_counter c[OUTPUT_COUNTERS_MAX];
+	size_t n, seen = 0;
+
+	s.flow.memcap_hits = 7;
+	s.flow.ended_forced = 9;
+	s.flow.emergency_entered = 1;
+	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(c[i].name, "flow.memcap_hits") == 0 &&
+		    c[i].value == 7)
+			seen |= 1;
+		if (strcmp(c[i].name, "flow.end.forced") == 0 &&
+		    c[i].value == 9)
+			seen |= 2;
+		if (strcmp(c[i].name, "flow.emergency_mode_entered") == 0 &&
+		    c[i].value == 1)
+			seen |= 4;
+		if (strcmp(c[i].name, "flow.active") == 0)
+			seen |= 8;
+	}
+	ck_assert_uint_eq(seen, 15);
+}
+END_TEST
+
 /* With the most queues, the counters after the per-queue ones (decoder,
  * detect, bypass) are still all there. */
 START_TEST(test_counters_fit_with_64_queues)
@@ -369,6 +398,7 @@ output_suite(void)
 	tcase_add_test(tc, test_stats_nest_decoder_events_by_layer);
 	tcase_add_test(tc, test_counters_name_decoder_events_as_suricata);
 	tcase_add_test(tc, test_counters_fit_with_64_queues);
+	tcase_add_test(tc, test_counters_include_flow_table);
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");
