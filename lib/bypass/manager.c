@@ -1,6 +1,7 @@
 #include "core/base.h"
 
 #include <errno.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <time.h>
 
@@ -563,13 +564,32 @@ addr_eq(const struct ip_addr *a, const struct ip_addr *b)
 	    a->family == AF_INET6 ? 16 : 4) == 0;
 }
 
+/* Whether quell inspected every packet of e's connection before the
+ * bypass: a TCP flow it followed from the handshake. Then conntrack's
+ * totals minus what quell inspected are exactly the packets that passed
+ * uninspected, including those already queued when the bypass decision
+ * was made and those that crossed the connmark rule before the manager
+ * read conntrack's counters (a few ms; more on a loaded host, and with
+ * the mark method, where the ruleset saves the mark, always some). */
+static bool
+inspected_whole(const struct bypass_entry *e)
+{
+	const struct flow *f = e->flow;
+
+	return f->proto == IPPROTO_TCP && !(f->flags & FLOW_F_MIDSTREAM) &&
+	    f->pkts[0] + f->pkts[1] > 0;
+}
+
 /* Marked (or, mark method, found): the entry gets its id and its
- * baseline counters. */
+ * baseline counters: what quell inspected where that was the whole
+ * connection up to the bypass, else conntrack's counters now (the
+ * packets between the decision and now are then counted nowhere). */
 static void
 activate(struct bypass_manager *m, struct bypass_entry *e,
     const struct bypass_ct_op *op)
 {
 	const struct bypass_ct_entry *ce = &op->entry;
+	bool whole = inspected_whole(e);
 	int d;
 
 	pthread_mutex_lock(&m->lock);
@@ -581,8 +601,10 @@ activate(struct bypass_manager *m, struct bypass_entry *e,
 	else
 		e->ct_reversed = op->reversed;	/* NAT */
 	for (d = 0; d < 2; d++) {
-		e->base_pkts[flow_dir(e, d)] = ce->pkts[d];
-		e->base_bytes[flow_dir(e, d)] = ce->bytes[d];
+		e->base_pkts[flow_dir(e, d)] = whole ? e->flow->pkts[flow_dir(e, d)] :
+		    ce->pkts[d];
+		e->base_bytes[flow_dir(e, d)] = whole ?
+		    e->flow->bytes[flow_dir(e, d)] : ce->bytes[d];
 	}
 	e->state = BYPASS_ENTRY_ACTIVE;
 	e->seen = m->gen;

@@ -50,6 +50,51 @@ bypass_small_client_window() {
 		lab_fail "cannot set tcp_rmem in the client"
 }
 
+# bypass_lab: the lab of the daemon bypass tests: namespaces, httpd, short
+# conntrack close timeouts, a small client window, the FORWARD rules.
+bypass_lab() {
+	lab_require
+	bypass_require
+	lab_setup
+	lab_start_httpd
+	bypass_short_close
+	bypass_small_client_window
+	bypass_rules
+}
+
+# bypass_end_one_record FAMILY EVE QUEUED BYPASSED: deletes the download's
+# conntrack entry (FAMILY ipv4 or ipv6), waits for its flow record, stops
+# quelld, and asserts exactly one flow record for port 8080, with a
+# bypassed section, whose inspected + bypassed packets equal QUEUED +
+# BYPASSED (the NFQUEUE and connmark rule counters) exactly: quell
+# followed the connection from its handshake, so the bypassed part is
+# conntrack's total minus what quell inspected, the packets in flight at
+# the bypass included. Sets BYPASS_RECORD to the record.
+bypass_end_one_record() {
+	local family="$1" eve="$2" q="$3" b="$4" i total
+	lab_ips conntrack -f "$family" -D -p tcp --dport "$LAB_HTTP_PORT" >/dev/null 2>&1 ||
+		lab_fail "conntrack -D of the download's entry"
+	for ((i = 0; i < 50; i++)); do
+		jq -e 'select(.event_type == "flow" and .flow.bypassed != null)' "$eve" >/dev/null 2>&1 && break
+		sleep 0.2
+	done
+	lab_quiesce
+	lab_stop_quelld || lab_fail "quelld exited with status $? after SIGTERM"
+	# Exactly one: the packets still queued when the bypass landed make
+	# no flow of their own (the flow table keeps a stub of the tuple).
+	BYPASS_RECORD=$(jq -c 'select(.event_type == "flow" and .dest_port == '"$LAB_HTTP_PORT"')' "$eve")
+	lab_assert_eq "flow records of the download" 1 "$(printf '%s\n' "$BYPASS_RECORD" | grep -c .)"
+	[ "$(printf '%s' "$BYPASS_RECORD" | jq '.flow.bypassed != null')" = true ] ||
+		lab_fail "the flow record has no bypassed section: $BYPASS_RECORD"
+	lab_log "flow record: $(printf '%s' "$BYPASS_RECORD" | jq -c '{reason: .flow.reason, pkts: (.flow.pkts_toserver + .flow.pkts_toclient), bypassed: (.flow.bypassed.pkts_toserver + .flow.bypassed.pkts_toclient), bypassed_bytes: .flow.bypassed.bytes_toclient}')"
+	total=$(printf '%s' "$BYPASS_RECORD" | jq '.flow.pkts_toserver + .flow.pkts_toclient + .flow.bypassed.pkts_toserver + .flow.bypassed.pkts_toclient')
+	# Every packet of the connection crossed FORWARD through one of the
+	# two rules; the download is the only TCP connection to port 8080
+	# (httpd's readiness probes ran inside the server namespace).
+	[ "$total" -eq $((q + b)) ] || lab_fail "inspected + bypassed packets = $total, iptables saw $((q + b))"
+	lab_log "ok: inspected + bypassed = $total, iptables rules saw $((q + b))"
+}
+
 # ctl ARGS...: quellctl --json against the running quelld; prints the reply.
 ctl() {
 	"$QUELLCTL" -s "$LAB_TMP/quelld.socket" --json "$@"

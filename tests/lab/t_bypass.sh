@@ -9,6 +9,7 @@
 # at the bypass); quelld exits 0.
 set -u
 . "$QUELL_TOP_SRCDIR/tests/lab/lib.sh"
+. "$QUELL_TOP_SRCDIR/tests/lab/bypass_lib.sh"
 lab_require
 command -v conntrack >/dev/null || lab_fail "the conntrack tool is not installed"
 lab_setup
@@ -51,29 +52,7 @@ lab_log "NFQUEUE rule: $q_mid packets 1 s into the download, $q at its end; conn
 [ $((q - q_mid)) -le 20 ] || lab_fail "the NFQUEUE counter kept growing after the bypass: $q_mid -> $q"
 [ "$q" -lt $((b / 10)) ] || lab_fail "too many packets queued ($q) against bypassed ($b)"
 
-lab_ips conntrack -D -p tcp --dport "$LAB_HTTP_PORT" >/dev/null 2>&1 ||
-	lab_fail "conntrack -D of the download's entry"
-for ((i = 0; i < 50; i++)); do
-	jq -e 'select(.event_type == "flow" and .flow.bypassed != null)' "$logdir/eve.json" >/dev/null 2>&1 && break
-	sleep 0.2
-done
-lab_quiesce
-lab_stop_quelld || lab_fail "quelld exited with status $? after SIGTERM"
-
-eve="$logdir/eve.json"
-# Exactly one: the packets still queued when the bypass landed make no
-# flow of their own (the flow table keeps a stub of the tuple).
-records=$(jq -c 'select(.event_type == "flow" and .dest_port == '"$LAB_HTTP_PORT"')' "$eve")
-lab_assert_eq "flow records of the download" 1 "$(printf '%s\n' "$records" | grep -c .)"
-[ "$(printf '%s' "$records" | jq '.flow.bypassed != null')" = true ] || lab_fail "the flow record has no bypassed section: $records"
-lab_log "flow record: $(printf '%s' "$records" | jq -c '{reason: .flow.reason, pkts: (.flow.pkts_toserver + .flow.pkts_toclient), bypassed: (.flow.bypassed.pkts_toserver + .flow.bypassed.pkts_toclient), bypassed_bytes: (.flow.bypassed.bytes_toclient)}')"
-total=$(printf '%s' "$records" | jq '.flow.pkts_toserver + .flow.pkts_toclient + .flow.bypassed.pkts_toserver + .flow.bypassed.pkts_toclient')
-# Every packet of the connection crossed FORWARD through one of the two
-# rules; the download is the only TCP connection to port 8080 here
-# (httpd's readiness probes ran inside the server namespace).
-diff=$((q + b - total))
-[ "${diff#-}" -le 30 ] || lab_fail "inspected + bypassed packets = $total, iptables saw $((q + b))"
-lab_log "ok: inspected + bypassed = $total, iptables rules saw $((q + b))"
-bbytes=$(printf '%s' "$records" | jq '.flow.bypassed.bytes_toclient')
+bypass_end_one_record ipv4 "$logdir/eve.json" "$q" "$b"
+bbytes=$(printf '%s' "$BYPASS_RECORD" | jq '.flow.bypassed.bytes_toclient')
 [ "$bbytes" -gt $((SIZE * 9 / 10)) ] || lab_fail "bypassed bytes to the client $bbytes, expected most of $SIZE"
 echo "PASS: a bypassed download leaves the queue, completes intact and is accounted once"

@@ -20,13 +20,7 @@ CAP=2
 SIZE=6000000
 RATE=1M
 
-lab_require
-bypass_require
-lab_setup
-lab_start_httpd
-bypass_short_close
-bypass_small_client_window
-bypass_rules
+bypass_lab
 lab_add_client_addrs "$NFLOWS"
 printf '%s\n' "$BYPASS_RULE" >"$LAB_TMP/bypass.rules"
 logdir="$LAB_TMP/log"

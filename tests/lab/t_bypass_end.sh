@@ -14,13 +14,7 @@ set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
 . "$QUELL_TOP_SRCDIR/tests/lab/bypass_lib.sh"
 
-lab_require
-bypass_require
-lab_setup
-lab_start_httpd
-bypass_short_close
-bypass_small_client_window
-bypass_rules
+bypass_lab
 printf '%s\n' "$BYPASS_RULE" >"$LAB_TMP/bypass.rules"
 logdir="$LAB_TMP/log"
 mkdir -p "$logdir"

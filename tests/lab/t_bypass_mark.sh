@@ -15,6 +15,7 @@
 # - stats.bypass.conntrack counts it, quelld exits 0.
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
+. "$QUELL_TOP_SRCDIR/tests/lab/bypass_lib.sh"
 lab_require
 command -v conntrack >/dev/null || lab_fail "the conntrack tool is not installed"
 lab_setup
@@ -60,24 +61,8 @@ lab_log "NFQUEUE rule: $q_mid packets 1 s into the download, $q at its end; conn
 [ "$q" -lt $((b / 10)) ] || lab_fail "too many packets queued ($q) against bypassed ($b)"
 lab_log "ok: the verdict's mark, saved by CONNMARK, took the flow out of the queue"
 
-lab_ips conntrack -f ipv6 -D -p tcp --dport "$LAB_HTTP_PORT" >/dev/null 2>&1 ||
-	lab_fail "conntrack -D of the download's entry"
-for ((i = 0; i < 50; i++)); do
-	jq -e 'select(.event_type == "flow" and .flow.bypassed != null)' "$logdir/eve.json" >/dev/null 2>&1 && break
-	sleep 0.2
-done
-lab_quiesce
-lab_stop_quelld || lab_fail "quelld exited with status $? after SIGTERM"
-
 eve="$logdir/eve.json"
-records=$(jq -c 'select(.event_type == "flow" and .dest_port == '"$LAB_HTTP_PORT"')' "$eve")
-lab_assert_eq "flow records of the download" 1 "$(printf '%s\n' "$records" | grep -c .)"
-[ "$(printf '%s' "$records" | jq '.flow.bypassed != null')" = true ] || lab_fail "the flow record has no bypassed section: $records"
-lab_log "flow record: $(printf '%s' "$records" | jq -c '{reason: .flow.reason, pkts: (.flow.pkts_toserver + .flow.pkts_toclient), bypassed: (.flow.bypassed.pkts_toserver + .flow.bypassed.pkts_toclient)}')"
-total=$(printf '%s' "$records" | jq '.flow.pkts_toserver + .flow.pkts_toclient + .flow.bypassed.pkts_toserver + .flow.bypassed.pkts_toclient')
-diff=$((q + b - total))
-[ "${diff#-}" -le 30 ] || lab_fail "inspected + bypassed packets = $total, iptables saw $((q + b))"
-lab_log "ok: inspected + bypassed = $total, iptables rules saw $((q + b))"
+bypass_end_one_record ipv6 "$eve" "$q" "$b"
 ct=$(lab_final_stat "$eve" .bypass.conntrack) || exit 1
 [ "$ct" -ge 1 ] || lab_fail "stats.bypass.conntrack is $ct"
 echo "PASS: mark method: the verdict's mark, saved by CONNMARK, bypasses and the flow is accounted once"

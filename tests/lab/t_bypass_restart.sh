@@ -27,13 +27,7 @@ RATE=2M
 # handshake's first packets, final ACKs in flight.
 SLACK=30
 
-lab_require
-bypass_require
-lab_setup
-lab_start_httpd
-bypass_short_close
-bypass_small_client_window
-bypass_rules
+bypass_lab
 printf '%s\n' "$BYPASS_RULE" >"$LAB_TMP/bypass.rules"
 
 # is_marked FAMILY SPORT: conntrack's entry carries the bypass mark.
