@@ -144,6 +144,13 @@ capture_nfq_open(const struct capture_nfq_opts *o, char *err, size_t errlen)
 	}
 	q->queue = o->queue;
 	q->timeout_ms = -1;
+	for (int i = 0; i < NFQ_RECV_VLEN; i++) {
+		q->iov[i].iov_base = q->buf + (size_t)i * NFQ_RECV_SLOT;
+		q->iov[i].iov_len = NFQ_RECV_SLOT;
+		q->msgs[i].msg_hdr.msg_iov = &q->iov[i];
+		q->msgs[i].msg_hdr.msg_iovlen = 1;
+		q->msgs[i].msg_hdr.msg_name = &q->from[i];
+	}
 	if ((q->nl = mnl_socket_open(NETLINK_NETFILTER)) == NULL) {
 		set_err(err, errlen, o->queue, "netlink socket");
 		goto fail;
@@ -311,16 +318,11 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 	if (set_timeout(q, timeout_ms) == -1)
 		return -1;
 	for (int round = 0; round < NFQ_RECV_ROUNDS; round++) {
-		for (int i = 0; i < NFQ_RECV_VLEN; i++) {
-			q->iov[i].iov_base = q->buf + (size_t)i * NFQ_RECV_SLOT;
-			q->iov[i].iov_len = NFQ_RECV_SLOT;
-			memset(&q->msgs[i].msg_hdr, 0,
-			    sizeof(q->msgs[i].msg_hdr));
-			q->msgs[i].msg_hdr.msg_iov = &q->iov[i];
-			q->msgs[i].msg_hdr.msg_iovlen = 1;
-			q->msgs[i].msg_hdr.msg_name = &q->from[i];
+		/* The kernel shortens msg_namelen to the sender address it
+		 * wrote; everything else of the headers stays as set at
+		 * open. */
+		for (int i = 0; i < NFQ_RECV_VLEN; i++)
 			q->msgs[i].msg_hdr.msg_namelen = sizeof(q->from[i]);
-		}
 		/* MSG_WAITFORONE: block for the first datagram, then take
 		 * what else is queued without waiting. */
 		n = recvmmsg(fd, q->msgs, NFQ_RECV_VLEN, flags, NULL);
