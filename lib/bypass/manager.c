@@ -601,10 +601,10 @@ activate(struct bypass_manager *m, struct bypass_entry *e,
 	else
 		e->ct_reversed = op->reversed;	/* NAT */
 	for (d = 0; d < 2; d++) {
-		e->base_pkts[flow_dir(e, d)] = whole ? e->flow->pkts[flow_dir(e, d)] :
-		    ce->pkts[d];
-		e->base_bytes[flow_dir(e, d)] = whole ?
-		    e->flow->bytes[flow_dir(e, d)] : ce->bytes[d];
+		int fd = flow_dir(e, d);
+
+		e->base_pkts[fd] = whole ? e->flow->pkts[fd] : ce->pkts[d];
+		e->base_bytes[fd] = whole ? e->flow->bytes[fd] : ce->bytes[d];
 	}
 	e->state = BYPASS_ENTRY_ACTIVE;
 	e->seen = m->gen;
