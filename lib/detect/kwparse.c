@@ -184,3 +184,28 @@ detect_value_get(const struct detect_value *v, const struct detect_inspect *in)
 {
 	return v->var >= 0 ? (int64_t)in->vars[v->var] : v->v;
 }
+
+int
+kwparse_number_match(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt, const struct keyword *kw, uint64_t max)
+{
+	uint64_t *v;
+
+	if ((v = calloc(1, sizeof(*v))) == NULL) {
+		rules_parser_nomem(p);
+		return -1;
+	}
+	if (!kwparse_u64(opt->value, opt->value_len, max, v)) {
+		free(v);
+		rules_parser_error(p, opt->value_off, opt->value,
+		    opt->value_len, "invalid %s '%.*s' (expected 0..%llu)",
+		    kw->name, (int)(opt->value_len > 64 ? 64 : opt->value_len),
+		    opt->value, (unsigned long long)max);
+		return -1;
+	}
+	if (rules_rule_add_match(r, kw, RULE_LIST_PACKET, v) == NULL) {
+		rules_parser_nomem(p);
+		return -1;
+	}
+	return 0;
+}

@@ -7,6 +7,7 @@
 #include "core/base.h"
 
 struct detect_inspect;
+struct keyword;
 struct rule;
 struct rules_option;
 struct rules_parser;
@@ -43,6 +44,13 @@ bool	kwparse_u64(const char *s, size_t len, uint64_t max, uint64_t *out);
 int	kwparse_value(struct rules_parser *, const struct rule *r,
 	    const struct kwparse_arg *a, const char *what, int64_t min,
 	    int64_t max, struct detect_value *out);
+/* Setup of a keyword whose value is one number 0..max (seq, ack, id,
+ * icmp_id, icmp_seq): adds kw's packet match to r with a malloc'd
+ * uint64_t holding it (kw's free must be free), or reports "invalid
+ * <name> '<value>' (expected 0..<max>)". 0, or -1. */
+int	kwparse_number_match(struct rules_parser *, struct rule *r,
+	    const struct rules_option *, const struct keyword *kw,
+	    uint64_t max);
 /* The error helpers, with a's text as the token. */
 void	kwparse_error(struct rules_parser *, const struct kwparse_arg *a,
 	    const char *fmt, ...) QUELL_PRINTF(3, 4);

@@ -9,10 +9,6 @@
 #include "rules/parser.h"
 #include "rules/rule.h"
 
-struct icmp_seq_arg {
-	uint64_t	 value;
-};
-
 static int	icmp_seq_setup(struct rules_parser *, struct rule *,
 		    const struct rules_option *);
 static bool	icmp_seq_match(struct detect_inspect *, const void *);
@@ -31,41 +27,16 @@ static int
 icmp_seq_setup(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt)
 {
-	struct kwparse_arg a = { opt->value, opt->value_len, opt->value_off };
-	struct icmp_seq_arg *v;
-
-	if ((v = calloc(1, sizeof(*v))) == NULL) {
-		rules_parser_nomem(p);
-		return -1;
-	}
-	if (!kwparse_u64(a.s, a.len, UINT16_MAX, &v->value)) {
-		free(v);
-		rules_parser_error(p, opt->value_off, opt->value,
-		    opt->value_len, "invalid icmp_seq '%.*s' "
-		    "(expected 0..65535)",
-		    (int)(opt->value_len > 64 ? 64 : opt->value_len),
-		    opt->value);
-		return -1;
-	}
-	if (rules_rule_add_match(r, &kw_icmp_seq, RULE_LIST_PACKET, v) ==
-	    NULL) {
-		rules_parser_nomem(p);
-		return -1;
-	}
-	return 0;
+	return kwparse_number_match(p, r, opt, &kw_icmp_seq, UINT16_MAX);
 }
 
 static bool
 icmp_seq_match(struct detect_inspect *in, const void *data)
 {
 	const struct packet *p = in->pkt;
-	const struct icmp_seq_arg *v = data;
+	const uint64_t *v = data;
 
-	/* echo request/reply carry an id and a sequence number */
-	if (!p->l4_valid || !((p->proto == IPPROTO_ICMP &&
-	    (p->icmp_type == 0 || p->icmp_type == 8)) ||
-	    (p->proto == IPPROTO_ICMPV6 &&
-	    (p->icmp_type == 128 || p->icmp_type == 129))))
+	if (!keyword_icmp_echo(p))
 		return false;
-	return p->icmp_seq == v->value;
+	return p->icmp_seq == *v;
 }

@@ -86,4 +86,9 @@ struct keyword {
 	void		(*thread_free)(void *scratch);
 };
 
+/* An ICMP or ICMPv6 echo request or reply: the packets the decoder reads
+ * an id and a sequence number from (icmp_id, icmp_seq). */
+struct packet;
+bool	keyword_icmp_echo(const struct packet *);
+
 #endif
