@@ -55,32 +55,63 @@ cmd_bypass_add(void *arg, json_t *args, json_t **message, char *err,
 	return 0;
 }
 
+/* bypass-list renders every flow or answers an error naming the first
+ * one it could not render: a silently shorter list would read as
+ * "that flow is not bypassed". */
+static bool
+addr_text(const struct ip_addr *a, char *buf, size_t len)
+{
+	if (a->family == AF_INET)
+		return inet_ntop(AF_INET, &a->u.v4, buf, (socklen_t)len) != NULL;
+	if (a->family == AF_INET6)
+		return inet_ntop(AF_INET6, a->u.v6, buf, (socklen_t)len) != NULL;
+	return false;
+}
+
+struct list_ctx {
+	json_t		*flows;
+	bool		 failed;
+	char		 err[512];
+};
+
 static void
 list_one(const struct bypass_flow_info *info, void *arg)
 {
-	json_t *flows = arg;
-	char proto[16], src[64], dst[64];
+	struct list_ctx *lc = arg;
+	char proto[16], src[INET6_ADDRSTRLEN], dst[INET6_ADDRSTRLEN];
+	char text[BYPASS_KEY_STRLEN];
+	json_error_t jerr;
 	json_t *o;
 
-	bypass_key_proto_name(info->key.proto, proto, sizeof(proto));
-	inet_ntop(info->key.src.family, info->key.src.family == AF_INET ?
-	    (const void *)&info->key.src.u.v4 : (const void *)info->key.src.u.v6,
-	    src, sizeof(src));
-	inet_ntop(info->key.dst.family, info->key.dst.family == AF_INET ?
-	    (const void *)&info->key.dst.u.v4 : (const void *)info->key.dst.u.v6,
-	    dst, sizeof(dst));
-	o = json_pack("{s:s,s:s,s:i,s:s,s:i,s:I,s:s,s:b,s:b,s:I,s:I,s:I,s:I}",
-	    "proto", proto, "src_ip", src, "src_port", info->key.sport,
-	    "dest_ip", dst, "dest_port", info->key.dport,
+	if (lc->failed)
+		return;
+	bypass_key_format(&info->key, text, sizeof(text));
+	if (!addr_text(&info->key.src, src, sizeof(src)) ||
+	    !addr_text(&info->key.dst, dst, sizeof(dst))) {
+		snprintf(lc->err, sizeof(lc->err), "cannot render bypassed "
+		    "flow %s: address family %u/%u", text,
+		    info->key.src.family, info->key.dst.family);
+		lc->failed = true;
+		return;
+	}
+	o = json_pack_ex(&jerr, 0,
+	    "{s:s,s:s,s:i,s:s,s:i,s:I,s:s,s:b,s:b,s:I,s:I,s:I,s:I}",
+	    "proto", bypass_key_proto_name(info->key.proto, proto,
+	    sizeof(proto)), "src_ip", src, "src_port", (int)info->key.sport,
+	    "dest_ip", dst, "dest_port", (int)info->key.dport,
 	    "ct_id", (json_int_t)info->ct_id,
-	    "why", bypass_why_name(info->why), "restored", info->restored,
-	    "pending", info->pending,
+	    "why", bypass_why_name(info->why), "restored", (int)info->restored,
+	    "pending", (int)info->pending,
 	    "pkts_toserver", (json_int_t)info->pkts[0],
 	    "pkts_toclient", (json_int_t)info->pkts[1],
 	    "bytes_toserver", (json_int_t)info->bytes[0],
 	    "bytes_toclient", (json_int_t)info->bytes[1]);
-	if (o != NULL)
-		json_array_append_new(flows, o);
+	if (o == NULL || json_array_append_new(lc->flows, o) == -1) {
+		snprintf(lc->err, sizeof(lc->err), "cannot render bypassed "
+		    "flow %s: %s", text, o == NULL ? jerr.text :
+		    "out of memory");
+		lc->failed = true;
+	}
 }
 
 static int
@@ -89,16 +120,23 @@ cmd_bypass_list(void *arg, json_t *args, json_t **message, char *err,
 {
 	struct control_ctx *ctx = arg;
 	struct bypass_manager *m = runmode_bypass(ctx->rm);
-	json_t *flows = json_array();
+	struct list_ctx lc = { .flows = json_array() };
 	size_t count = 0;
 
 	(void)args;
-	(void)err;
-	(void)errlen;
+	if (lc.flows == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	if (m != NULL)
-		count = bypass_manager_list(m, list_one, flows, 1000);
+		count = bypass_manager_list(m, list_one, &lc, 1000);
+	if (lc.failed) {
+		json_decref(lc.flows);
+		snprintf(err, errlen, "%s", lc.err);
+		return -1;
+	}
 	*message = json_pack("{s:I,s:o}", "count", (json_int_t)count,
-	    "flows", flows);
+	    "flows", lc.flows);
 	return 0;
 }
 

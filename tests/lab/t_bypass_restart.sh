@@ -79,6 +79,7 @@ restart_phase() {
 	b_start=$(lab_ipt_counter "${v[@]}" FORWARD "$BYPASS_CM_RULE") || exit 1
 	lab_log "$mode: connmark ACCEPT counter $b_mid before the stop, $b_stop after it, $b_start once run 2 restored"
 	list=$(ctl bypass-list) || lab_fail "bypass-list failed: $list"
+	lab_log "$mode: run 2 bypass-list: $list"
 	lab_assert_eq "$mode: run 2 bypass-list: restored flows from port $sport" 1 \
 		"$(printf '%s' "$list" | jq --argjson sp "$sport" '[.message.flows[] | select(.src_port == $sp and .restored)] | length')"
 	lab_assert_eq "$mode: run 2 bypass.restored" 1 "$(ctl_counter bypass.restored)"
