@@ -1,7 +1,7 @@
 # Detection benchmark: bench/gen-rules writes N synthetic rules,
 # bench/detect-bench measures per-packet detection cost on a capture
 # (bench/gen-traffic) for a rule file and a prefilter back end. See the
-# "## Rules" section of README.md for the figures and command lines.
+# doc/rules.md and doc/performance.md for the figures and command lines.
 noinst_PROGRAMS += bench/gen-rules bench/detect-bench
 bench_gen_rules_SOURCES = bench/gen_rules.c
 bench_gen_rules_CFLAGS = $(AM_CFLAGS)
