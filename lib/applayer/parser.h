@@ -1,0 +1,209 @@
+/* The contract between the app-layer framework (lib/applayer/applayer.c:
+ * protocol detection, feeding parsers from the stream engine or from UDP
+ * datagrams, transaction cleanup) and one protocol parser (a folder
+ * lib/applayer/<proto>/ plus one entry in lib/applayer/registry.c).
+ *
+ * A parser never includes lib/detect or lib/output headers. Detection
+ * reads a parser through the buffer getters it declares (struct
+ * applayer_buffer) and through struct applayer_parser's transaction
+ * functions; outputs through log_tx. Everything here is plain C types.
+ *
+ * Data flow. For a TCP flow the framework hands the parser the stream's
+ * in-order bytes of one direction, starting where the parser's progress
+ * is, as a chunk; for UDP one datagram per chunk (APPLAYER_CHUNK_DGRAM).
+ * parse() answers one of:
+ *
+ *	OK		every byte of the chunk was used (kept or discarded)
+ *	INCOMPLETE	consumed bytes were used; call again with the rest
+ *			once at least `needed` more bytes follow it. The
+ *			parser keeps no copy: the stream holds the bytes.
+ *			A parser caps what it waits for (a record size
+ *			limit) and raises an event beyond it instead.
+ *	ERROR		the data is not this protocol or cannot be parsed
+ *			on: the framework raises app-layer.error-policy
+ *			(exception policy), counts it, and stops feeding
+ *			this direction.
+ *
+ * Transactions. The parser keeps its transactions in its state; each has
+ * a 64-bit id increasing along the flow and a progress per direction
+ * (a parser-defined number; complete[dir] means done in dir). Detection,
+ * logging and cleanup each keep their own position; the framework frees
+ * a tx (tx_free) once it is complete both ways, detection is done with
+ * it and it was logged. Every tx embeds a struct applayer_txdata that
+ * the framework and detection own.
+ */
+#ifndef QUELL_APPLAYER_PARSER_H
+#define QUELL_APPLAYER_PARSER_H
+
+#include "core/base.h"
+
+#include <time.h>
+
+struct flow;
+struct json_t;
+
+/* App-layer protocols. Detection sees the id as an opaque uint16_t
+ * (struct detect_buffer.alproto). Names (applayer_proto_name) are
+ * Suricata's: eve's app_proto and the app-layer-protocol keyword. */
+enum applayer_proto {
+	APPLAYER_PROTO_UNKNOWN,	/* "unknown": not detected (yet) */
+	APPLAYER_PROTO_HTTP1,	/* "http" */
+	APPLAYER_PROTO_TLS,	/* "tls" */
+	APPLAYER_PROTO_DNS,	/* "dns" */
+	APPLAYER_PROTO_SSH,	/* "ssh" */
+	APPLAYER_PROTO_FAILED,	/* "failed": detection gave up */
+	APPLAYER_PROTO_MAX,
+};
+
+/* Directions; the same values as DETECT_TX_TOSERVER/TOCLIENT and
+ * FLOW_DIR_TO_SERVER/TO_CLIENT. */
+#define APPLAYER_TOSERVER	0
+#define APPLAYER_TOCLIENT	1
+
+/* struct applayer_chunk.flags */
+#define APPLAYER_CHUNK_START	0x01	/* the first data of this direction */
+#define APPLAYER_CHUNK_GAP	0x02	/* len bytes are missing (data NULL):
+					 * the stream lost them */
+#define APPLAYER_CHUNK_EOF	0x04	/* the direction is closed; data may
+					 * still come with it */
+#define APPLAYER_CHUNK_DGRAM	0x08	/* one whole UDP datagram */
+
+struct applayer_chunk {
+	const uint8_t	*data;
+	uint32_t	 len;
+	uint8_t		 dir;		/* APPLAYER_TOSERVER, _TOCLIENT */
+	uint8_t		 flags;		/* APPLAYER_CHUNK_* */
+	struct timespec	 ts;		/* time of the packet that brought it */
+};
+
+enum applayer_status {
+	APPLAYER_OK,
+	APPLAYER_ERROR,
+	APPLAYER_INCOMPLETE,
+};
+
+struct applayer_result {
+	enum applayer_status status;
+	uint32_t	 consumed;	/* INCOMPLETE: bytes of the chunk used */
+	uint32_t	 needed;	/* INCOMPLETE: more bytes needed past
+					 * consumed before the next call */
+};
+
+#define APPLAYER_MAX_EVENTS	128	/* per protocol */
+
+/* What the framework and detection keep in every transaction; the
+ * parser embeds one per tx, zeroed, and only raises events in it. */
+struct applayer_txdata {
+	void		*detect_state;	/* detection's per-tx state; the
+					 * parser's tx_free calls the free
+					 * function the framework gives it
+					 * (applayer_txdata_release) */
+	uint64_t	 events[APPLAYER_MAX_EVENTS / 64];
+	uint32_t	 logged;	/* bit per output that logged it */
+	uint8_t		 flags;		/* framework's */
+};
+
+static inline void
+applayer_txdata_set_event(struct applayer_txdata *td, unsigned ev)
+{
+	if (ev < APPLAYER_MAX_EVENTS)
+		td->events[ev / 64] |= 1ull << (ev % 64);
+}
+
+static inline bool
+applayer_txdata_has_event(const struct applayer_txdata *td, unsigned ev)
+{
+	return ev < APPLAYER_MAX_EVENTS &&
+	    (td->events[ev / 64] & (1ull << (ev % 64))) != 0;
+}
+
+/* An inspection buffer of the protocol, by Suricata's name ("http.uri",
+ * "dns.query", "tls.sni", "ssh.software"...): lib/detect turns each
+ * into a sticky buffer keyword and a prefilter buffer. get() points
+ * *buf and *len into the tx (valid until the tx progresses or is freed) and
+ * returns false when the tx has none (yet). A multi-buffer (one tx, many
+ * values: tls.certs, dns.query in Suricata 7, http headers by name)
+ * sets get_multi instead: value idx = 0, 1, ... until false. */
+struct applayer_buffer {
+	const char	*name;
+	const char	*desc;
+	uint8_t		 dirs;		/* bits (1 << APPLAYER_TOSERVER) and
+					 * (1 << APPLAYER_TOCLIENT) */
+	int		 progress;	/* tx progress (in dirs) from which the
+					 * buffer is complete */
+	bool		(*get)(void *tx, uint8_t dir, const uint8_t **buf,
+			    uint32_t *len);
+	bool		(*get_multi)(void *tx, uint8_t dir, uint32_t idx,
+			    const uint8_t **buf, uint32_t *len);
+};
+
+/* Protocol detection by pattern: bytes at [offset, depth) of the first
+ * data in dir (Suricata's AppLayerProtoDetectPMRegisterPattern*). */
+struct applayer_pattern {
+	const char	*bytes;
+	uint16_t	 len;
+	uint16_t	 offset;
+	uint16_t	 depth;
+	uint8_t		 dirs;		/* bits (1 << APPLAYER_TOSERVER) and
+					 * (1 << APPLAYER_TOCLIENT) */
+	bool		 nocase;
+};
+
+/* struct applayer_parser.ipprotos */
+#define APPLAYER_IPPROTO_TCP	0x01
+#define APPLAYER_IPPROTO_UDP	0x02
+
+struct applayer_parser {
+	const char	*name;		/* Suricata's: app-layer.protocols.<name> */
+	enum applayer_proto proto;
+	uint8_t		 ipprotos;	/* APPLAYER_IPPROTO_* */
+
+	/* detection: patterns, then the probe on the default ports (or the
+	 * configured detection-ports); probe returns the proto, UNKNOWN when
+	 * it needs more bytes, FAILED when the data surely is not this
+	 * protocol; *rdir is set when the data shows the direction is the
+	 * reverse of what the flow thinks (a response seen first) */
+	const struct applayer_pattern *patterns;
+	size_t		 npatterns;
+	enum applayer_proto (*probe)(const uint8_t *data, uint32_t len,
+			    uint8_t dir, uint8_t *rdir);
+	const char	*default_ports;	/* "80,8080" style, Suricata's */
+
+	/* state: one per flow once detected. cfg is the protocol's own
+	 * configuration (see registry.c), f the flow (addresses, ports;
+	 * read only) */
+	void		*(*state_new)(const struct flow *f, const void *cfg);
+	void		(*state_free)(void *state);
+	struct applayer_result (*parse)(void *state,
+			    const struct applayer_chunk *c)
+			    __attribute__((warn_unused_result));
+
+	/* transactions: tx_count txs are held now, tx_get(i) for i in
+	 * [0, tx_count) with 0 the oldest */
+	uint64_t	(*tx_count)(void *state);
+	void		*(*tx_get)(void *state, uint64_t i);
+	uint64_t	(*tx_id)(void *state, void *tx);
+	void		(*tx_free)(void *state, uint64_t id);
+	int		(*tx_progress)(void *tx, uint8_t dir);
+	int		 complete[2];	/* progress value of a finished tx */
+	struct applayer_txdata *(*tx_data)(void *tx);
+
+	/* events: names without the protocol prefix, as in Suricata's
+	 * <proto>-events.rules ("app-layer-event:http.<name>"); index =
+	 * event id */
+	const char *const *events;
+	size_t		 nevents;
+
+	/* inspection buffers */
+	const struct applayer_buffer *buffers;
+	size_t		 nbuffers;
+
+	/* eve: fills out (a JSON object) with the tx as Suricata writes it
+	 * under the protocol's name (eve "http": {...}); 0, or -1 */
+	int		(*log_tx)(void *state, void *tx, struct json_t *out);
+};
+
+/* "http", "tls", ..., "unknown", "failed" */
+const char	*applayer_proto_name(enum applayer_proto);
+
+#endif

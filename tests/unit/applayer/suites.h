@@ -1,0 +1,8 @@
+#ifndef QUELL_TESTS_UNIT_APPLAYER_SUITES_H
+#define QUELL_TESTS_UNIT_APPLAYER_SUITES_H
+
+#include <check.h>
+
+Suite	*applayer_registry_suite(void);
+
+#endif
