@@ -24,6 +24,7 @@
 #include "decode/checksum.h"
 #include "decode/decode.h"
 #include "decode/events.h"
+#include "decode/tunnel.h"
 #include "detect/engine.h"
 #include "flow/flow.h"
 #include "flow/table.h"
@@ -111,6 +112,9 @@ struct worker {
 	uint64_t		 bypass_local;	/* flows bypassed in software */
 	time_t			 last_expire;	/* packet second of the last pass */
 	uint64_t		 dropped_by_flow;
+	/* decoder events of the tunnels' inner packets, decoded here */
+	uint64_t		 decoder_events[DECODE_EV_MAX];
+	uint64_t		 tunnel_packets;
 };
 
 struct runmode {
@@ -123,6 +127,7 @@ struct runmode {
 	bool			 offline;
 	bool			 simulate_ips;
 	bool			 checksum_check;
+	struct decode_config	 decode;	/* decoder.* */
 	const char *const	*pcap_files;
 	size_t			 npcap_files;
 	struct nfq_verdict_policy policy;
@@ -191,7 +196,8 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	struct reader *r = arg;
 	uint32_t w;
 
-	if (decode_packet(p) == -1)
+	if (decode_packet_cfg(p, &r->rm->decode) == -1 &&
+	    decode_event_any(p->events))
 		counter_inc(&r->decoder_invalid);
 	decode_events_count(r->decoder_events, p->events);
 	w = worker_for(r->rm, p);
@@ -293,8 +299,9 @@ pcap_reader_main(void *arg)
 		    (rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1) {
 			counter_inc(&r->pcap_packets);
 			counter_add(&r->pcap_bytes, p.wire_len);
-			if (decode_packet(&p) == -1) {
-				counter_inc(&r->decoder_invalid);
+			if (decode_packet_cfg(&p, &rm->decode) == -1) {
+				if (decode_event_any(p.events))
+					counter_inc(&r->decoder_invalid);
 			} else if (rm->checksum_check &&
 			    !decode_checksums_valid(&p)) {
 				/* -k all: a bad checksum means the receiver
@@ -433,24 +440,19 @@ worker_expire(struct worker *w, const struct timespec *now)
 	flow_table_expire(w->flows, now, worker_flow_end, w);
 }
 
-static void
-worker_packet(struct worker *w, struct ring_slot *s)
+/* Flow, detection and alerts for one packet (a captured one or a
+ * tunnel's inner packet); true when the packet is to be dropped. */
+static bool
+worker_inspect(struct worker *w, struct packet *p, struct detect_result *res)
 {
 	struct runmode *rm = w->rm;
-	struct packet *p = &s->pkt;
-	struct verdict_counters *vc = &w->counters[s->source];
-	struct detect_result res;
-	struct nfq_mark_request mark_req;
-	struct nfq_verdict v;
 	bool drop = false;
-	bool ctmark_on_verdict = false;
 
-	if (rm->worker_delay_us > 0)
-		usleep(rm->worker_delay_us);
-	res.nalerts = 0;
-	res.verdict = DETECT_VERDICT_ACCEPT;
-	res.mark.set = false;
-	res.reject = 0;
+	res->nalerts = 0;
+	res->verdict = DETECT_VERDICT_ACCEPT;
+	res->mark.set = false;
+	res->reject = 0;
+	res->bypass = false;
 	if (p->ip_version != 0) {
 		worker_expire(w, &p->ts);
 		flow_table_handle(w->flows, p);
@@ -462,20 +464,65 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		counter_inc(&w->dropped_by_flow);
 	} else if (p->ip_version != 0 && (p->flow == NULL ||
 	    !(p->flow->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
-		detect_packet(w->detect, p, &res);
-		drop = res.verdict != DETECT_VERDICT_ACCEPT;
+		detect_packet(w->detect, p, res);
+		drop = res->verdict != DETECT_VERDICT_ACCEPT;
 	}
 	/* Offline without --simulate-ips, drop rules only alert, as an IDS
 	 * would; with it they act as inline. */
 	if (rm->offline && !rm->simulate_ips)
 		drop = false;
 	if (p->flow != NULL) {
-		if (res.nalerts > 0)
+		if (res->nalerts > 0)
 			p->flow->flags |= FLOW_F_ALERTED;
 		if (drop && p->proto == IPPROTO_TCP)
 			p->flow->flags |= FLOW_F_DROP;
 	}
-	worker_alerts(w, p, &res, drop);
+	worker_alerts(w, p, res, drop);
+	return drop;
+}
+
+/* The packets inside p's tunnels, innermost last, each inspected as a
+ * packet of its own (Suricata's tunnel packets): true when one of them
+ * is to be dropped, which drops p. */
+static bool
+worker_tunnels(struct worker *w, const struct packet *p)
+{
+	struct packet inner[2];
+	struct detect_result res;
+	const struct packet *cur = p;
+	bool drop = false;
+
+	for (unsigned n = 0; cur->inner != NULL && n < PKT_MAX_DEPTH; n++) {
+		struct packet *t = &inner[n & 1];
+
+		(void)decode_tunnel(cur, t, &w->rm->decode);
+		counter_inc(&w->tunnel_packets);
+		decode_events_count(w->decoder_events, t->events);
+		if (worker_inspect(w, t, &res))
+			drop = true;
+		cur = t;
+	}
+	return drop;
+}
+
+static void
+worker_packet(struct worker *w, struct ring_slot *s)
+{
+	struct runmode *rm = w->rm;
+	struct packet *p = &s->pkt;
+	struct verdict_counters *vc = &w->counters[s->source];
+	struct detect_result res;
+	struct nfq_mark_request mark_req;
+	struct nfq_verdict v;
+	bool drop;
+	bool ctmark_on_verdict = false;
+
+	if (rm->worker_delay_us > 0)
+		usleep(rm->worker_delay_us);
+	drop = worker_inspect(w, p, &res);
+	if (p->inner != NULL && worker_tunnels(w, p) &&
+	    (!rm->offline || rm->simulate_ips))
+		drop = true;
 	if (!rm->offline && !drop && p->flow != NULL &&
 	    !(p->flow->flags & FLOW_F_BYPASSED) &&
 	    (res.bypass || (p->flow->flags & FLOW_F_BYPASS))) {
@@ -750,6 +797,7 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	rm->offline = opts->npcap_files > 0;
 	rm->simulate_ips = opts->simulate_ips;
 	rm->checksum_check = opts->checksum_check;
+	(void)config_decode(cfg, &rm->decode, NULL);
 	rm->pcap_files = opts->pcap_files;
 	rm->npcap_files = opts->npcap_files;
 	policy_from_config(cfg, &rm->policy);
@@ -908,6 +956,10 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		s->decoder_invalid += counter_get(&r->decoder_invalid);
 		s->invalid_checksum += counter_get(&r->invalid_checksum);
 		decode_events_sum(s->decoder_events, r->decoder_events);
+		if (i == 0)
+			for (size_t w = 0; w < rm->nworkers; w++)
+				decode_events_sum(s->decoder_events,
+				    rm->workers[w].decoder_events);
 		for (size_t w = 0; w < rm->nworkers; w++) {
 			const struct verdict_counters *vc =
 			    &rm->workers[w].counters[i];

@@ -1,11 +1,12 @@
 /* Offline capture: reads a pcap or pcapng file (libpcap reads both) and
- * hands out its IP packets one at a time, link-layer header removed, for
- * the same decode -> detect -> output path NFQUEUE packets take.
+ * hands out its records one at a time, link-layer header and all, with
+ * the link type in p->link, for the same decode -> detect -> output
+ * path NFQUEUE packets take. The decoder (lib/decode/link.c) removes
+ * the link headers and judges what is not IP.
  *
- * Link types: Ethernet (802.1Q/802.1ad tags stripped, QinQ included), raw
- * IP (DLT_RAW, LINKTYPE_RAW, DLT_IPV4, DLT_IPV6), Linux cooked v1 and v2,
- * BSD loopback (DLT_NULL in either byte order, DLT_LOOP). Records that do
- * not carry IPv4 or IPv6 are skipped and counted, never returned. */
+ * Link types: Ethernet, raw IP (DLT_RAW, LINKTYPE_RAW, DLT_IPV4,
+ * DLT_IPV6), Linux cooked v1 and v2, BSD loopback (DLT_NULL, DLT_LOOP),
+ * Cisco HDLC, PPP and PPP in HDLC framing, as Suricata reads them. */
 #ifndef QUELL_CAPTURE_PCAP_H
 #define QUELL_CAPTURE_PCAP_H
 
@@ -17,8 +18,6 @@ struct capture_pcap;
 struct capture_pcap_stats {
 	uint64_t	 packets;	/* records read, returned or not */
 	uint64_t	 bytes;		/* captured bytes of those records */
-	uint64_t	 skipped;	/* not IPv4/IPv6 (ARP, LLC, ...) */
-	uint64_t	 truncated;	/* record shorter than its link header */
 };
 
 /* Opens path for reading. On failure returns NULL with a message in err
@@ -27,10 +26,11 @@ struct capture_pcap_stats {
 struct capture_pcap *capture_pcap_open(const char *path, char *err,
 	    size_t errlen);
 
-/* Reads up to the next IP packet. p is zeroed, then data points at the IP
- * header, len is the captured bytes from there, wire_len the original
- * length less the link header, ts the record's time (nanoseconds when the
- * file has them). data is valid until the next call or close.
+/* Reads the next record. p is zeroed, then data points at the record
+ * (its link header first), link says which link type, len is the
+ * captured bytes, wire_len the original length, ts the record's time
+ * (nanoseconds when the file has them). data is valid until the next
+ * call or close.
  * Returns 1 with p filled, 0 at end of file, -1 on a read error or corrupt
  * capture with err like "FILE: packet 12: truncated record (...)", where
  * 12 is the 1-based number of the record that failed. After 0 or -1 every

@@ -165,14 +165,14 @@ build_unreach(const struct packet *p, enum reject_target t, uint8_t *buf)
 
 	if (is_icmp_error(p) || t == REJECT_TO_DEST)
 		return 0;
-	if (quote > p->len)
-		quote = p->len;
+	if (quote > p->len - (size_t)(p->l3 - p->data))
+		quote = p->len - (size_t)(p->l3 - p->data);
 	hlen = put_ip(buf, p, t, proto, ICMP_HLEN + quote);
 	icmp = buf + hlen;
 	memset(icmp, 0, ICMP_HLEN);
 	icmp[0] = p->ip_version == 4 ? 3 : 1;	/* destination unreachable */
 	icmp[1] = p->ip_version == 4 ? 3 : 4;	/* port unreachable */
-	memcpy(icmp + ICMP_HLEN, p->data, quote);
+	memcpy(icmp + ICMP_HLEN, p->l3, quote);
 	sum = p->ip_version == 4 ? 0 :
 	    pseudo_sum(buf, 6, IPPROTO_ICMPV6, ICMP_HLEN + quote);
 	put16(icmp + 2, fold(sum_bytes(sum, icmp, ICMP_HLEN + quote)));
@@ -183,7 +183,7 @@ size_t
 capture_reject_build(const struct packet *p, enum reject_target t,
     uint8_t *buf)
 {
-	if (p->ip_version != 4 && p->ip_version != 6)
+	if ((p->ip_version != 4 && p->ip_version != 6) || p->l3 == NULL)
 		return 0;
 	/* Only the first fragment carries what a reply quotes. */
 	if (p->is_fragment && p->frag_offset != 0)

@@ -54,6 +54,13 @@ static const struct key keys[] = {
 	    LOCALSTATEDIR "/log/quell", 0, 0, NULL },
 	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
 	    SYSCONFDIR "/quell/rules", 0, 0, NULL },
+	{ "decoder.erspan.typeI.enabled", KEY_BOOL, OFF(decode.erspan_type1), "no", 0, 0, NULL },
+	{ "decoder.geneve.enabled", KEY_BOOL, OFF(decode.geneve.enabled), "yes", 0, 0, NULL },
+	{ "decoder.geneve.ports", KEY_STRING, OFF(decode_geneve_ports), "$GENEVE_PORTS", 0, 0, NULL },
+	{ "decoder.teredo.enabled", KEY_BOOL, OFF(decode.teredo.enabled), "yes", 0, 0, NULL },
+	{ "decoder.teredo.ports", KEY_STRING, OFF(decode_teredo_ports), "$TEREDO_PORTS", 0, 0, NULL },
+	{ "decoder.vxlan.enabled", KEY_BOOL, OFF(decode.vxlan.enabled), "yes", 0, 0, NULL },
+	{ "decoder.vxlan.ports", KEY_STRING, OFF(decode_vxlan_ports), "$VXLAN_PORTS", 0, 0, NULL },
 	{ "flow.emergency-recovery", KEY_UINT, OFF(flow.emergency_recovery), NULL, 1, 100, NULL },
 	{ "flow.hash-size", KEY_UINT, OFF(flow.hash_size), NULL, 1, 1u << 30, NULL },
 	{ "flow.memcap", KEY_SIZE, OFF(flow.memcap), NULL, 0, 0, NULL },
@@ -171,6 +178,9 @@ static const struct default_pair default_port_groups[] = {
 	{ "VXLAN_PORTS", "4789" },
 	{ "TEREDO_PORTS", "3544" },
 };
+
+static int decode_ports(const struct quell_config *, const char *,
+	    const char *, bool, struct decode_ports *, struct diag_list *);
 
 static int apply_scalar(struct quell_config *, const struct key *,
 	    const char *, const char *, unsigned, unsigned, struct diag_list *);
@@ -1153,10 +1163,66 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 		if (why != NULL)
 			diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL, "%s", why);
 	}
+	{
+		struct decode_config dc;
+
+		(void)config_decode(cfg, &dc, dl);
+	}
 	check_log_name(dl, "outputs.eve-log.filename", cfg->eve_filename);
 	check_log_name(dl, "outputs.fast.filename", cfg->fast_filename);
 	check_log_name(dl, "outputs.stats.filename", cfg->statslog_filename);
 	return dl->errors > before ? -1 : 0;
+}
+
+/* A decoder.<proto>.ports value: a port list or one $PORT_GROUP of
+ * vars.port-groups (one level, as Suricata resolves it here). */
+static int
+decode_ports(const struct quell_config *cfg, const char *key, const char *v,
+    bool any_ok, struct decode_ports *out, struct diag_list *dl)
+{
+	const char *val = v;
+
+	if (v != NULL && v[0] == '$') {
+		val = config_strmap_get(&cfg->port_groups, v + 1);
+		if (val == NULL) {
+			if (dl != NULL)
+				diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+				    "%s: unknown port group '%s'", key, v);
+			return -1;
+		}
+	}
+	if (val == NULL || decode_config_ports_parse(out, val) == -1 ||
+	    (out->any && !any_ok)) {
+		if (dl != NULL)
+			diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+			    "%s: '%s' is not a port list (\"4789\", "
+			    "\"[4789, 8472]\"%s)", key, val != NULL ? val : "",
+			    any_ok ? " or \"any\"" : "");
+		return -1;
+	}
+	return 0;
+}
+
+int
+config_decode(const struct quell_config *cfg, struct decode_config *out,
+    struct diag_list *dl)
+{
+	int rc = 0;
+
+	*out = cfg->decode;
+	if (decode_ports(cfg, "decoder.teredo.ports", cfg->decode_teredo_ports,
+	    true, &out->teredo, dl) == -1)
+		rc = -1;
+	if (decode_ports(cfg, "decoder.vxlan.ports", cfg->decode_vxlan_ports,
+	    false, &out->vxlan, dl) == -1)
+		rc = -1;
+	if (decode_ports(cfg, "decoder.geneve.ports", cfg->decode_geneve_ports,
+	    false, &out->geneve, dl) == -1)
+		rc = -1;
+	out->teredo.enabled = cfg->decode.teredo.enabled;
+	out->vxlan.enabled = cfg->decode.vxlan.enabled;
+	out->geneve.enabled = cfg->decode.geneve.enabled;
+	return rc;
 }
 
 bool

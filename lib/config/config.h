@@ -7,6 +7,7 @@
 #include "core/base.h"
 #include "core/diag.h"
 #include "bypass/config.h"
+#include "decode/config.h"
 #include "flow/config.h"
 
 #include <stdio.h>
@@ -81,6 +82,11 @@ struct quell_config {
 	size_t		 nfq_nqueues;
 
 	struct flow_table_config flow;	/* whole process; split per worker */
+	/* decoder.*: switches here, ports as written (config_decode) */
+	struct decode_config decode;
+	char		*decode_teredo_ports;
+	char		*decode_vxlan_ports;
+	char		*decode_geneve_ports;
 	struct bypass_config bypass;	/* mark/mask from nfq_bypass_* */
 
 	unsigned	 detect_threads;	/* 0 = auto */
@@ -93,6 +99,12 @@ struct quell_config {
 	char		*run_as_user;
 	char		*run_as_group;
 };
+
+/* The decoder settings with decoder.<proto>.ports resolved (port
+ * groups included) into out. Returns -1 with diagnostics in dl (may be
+ * NULL) on a bad port list; config_validate reports the same. */
+int	config_decode(const struct quell_config *cfg, struct decode_config *out,
+	    struct diag_list *dl);
 
 /* Defaults for every key. Returns NULL only on allocation failure. */
 struct quell_config *config_new(void);

@@ -42,8 +42,8 @@ hash_flow_symmetric(const struct packet *p)
 	/* Fragments of one datagram must land together: a non-first
 	 * fragment has no ports, so a fragmented datagram is hashed by
 	 * addresses only, first fragment included. */
-	if ((p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP) &&
-	    p->l4_valid && !p->is_fragment)
+	if ((p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP ||
+	    p->proto == IPPROTO_SCTP) && p->l4_valid && !p->is_fragment)
 		h ^= mix32(((uint32_t)p->sport + p->dport) ^
 		    mix32((uint32_t)(p->sport ^ p->dport)));
 	return mix32(h ^ p->proto);

@@ -11,6 +11,47 @@
 
 struct flow;
 
+/* struct packet.link: what p->data starts with. 0 is raw IP (version
+ * nibble decides), what NFQUEUE hands us; the rest are the link types
+ * an offline capture may have (lib/decode/link.c decodes them). */
+enum packet_link {
+	PKT_LINK_RAW = 0,	/* IPv4 or IPv6 header */
+	PKT_LINK_IPV4,		/* IPv4 only (LINKTYPE_IPV4) */
+	PKT_LINK_IPV6,		/* IPv6 only (LINKTYPE_IPV6) */
+	PKT_LINK_ETHERNET,
+	PKT_LINK_SLL,		/* Linux cooked v1 */
+	PKT_LINK_SLL2,		/* Linux cooked v2 */
+	PKT_LINK_NULL,		/* BSD loopback, host byte order family */
+	PKT_LINK_LOOP,		/* OpenBSD loopback, network order family */
+	PKT_LINK_CHDLC,		/* Cisco HDLC */
+	PKT_LINK_PPP,		/* PPP, protocol field first */
+	PKT_LINK_PPP_HDLC,	/* PPP in HDLC framing (address, control) */
+	/* only as a tunnel's payload (struct packet.inner_link): */
+	PKT_LINK_VLAN,		/* starts with an 802.1Q tag (GRE 0x8100) */
+	PKT_LINK_ERSPAN1,	/* ERSPAN type I: Ethernet, no header */
+	PKT_LINK_ERSPAN2,	/* ERSPAN type II header, then Ethernet */
+	PKT_LINK_ERSPAN3,	/* ERSPAN type III header, then Ethernet */
+};
+
+/* struct packet.pkt_src: where the packet came from, eve's pkt_src. */
+enum packet_src {
+	PKT_SRC_WIRE = 0,	/* "wire/pcap": captured */
+	PKT_SRC_GRE,		/* "gre tunnel" (ERSPAN too) */
+	PKT_SRC_IPV4,		/* "ipv4 tunnel": IP in IPv4 */
+	PKT_SRC_IPV6,		/* "ipv6 tunnel": IP in IPv6 */
+	PKT_SRC_TEREDO,		/* "teredo tunnel" */
+	PKT_SRC_VXLAN,		/* "vxlan encapsulation" */
+	PKT_SRC_GENEVE,		/* "geneve encapsulation" */
+	PKT_SRC_DEFRAG,		/* "defrag": a reassembled datagram */
+};
+
+/* Tunnel depth at which decoding stops (decoder.too_many_layers). */
+#define PKT_MAX_DEPTH		8
+/* VLAN ids kept per packet (outer first), as Suricata keeps three. */
+#define PKT_MAX_VLAN		3
+/* Words of struct packet.events, decode/events.h DECODE_EV_WORDS. */
+#define PKT_EVENT_WORDS		4
+
 struct ip_addr {
 	uint8_t		family;		/* AF_INET, AF_INET6, 0 = unset */
 	union {
@@ -47,6 +88,14 @@ struct packet {
 	bool		 has_ctmark;	/* NFQA_CT came with the packet */
 	uint32_t	 ctmark;	/* its conntrack mark, if so */
 	uint8_t		 hook;		/* netfilter hook, if known */
+	uint8_t		 link;		/* enum packet_link of data */
+	uint8_t		 pkt_src;	/* enum packet_src */
+	uint8_t		 depth;		/* tunnel depth: 0 captured, 1 inside
+					   one tunnel, ... */
+	/* A tunnel's inner packet: the captured packet it came out of
+	 * (eve's tunnel object). NULL for a captured packet. Valid while
+	 * the worker handles the captured one. */
+	const struct packet *root;
 
 	/* decode: set by decode_packet() */
 	uint8_t		 ip_version;	/* 4 or 6; 0 when L3 did not decode */
@@ -56,6 +105,8 @@ struct packet {
 	uint8_t		 ttl;		/* TTL or hop limit */
 	uint8_t		 tos;		/* TOS or traffic class */
 	uint32_t	 ip_id;		/* IPv4 id (16 bits) / IPv6 fragment id */
+	const uint8_t	*l3;		/* the IP header (inside data), NULL
+					   when there is none */
 	uint16_t	 ip_hdr_len;	/* IPv4 header or IPv6 header + extensions */
 	uint16_t	 frag_offset;	/* in 8-byte units */
 	uint8_t		 frag_flags;	/* IPv4: 0x4 RB, 0x2 DF, 0x1 MF;
@@ -81,12 +132,42 @@ struct packet {
 	const uint8_t	*payload;	/* L4 payload; NULL with payload_len 0 */
 	uint32_t	 payload_len;
 
-	uint64_t	 events;	/* bit (1 << DECODE_EV_x) per decoder event */
+	/* bit DECODE_EV_x of the array per event (decode/events.h) */
+	uint64_t	 events[PKT_EVENT_WORDS];
+
+	uint8_t		 layers;	/* link/encapsulation layers decoded */
+	uint16_t	 vlan[PKT_MAX_VLAN];	/* VLAN ids, outer first */
+	uint8_t		 vlan_n;
+
+	/* A tunnel found by the decoder (GRE, VXLAN, Geneve, Teredo, IP in
+	 * IP): its payload, which decode_tunnel() turns into the inner
+	 * packet. NULL when there is none. */
+	const uint8_t	*inner;
+	uint32_t	 inner_len;
+	uint8_t		 inner_link;	/* enum packet_link of inner */
+	uint8_t		 inner_src;	/* enum packet_src of inner */
+	uint16_t	 inner_vlan;	/* ERSPAN's VLAN id, 0 if none */
 
 	/* flow: set by flow tracking (lib/flow) before detection; NULL and
 	 * 0 when the packet belongs to no flow (or tracking is off) */
 	struct flow	*flow;
 	uint8_t		 flow_flags;	/* PKT_FLOW_* */
 };
+
+/* p->data moved from old (a copy of the same bytes): every decoded
+ * pointer into data follows it. Copies of a packet (rings, defrag) call
+ * this instead of knowing the fields. */
+static inline void
+packet_rebase(struct packet *p, const uint8_t *old)
+{
+	if (p->l3 != NULL)
+		p->l3 = p->data + (p->l3 - old);
+	if (p->l4 != NULL)
+		p->l4 = p->data + (p->l4 - old);
+	if (p->payload != NULL)
+		p->payload = p->data + (p->payload - old);
+	if (p->inner != NULL)
+		p->inner = p->data + (p->inner - old);
+}
 
 #endif

@@ -57,10 +57,7 @@ ring_push(struct ring *r, const struct packet *p, uint16_t source)
 	s->pkt.data = r->arena + off;
 	/* The decoder's pointers must follow the data into the arena: the
 	 * source's buffer is reused for its next packet. */
-	if (p->l4 != NULL)
-		s->pkt.l4 = s->pkt.data + (p->l4 - p->data);
-	if (p->payload != NULL)
-		s->pkt.payload = s->pkt.data + (p->payload - p->data);
+	packet_rebase(&s->pkt, p->data);
 	s->arena_end = pos + p->len;
 	s->source = source;
 	r->arena_prod = pos + p->len;

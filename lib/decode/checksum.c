@@ -42,7 +42,8 @@ decode_checksums_valid(const struct packet *p)
 	uint32_t l4len;
 
 	if (p->ip_version == 4 &&
-	    fold(sum_bytes(0, p->data, p->ip_hdr_len)) != 0xffff)
+	    p->l3 != NULL &&
+	    fold(sum_bytes(0, p->l3, p->ip_hdr_len)) != 0xffff)
 		return false;
 	if (p->is_fragment || p->l4 == NULL || !p->l4_valid)
 		return true;

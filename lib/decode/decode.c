@@ -3,15 +3,18 @@
 #include "core/packet.h"
 #include "decode/decode.h"
 #include "decode/events.h"
-#include "decode/ipv4.h"
-#include "decode/ipv6.h"
+#include "decode/link.h"
+#include "decode/tunnel.h"
 
 /* The reset below clears everything from ip_version to the end and keeps
  * the capture fields, which must all come first. */
-_Static_assert(offsetof(struct packet, ip_version) > offsetof(struct packet, hook),
+_Static_assert(offsetof(struct packet, ip_version) > offsetof(struct packet, root),
     "struct packet: capture fields must precede the decode fields");
+_Static_assert(PKT_EVENT_WORDS >= DECODE_EV_WORDS,
+    "struct packet.events holds every event");
 
 static void	decode_reset(struct packet *);
+static int	decode_run(struct packet *, const struct decode_config *);
 
 static void
 decode_reset(struct packet *p)
@@ -21,23 +24,44 @@ decode_reset(struct packet *p)
 	memset((uint8_t *)p + off, 0, sizeof(*p) - off);
 }
 
+static int
+decode_run(struct packet *p, const struct decode_config *cfg)
+{
+	int rc;
+
+	if (p->data == NULL || p->len == 0) {
+		decode_event_set(p->events, DECODE_EV_UNKNOWN_IP_VERSION);
+		return -1;
+	}
+	rc = decode_link(p, p->link, p->data, p->len);
+	if (rc == 0)
+		decode_tunnel_udp(p, cfg);
+	if (p->inner_link == PKT_LINK_ERSPAN1 && !cfg->erspan_type1) {
+		p->inner = NULL;
+		p->inner_len = 0;
+	}
+	return rc;
+}
+
 int
 decode_packet(struct packet *p)
 {
+	return decode_packet_cfg(p, &decode_config_default);
+}
+
+int
+decode_packet_cfg(struct packet *p, const struct decode_config *cfg)
+{
 	decode_reset(p);
+	return decode_run(p, cfg);
+}
 
-	if (p->data == NULL || p->len == 0) {
-		decode_event_set(&p->events, DECODE_EV_UNKNOWN_IP_VERSION);
-		return -1;
-	}
-
-	switch (p->data[0] >> 4) {
-	case 4:
-		return decode_ipv4(p, p->data, p->len);
-	case 6:
-		return decode_ipv6(p, p->data, p->len);
-	default:
-		decode_event_set(&p->events, DECODE_EV_UNKNOWN_IP_VERSION);
-		return -1;
-	}
+int
+decode_packet_inherit(struct packet *p, const struct decode_config *cfg,
+    const struct packet *outer)
+{
+	decode_reset(p);
+	memcpy(p->vlan, outer->vlan, sizeof(p->vlan));
+	p->vlan_n = outer->vlan_n;
+	return decode_run(p, cfg);
 }

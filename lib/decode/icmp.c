@@ -14,7 +14,7 @@ void
 decode_icmp(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
 	if (len < ICMP_HDR_LEN) {
-		decode_event_set(&p->events, DECODE_EV_ICMPV4_PKT_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_ICMPV4_PKT_TOO_SMALL);
 		return;
 	}
 	p->icmp_type = hdr[0];

@@ -14,7 +14,7 @@ void
 decode_icmpv6(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
 	if (len < ICMPV6_HDR_LEN) {
-		decode_event_set(&p->events, DECODE_EV_ICMPV6_PKT_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_ICMPV6_PKT_TOO_SMALL);
 		return;
 	}
 	p->icmp_type = hdr[0];

@@ -36,12 +36,12 @@ decode_ipv4_options(struct packet *p, const uint8_t *opt, uint32_t len)
 			continue;
 		}
 		if (len - i < 2) {
-			decode_event_set(&p->events, DECODE_EV_IPV4_OPT_INVALID);
+			decode_event_set(p->events, DECODE_EV_IPV4_OPT_INVALID);
 			return;
 		}
 		optlen = opt[i + 1];
 		if (optlen < 2 || optlen > len - i) {
-			decode_event_set(&p->events, DECODE_EV_IPV4_OPT_INVALID);
+			decode_event_set(p->events, DECODE_EV_IPV4_OPT_INVALID);
 			return;
 		}
 		i += optlen;
@@ -55,28 +55,28 @@ decode_ipv4(struct packet *p, const uint8_t *pkt, uint32_t len)
 	uint16_t frag;
 
 	if (len < IPV4_HDR_LEN) {
-		decode_event_set(&p->events, DECODE_EV_IPV4_PKT_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_IPV4_PKT_TOO_SMALL);
 		return -1;
 	}
 	if (pkt[0] >> 4 != 4) {
-		decode_event_set(&p->events, DECODE_EV_IPV4_WRONG_IP_VER);
+		decode_event_set(p->events, DECODE_EV_IPV4_WRONG_IP_VER);
 		return -1;
 	}
 	hlen = (uint32_t)(pkt[0] & 0x0f) * 4;
 	if (hlen < IPV4_HDR_LEN) {
-		decode_event_set(&p->events, DECODE_EV_IPV4_HLEN_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_IPV4_HLEN_TOO_SMALL);
 		return -1;
 	}
 	tot_len = decode_be16(pkt + 2);
 	if (tot_len < hlen) {
-		decode_event_set(&p->events,
+		decode_event_set(p->events,
 		    DECODE_EV_IPV4_IPLEN_SMALLER_THAN_HLEN);
 		return -1;
 	}
 	/* Fewer bytes than the datagram claims: decode what is there. More:
 	 * link-layer padding, which is not part of the datagram. */
 	if (tot_len > len) {
-		decode_event_set(&p->events, DECODE_EV_IPV4_TRUNC_PKT);
+		decode_event_set(p->events, DECODE_EV_IPV4_TRUNC_PKT);
 		avail = len;
 	} else
 		avail = tot_len;
@@ -85,6 +85,7 @@ decode_ipv4(struct packet *p, const uint8_t *pkt, uint32_t len)
 		return -1;
 
 	p->ip_version = 4;
+	p->l3 = pkt;
 	p->tos = pkt[1];
 	p->ip_id = decode_be16(pkt + 4);
 	frag = decode_be16(pkt + 6);

@@ -6,7 +6,7 @@
 #include "core/packet.h"
 
 /* At most this many extension headers are walked before the packet is
- * flagged (DECODE_EV_IPV6_EXTHDR_TOO_MANY) and left without upper layer. */
+ * flagged (DECODE_EV_TOO_MANY_LAYERS) and left without upper layer. */
 #define DECODE_IPV6_EXTHDR_MAX	8
 
 /* Decodes the IPv6 packet at pkt (len captured bytes) into p: fixed

@@ -1,15 +1,29 @@
 lib_libquell_a_SOURCES += \
 	lib/decode/bytes.h \
 	lib/decode/checksum.c lib/decode/checksum.h \
+	lib/decode/config.c lib/decode/config.h \
 	lib/decode/decode.c lib/decode/decode.h \
+	lib/decode/erspan.c lib/decode/erspan.h \
+	lib/decode/ether.c lib/decode/ether.h \
 	lib/decode/events.c lib/decode/events.h \
+	lib/decode/geneve.c lib/decode/geneve.h \
+	lib/decode/gre.c lib/decode/gre.h \
 	lib/decode/icmp.c lib/decode/icmp.h \
 	lib/decode/icmpv6.c lib/decode/icmpv6.h \
 	lib/decode/ipv4.c lib/decode/ipv4.h \
 	lib/decode/ipv6.c lib/decode/ipv6.h \
 	lib/decode/l4.c lib/decode/l4.h \
+	lib/decode/layer.h \
+	lib/decode/link.c lib/decode/link.h \
+	lib/decode/mpls.c lib/decode/mpls.h \
+	lib/decode/nsh.c lib/decode/nsh.h \
+	lib/decode/ppp.c lib/decode/ppp.h \
+	lib/decode/sctp.c lib/decode/sctp.h \
 	lib/decode/tcp.c lib/decode/tcp.h \
+	lib/decode/teredo.c lib/decode/teredo.h \
+	lib/decode/tunnel.c lib/decode/tunnel.h \
 	lib/decode/udp.c lib/decode/udp.h \
+	lib/decode/vxlan.c lib/decode/vxlan.h \
 	$(NULL)
 
 check_PROGRAMS += tests/unit/check_decode

@@ -30,12 +30,12 @@ decode_tcp_options(struct packet *p, const uint8_t *opt, uint32_t len)
 			continue;
 		}
 		if (len - i < 2) {
-			decode_event_set(&p->events, DECODE_EV_TCP_INVALID_OPTLEN);
+			decode_event_set(p->events, DECODE_EV_TCP_INVALID_OPTLEN);
 			return;
 		}
 		optlen = opt[i + 1];
 		if (optlen < 2 || optlen > len - i) {
-			decode_event_set(&p->events, DECODE_EV_TCP_INVALID_OPTLEN);
+			decode_event_set(p->events, DECODE_EV_TCP_INVALID_OPTLEN);
 			return;
 		}
 		i += optlen;
@@ -48,7 +48,7 @@ decode_tcp(struct packet *p, const uint8_t *hdr, uint32_t len)
 	uint32_t hlen;
 
 	if (len < TCP_HDR_LEN) {
-		decode_event_set(&p->events, DECODE_EV_TCP_PKT_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_TCP_PKT_TOO_SMALL);
 		return;
 	}
 	p->sport = decode_be16(hdr);
@@ -60,7 +60,7 @@ decode_tcp(struct packet *p, const uint8_t *hdr, uint32_t len)
 
 	hlen = (uint32_t)(hdr[12] >> 4) * 4;
 	if (hlen < TCP_HDR_LEN || hlen > len) {
-		decode_event_set(&p->events, DECODE_EV_TCP_HLEN_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_TCP_HLEN_TOO_SMALL);
 		return;
 	}
 	decode_tcp_options(p, hdr + TCP_HDR_LEN, hlen - TCP_HDR_LEN);

@@ -14,7 +14,7 @@ decode_udp(struct packet *p, const uint8_t *hdr, uint32_t len, uint32_t ip_len)
 	uint32_t ulen, end;
 
 	if (len < UDP_HDR_LEN) {
-		decode_event_set(&p->events, DECODE_EV_UDP_PKT_TOO_SMALL);
+		decode_event_set(p->events, DECODE_EV_UDP_PKT_TOO_SMALL);
 		return;
 	}
 	p->sport = decode_be16(hdr);
@@ -23,7 +23,7 @@ decode_udp(struct packet *p, const uint8_t *hdr, uint32_t len, uint32_t ip_len)
 
 	ulen = decode_be16(hdr + 4);
 	if (ulen < UDP_HDR_LEN || (!p->is_fragment && ulen > ip_len)) {
-		decode_event_set(&p->events, DECODE_EV_UDP_HLEN_INVALID);
+		decode_event_set(p->events, DECODE_EV_UDP_HLEN_INVALID);
 		end = len;
 	} else {
 		p->l4_valid = true;

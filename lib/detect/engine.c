@@ -114,8 +114,8 @@ engine_header_match(const struct rule *r, const struct packet *p, bool swap)
 	const struct ip_addr *dst = swap ? &p->src : &p->dst;
 	uint16_t sport = swap ? p->dport : p->sport;
 	uint16_t dport = swap ? p->sport : p->dport;
-	bool has_ports = p->l4_valid &&
-	    (p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP);
+	bool has_ports = p->l4_valid && (p->proto == IPPROTO_TCP ||
+	    p->proto == IPPROTO_UDP || p->proto == IPPROTO_SCTP);
 
 	if (!rules_addr_match(&r->src, src) || !rules_addr_match(&r->dst, dst))
 		return false;

@@ -73,6 +73,12 @@ struct flow {
 	uint8_t		 ip_version;
 	uint8_t		 icmp_family;	/* ICMP key part: the request type of
 					   a request/reply pair, else the type */
+	/* key parts as Suricata's (vlan.use-for-tracking): a flow inside a
+	 * tunnel is not the same flow as one outside it, nor are flows on
+	 * different VLANs */
+	uint8_t		 depth;		/* tunnel depth of its packets */
+	uint8_t		 vlan_n;
+	uint16_t	 vlan[PKT_MAX_VLAN];
 
 	uint64_t	 flow_id;	/* for eve's flow_id */
 	enum flow_state	 state;

@@ -121,6 +121,9 @@ struct flow_key {
 	uint8_t			 icmp_family;
 	bool			 ports;
 	bool			 icmp;
+	uint8_t			 depth;
+	uint8_t			 vlan_n;
+	const uint16_t		*vlan;
 };
 
 _Static_assert(sizeof(struct flow_table_stats) % sizeof(uint64_t) == 0,
@@ -262,11 +265,15 @@ key_from_packet(struct flow_key *k, const struct packet *p)
 	k->src = &p->src;
 	k->dst = &p->dst;
 	k->proto = p->proto;
+	k->depth = p->depth;
+	k->vlan_n = p->vlan_n;
+	k->vlan = p->vlan;
 	if (!p->l4_valid || p->is_fragment)
 		return;
 	switch (p->proto) {
 	case IPPROTO_TCP:
 	case IPPROTO_UDP:
+	case IPPROTO_SCTP:
 		k->sport = p->sport;
 		k->dport = p->dport;
 		k->ports = true;
@@ -304,7 +311,9 @@ key_hash(const struct flow_table *t, const struct flow_key *k)
 	uint64_t ha = end_hash(t, k->src, k->sport);
 	uint64_t hb = end_hash(t, k->dst, k->dport);
 	uint64_t extra = (uint64_t)k->proto << 8 | k->icmp_family |
-	    (uint64_t)k->ports << 16;
+	    (uint64_t)k->ports << 16 | (uint64_t)k->depth << 24 |
+	    (k->vlan_n > 0 ? (uint64_t)k->vlan[0] << 32 : 0) |
+	    (k->vlan_n > 1 ? (uint64_t)k->vlan[1] << 48 : 0);
 
 	return (uint32_t)(mix64((ha + hb) ^ mix64(ha ^ hb ^ extra)) >> 32);
 }
@@ -316,7 +325,9 @@ key_match(const struct flow_entry *e, const struct flow_key *k)
 	const struct flow *f = &e->f;
 
 	if (f->proto != k->proto || e->ports != k->ports ||
-	    f->icmp_family != k->icmp_family)
+	    f->icmp_family != k->icmp_family || f->depth != k->depth ||
+	    f->vlan_n != k->vlan_n ||
+	    memcmp(f->vlan, k->vlan, k->vlan_n * sizeof(*k->vlan)) != 0)
 		return -1;
 	if (k->ports && !k->icmp) {
 		if (f->client_port == k->sport && f->server_port == k->dport &&
@@ -659,6 +670,9 @@ entry_create(struct flow_table *t, const struct flow_key *k, uint32_t h,
 	f->proto = k->proto;
 	f->ip_version = p->ip_version;
 	f->icmp_family = k->icmp_family;
+	f->depth = k->depth;
+	f->vlan_n = k->vlan_n;
+	memcpy(f->vlan, k->vlan, k->vlan_n * sizeof(*k->vlan));
 	f->flow_id = next_flow_id(t);
 	f->state = FLOW_STATE_NEW;
 	f->tcp_state = FLOW_TCP_NONE;

@@ -232,6 +232,76 @@ add_addr(json_t *obj, const char *key, const struct ip_addr *a)
 	json_object_set_new(obj, key, json_string(buf));
 }
 
+/* Suricata's pkt_src strings (PktSrcToString). */
+static const char *
+pkt_src_name(uint8_t src)
+{
+	switch (src) {
+	case PKT_SRC_GRE:
+		return "gre tunnel";
+	case PKT_SRC_IPV4:
+		return "ipv4 tunnel";
+	case PKT_SRC_IPV6:
+		return "ipv6 tunnel";
+	case PKT_SRC_TEREDO:
+		return "teredo tunnel";
+	case PKT_SRC_VXLAN:
+		return "vxlan encapsulation";
+	case PKT_SRC_GENEVE:
+		return "geneve encapsulation";
+	case PKT_SRC_DEFRAG:
+		return "defrag";
+	default:
+		return "wire/pcap";
+	}
+}
+
+static bool
+proto_has_ports(uint8_t proto)
+{
+	return proto == IPPROTO_TCP || proto == IPPROTO_UDP ||
+	    proto == IPPROTO_SCTP;
+}
+
+/* "vlan": [outer, ...], as Suricata puts it before the addresses. */
+static void
+add_vlan(json_t *obj, const uint16_t *vlan, uint8_t n)
+{
+	json_t *a;
+
+	if (n == 0)
+		return;
+	a = json_array();
+	for (uint8_t i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(vlan[i]));
+	json_object_set_new(obj, "vlan", a);
+}
+
+/* A tunnel's inner packet: the captured packet it came in, as
+ * Suricata's "tunnel" object (its pcap_cnt is the fidelity side's). */
+static void
+add_tunnel(json_t *obj, const struct packet *p)
+{
+	const struct packet *r = p->root;
+	json_t *t;
+	char pbuf[8];
+
+	if (r == NULL)
+		return;
+	t = json_object();
+	add_addr(t, "src_ip", &r->src);
+	json_object_set_new(t, "src_port", json_integer(
+	    proto_has_ports(r->proto) ? r->sport : 0));
+	add_addr(t, "dest_ip", &r->dst);
+	json_object_set_new(t, "dest_port", json_integer(
+	    proto_has_ports(r->proto) ? r->dport : 0));
+	json_object_set_new(t, "proto",
+	    json_string(proto_name(r->proto, pbuf, sizeof(pbuf))));
+	json_object_set_new(t, "depth", json_integer(p->depth));
+	json_object_set_new(t, "pkt_src", json_string(pkt_src_name(r->pkt_src)));
+	json_object_set_new(obj, "tunnel", t);
+}
+
 /* The header fields every packet event shares. */
 static json_t *
 packet_event(const struct packet *p, const char *type)
@@ -242,11 +312,12 @@ packet_event(const struct packet *p, const char *type)
 	output_eve_timestamp(&p->ts, ts, sizeof(ts));
 	json_object_set_new(obj, "timestamp", json_string(ts));
 	json_object_set_new(obj, "event_type", json_string(type));
+	add_vlan(obj, p->vlan, p->vlan_n);
 	add_addr(obj, "src_ip", &p->src);
-	if (p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP)
+	if (proto_has_ports(p->proto))
 		json_object_set_new(obj, "src_port", json_integer(p->sport));
 	add_addr(obj, "dest_ip", &p->dst);
-	if (p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP)
+	if (proto_has_ports(p->proto))
 		json_object_set_new(obj, "dest_port", json_integer(p->dport));
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(p->proto, pbuf, sizeof(pbuf))));
@@ -257,7 +328,7 @@ packet_event(const struct packet *p, const char *type)
 		json_object_set_new(obj, "icmp_code",
 		    json_integer(p->icmp_code));
 	}
-	json_object_set_new(obj, "pkt_src", json_string("wire/pcap"));
+	json_object_set_new(obj, "pkt_src", json_string(pkt_src_name(p->pkt_src)));
 	return obj;
 }
 
@@ -290,6 +361,7 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 	    json_string_lossy(a->category != NULL ? a->category : ""));
 	SET_U64(alert, "severity", a->severity != 0 ? a->severity : 3);
 	json_object_set_new(obj, "alert", alert);
+	add_tunnel(obj, p);
 	if (eve->payload && p->payload != NULL)
 		json_object_set_new(obj, "payload",
 		    base64(p->payload, p->payload_len));
@@ -314,11 +386,12 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 {
 	json_t *obj = json_object(), *flow = json_object();
 	char ts[48], pbuf[8];
-	bool ports = f->proto == IPPROTO_TCP || f->proto == IPPROTO_UDP;
+	bool ports = proto_has_ports(f->proto);
 	json_object_set_new(obj, "timestamp", json_string(
 	    output_eve_timestamp(&f->last_ts, ts, sizeof(ts))));
 	SET_U64(obj, "flow_id", f->flow_id & ((1ull << 51) - 1));
 	json_object_set_new(obj, "event_type", json_string("flow"));
+	add_vlan(obj, f->vlan, f->vlan_n);
 	add_addr(obj, "src_ip", &f->client);
 	if (ports)
 		SET_U64(obj, "src_port", f->client_port);
@@ -510,6 +583,8 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 	SET_U64(decoder, "invalid", s->decoder_invalid);
 	SET_U64(decoder, "invalid_checksum", s->invalid_checksum);
 	json_object_set_new(decoder, "event", decoder_events(s));
+	SET_U64(decoder, "too_many_layers",
+	    s->decoder_events[DECODE_EV_TOO_MANY_LAYERS]);
 	json_object_set_new(stats, "decoder", decoder);
 	{
 		json_t *out = json_object();

@@ -87,11 +87,16 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "decoder.", "invalid", s->decoder_invalid);
 	n = add(out, n, max, "decoder.", "invalid_checksum",
 	    s->invalid_checksum);
-	for (unsigned ev = 0; ev < DECODE_EV_MAX; ev++)
-		if (decode_event_name((enum decode_event)ev) != NULL)
-			n = add(out, n, max, "decoder.event.",
-			    decode_event_name((enum decode_event)ev),
+	/* decoder.event.<layer>.<event>; an event of no layer
+	 * (too_many_layers) is decoder.<event>, as in Suricata's stats */
+	for (unsigned ev = 0; ev < DECODE_EV_MAX; ev++) {
+		const char *name = decode_event_name((enum decode_event)ev);
+
+		if (name != NULL)
+			n = add(out, n, max, strchr(name, '.') != NULL ?
+			    "decoder.event." : "decoder.", name,
 			    s->decoder_events[ev]);
+	}
 	n = add(out, n, max, "flow.", "active", s->flow.active);
 	n = add(out, n, max, "flow.", "total", s->flow.created);
 	n = add(out, n, max, "flow.", "memuse", s->flow.memuse);

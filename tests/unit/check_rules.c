@@ -656,10 +656,10 @@ END_TEST
 
 START_TEST(test_unimplemented_protocol_is_unsupported)
 {
-	load("alert sctp any any -> any any (sid:1;)");
+	load("alert tcp-stream any any -> any any (sid:1;)");
 	ck_assert_uint_eq(stats().unsupported, 1);
 	ck_assert_str_eq(diag_text(0), "demo.rules:1:7: warning: protocol "
-	    "'sctp' not supported yet near 'sctp'");
+	    "'tcp-stream' not supported yet near 'tcp-stream'");
 }
 END_TEST
 

@@ -74,11 +74,13 @@ ipopts_match(struct detect_inspect *in, const void *data)
 	const struct packet *p = in->pkt;
 	int want = *(const int *)data;
 	size_t i = 20, end = p->ip_hdr_len;
+	const uint8_t *ip = p->l3;
 
-	if (p->ip_version != 4 || end <= 20 || end > p->len)
+	if (p->ip_version != 4 || ip == NULL || end <= 20 ||
+	    end > p->len - (size_t)(ip - p->data))
 		return false;
 	while (i < end) {
-		uint8_t t = p->data[i];
+		uint8_t t = ip[i];
 
 		if (want == IPOPTS_ANY || t == want)
 			return true;
@@ -88,9 +90,9 @@ ipopts_match(struct detect_inspect *in, const void *data)
 			i++;
 			continue;
 		}
-		if (i + 1 >= end || p->data[i + 1] < 2)
+		if (i + 1 >= end || ip[i + 1] < 2)
 			return false;
-		i += p->data[i + 1];
+		i += ip[i + 1];
 	}
 	return false;
 }

@@ -169,7 +169,9 @@ packet_inside(const struct packet *p)
 	ok &= (p->payload == NULL) == (p->payload_len == 0);
 	ok &= p->ip_hdr_len <= p->len;
 	ok &= p->ip_version == 0 || p->ip_version == 4 || p->ip_version == 6;
-	ok &= (p->events & ~(((uint64_t)1 << DECODE_EV_MAX) - 1)) == 0;
+	for (unsigned ev = DECODE_EV_MAX; ev < DECODE_EV_ALL; ev++)
+		ok &= !decode_event_has(p->events,
+		    (enum decode_event)ev);	/* no stream events */
 	return ok;
 }
 
@@ -231,7 +233,7 @@ START_TEST(test_decode_resets_previous_decode_fields)
 {
 	uint8_t tcp[BUILD_MAX], gre[BUILD_MAX];
 	size_t ntcp = build_ipv4_tcp(tcp, PKT_TCP_SYN, "x");
-	size_t ngre = build_ipv6(gre, 47, 0);
+	size_t ngre = build_ipv6(gre, 253, 0);	/* experimental */
 	struct packet p;
 
 	build_decode(&p, tcp, ntcp);
@@ -245,7 +247,7 @@ START_TEST(test_decode_resets_previous_decode_fields)
 	ck_assert_uint_eq(p.tcp_flags, 0);
 	ck_assert_uint_eq(p.tcp_seq, 0);
 	ck_assert_ptr_null(p.payload);
-	ck_assert_uint_eq(p.events, 0);
+	ck_assert(!decode_event_any(p.events));
 }
 END_TEST
 
@@ -287,8 +289,14 @@ START_TEST(test_every_sample_packet_decodes_without_events)
 		size_t n = samples[i](b);
 
 		ck_assert_int_eq(build_decode(&p, b, n), 0);
-		ck_assert_msg(p.events == 0, "sample %zu: events %#llx", i,
-		    (unsigned long long)p.events);
+		/* options headers of PadN only are Suricata's
+		 * *_only_padding events, which the builders provoke */
+		p.events[0] &= ~((uint64_t)1 << DECODE_EV_IPV6_HOPOPTS_ONLY_PADDING |
+		    (uint64_t)1 << DECODE_EV_IPV6_DSTOPTS_ONLY_PADDING);
+		ck_assert_msg(!decode_event_any(p.events),
+		    "sample %zu: events %#llx %#llx", i,
+		    (unsigned long long)p.events[0],
+		    (unsigned long long)p.events[1]);
 		ck_assert_msg(p.payload != NULL, "sample %zu: no payload", i);
 		ck_assert_ptr_eq(p.payload + p.payload_len, b + n);
 	}
