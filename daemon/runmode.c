@@ -314,12 +314,12 @@ pcap_reader_main(void *arg)
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
 		}
-		/* What was read before a corrupt record is still processed
-		 * and logged; the error names the packet. */
-		if (rc == -1) {
+		/* As Suricata: a corrupt or cut record ends the file; what
+		 * was read before it is still processed and logged, and the
+		 * run ends normally (exit 0). The warning names the packet.
+		 * A file that cannot be opened at all is an error (above). */
+		if (rc == -1)
 			log_warnx("%s", err);
-			__atomic_store_n(&r->read_error, 1, __ATOMIC_RELAXED);
-		}
 		capture_pcap_close(cp);
 		reader_wake_workers(r);
 	}
@@ -462,7 +462,8 @@ worker_inspect(struct worker *w, struct packet *p, struct detect_result *res)
 		 * dropped too, without inspection or more alerts. */
 		drop = true;
 		counter_inc(&w->dropped_by_flow);
-	} else if (p->ip_version != 0 && (p->flow == NULL ||
+	} else if ((p->ip_version != 0 || decode_event_any(p->events)) &&
+	    (p->flow == NULL ||
 	    !(p->flow->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
 		detect_packet(w->detect, p, res);
 		drop = res->verdict != DETECT_VERDICT_ACCEPT;

@@ -58,9 +58,16 @@ decode_tcp(struct packet *p, const uint8_t *hdr, uint32_t len)
 	p->tcp_flags = hdr[13];
 	p->tcp_window = decode_be16(hdr + 14);
 
+	/* Suricata's order and events: a header longer than the segment
+	 * is hlen_too_small; a data offset below 5 words leaves an option
+	 * length below 0, which it reports as invalid_optlen. */
 	hlen = (uint32_t)(hdr[12] >> 4) * 4;
-	if (hlen < TCP_HDR_LEN || hlen > len) {
+	if (hlen > len) {
 		decode_event_set(p->events, DECODE_EV_TCP_HLEN_TOO_SMALL);
+		return;
+	}
+	if (hlen < TCP_HDR_LEN) {
+		decode_event_set(p->events, DECODE_EV_TCP_INVALID_OPTLEN);
 		return;
 	}
 	decode_tcp_options(p, hdr + TCP_HDR_LEN, hlen - TCP_HDR_LEN);

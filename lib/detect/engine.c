@@ -4,6 +4,7 @@
 
 #include "core/counters.h"
 #include "core/packet.h"
+#include "decode/events.h"
 #include "detect/buffer.h"
 #include "detect/engine.h"
 #include "detect/engine_int.h"
@@ -141,6 +142,23 @@ engine_run_list(struct detect_thread *dt, const struct detect_sig *s,
 	return true;
 }
 
+extern const struct keyword kw_decode_event;
+
+/* A rule for packets that decoded no IP layer: decode-event in its
+ * packet list and addresses and ports "any". */
+static bool
+engine_sig_on_events(const struct detect_sig *s)
+{
+	const struct rule *r = s->rule;
+	bool ev = false;
+
+	if (!r->src.any || !r->dst.any || !r->sport.any || !r->dport.any)
+		return false;
+	for (uint16_t i = 0; i < s->nlist[RULE_LIST_PACKET]; i++)
+		ev |= s->lists[RULE_LIST_PACKET][i].kw == &kw_decode_event;
+	return ev;
+}
+
 /* Header, packet keywords, buffers, then the match list. */
 static bool
 engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
@@ -150,9 +168,13 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	const struct packet *p = in->pkt;
 	uint8_t ver = p->ip_version == 4 ? RULE_IPV4 : RULE_IPV6;
 
+	if (p->ip_version == 0 && !engine_sig_on_events(s))
+		return false;
+	if (p->ip_version == 0)
+		ver = r->ip_versions;
 	if (!(r->ip_versions & ver) || !rules_rule_has_proto(r, p->proto))
 		return false;
-	if (!engine_header_match(r, p, false) &&
+	if (p->ip_version != 0 && !engine_header_match(r, p, false) &&
 	    !(r->bidir && engine_header_match(r, p, true)))
 		return false;
 	counter_inc(&dt->st.rules_checked);
@@ -246,7 +268,11 @@ detect_packet(struct detect_thread *dt, const struct packet *p,
 
 	detect_verdict_init(res);
 	counter_inc(&dt->st.packets);
-	if (p->ip_version != 4 && p->ip_version != 6)
+	/* A packet without IP is inspected only for its decoder events,
+	 * by pkthdr/ip rules that match on them (engine_sig_match), as
+	 * Suricata's decoder-event rule group. */
+	if (p->ip_version != 4 && p->ip_version != 6 &&
+	    !decode_event_any(p->events))
 		return;
 	if (f != NULL && (f->flags & FLOW_F_PASS)) {
 		counter_inc(&dt->st.flow_pass);

@@ -17,12 +17,14 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/keyword.h \
 	lib/detect/keywords/registry.c lib/detect/keywords/registry.h \
 	lib/detect/keywords/ack.c \
+	lib/detect/keywords/app_layer_event.c \
 	lib/detect/keywords/bypass.c \
 	lib/detect/keywords/byte_extract.c \
 	lib/detect/keywords/byte_jump.c \
 	lib/detect/keywords/byte_test.c \
 	lib/detect/keywords/classtype.c \
 	lib/detect/keywords/content.c lib/detect/keywords/content.h \
+	lib/detect/keywords/decode_event.c \
 	lib/detect/keywords/depth.c \
 	lib/detect/keywords/detection_filter.c \
 	lib/detect/keywords/distance.c \
@@ -60,6 +62,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/seq.c \
 	lib/detect/keywords/sid.c \
 	lib/detect/keywords/startswith.c \
+	lib/detect/keywords/stream_event.c \
 	lib/detect/keywords/tag.c \
 	lib/detect/keywords/target.c \
 	lib/detect/keywords/tcp_mss.c \

@@ -1,4 +1,12 @@
 # Offline-mode tests (quelld -r on generated captures); no root needed.
-OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh
+OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
+	tests/offline/t_decode.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS)
+EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
+	tests/data/verify/decode.rules \
+	tests/data/verify/vxlan.pcap tests/data/verify/erspan-typeII.pcap \
+	tests/data/verify/nsh-type1.pcap tests/data/verify/nsh-type2.pcap \
+	tests/data/verify/sctp.pcap tests/data/verify/teredo.pcap \
+	tests/data/verify/chdlc.pcap tests/data/verify/bug-6875-corrupt.pcap \
+	tests/data/verify/ipv6-atomic-toobig.pcap

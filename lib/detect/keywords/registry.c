@@ -13,12 +13,14 @@ struct registry_key {
 static int	registry_cmp(const void *, const void *);
 
 extern const struct keyword kw_ack;
+extern const struct keyword kw_app_layer_event;
 extern const struct keyword kw_bypass;
 extern const struct keyword kw_byte_extract;
 extern const struct keyword kw_byte_jump;
 extern const struct keyword kw_byte_test;
 extern const struct keyword kw_classtype;
 extern const struct keyword kw_content;
+extern const struct keyword kw_decode_event;
 extern const struct keyword kw_depth;
 extern const struct keyword kw_detection_filter;
 extern const struct keyword kw_distance;
@@ -56,6 +58,7 @@ extern const struct keyword kw_sameip;
 extern const struct keyword kw_seq;
 extern const struct keyword kw_sid;
 extern const struct keyword kw_startswith;
+extern const struct keyword kw_stream_event;
 extern const struct keyword kw_tag;
 extern const struct keyword kw_target;
 extern const struct keyword kw_tcp_mss;
@@ -70,12 +73,14 @@ extern const struct keyword kw_within;
  * above and its entry here. */
 static const struct keyword *const keywords[] = {
 	&kw_ack,
+	&kw_app_layer_event,
 	&kw_bypass,
 	&kw_byte_extract,
 	&kw_byte_jump,
 	&kw_byte_test,
 	&kw_classtype,
 	&kw_content,
+	&kw_decode_event,
 	&kw_depth,
 	&kw_detection_filter,
 	&kw_distance,
@@ -113,6 +118,7 @@ static const struct keyword *const keywords[] = {
 	&kw_seq,
 	&kw_sid,
 	&kw_startswith,
+	&kw_stream_event,
 	&kw_tag,
 	&kw_target,
 	&kw_tcp_mss,

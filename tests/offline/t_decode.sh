@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# quelld -r on suricata-verify captures of each encapsulation and link
+# type (tests/data/verify): the alerts, their pkt_src, tunnel and vlan,
+# exactly as Suricata 7.0.6 writes them for tests/data/verify/decode.rules
+# (counted from its eve.json on the same captures and rules).
+set -u
+top_src="${QUELL_TOP_SRCDIR:?}"
+top_build="${QUELL_TOP_BUILDDIR:?}"
+quelld="$top_build/daemon/quelld"
+data="$top_src/tests/data/verify"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'ok: %s\n' "$*"; }
+command -v jq >/dev/null || fail "jq is required (quickstart installs it)"
+
+# name pcap expected: "count sid pkt_src tunnel.proto vlan" lines, sorted
+check() {
+	local name=$1 pcap=$2 want=$3 got rc
+	mkdir -p "$tmp/$name"
+	"$quelld" -k none -c "$top_src/etc/quell.yaml" -r "$data/$pcap" \
+	    -S "$data/decode.rules" -l "$tmp/$name" >"$tmp/$name/out" 2>&1
+	rc=$?
+	[ "$rc" = 0 ] || fail "$name: exit $rc: $(tail -3 "$tmp/$name/out")"
+	got=$(jq -r 'select(.event_type == "alert") |
+	    "\(.alert.signature_id) \(.pkt_src) \(.tunnel.proto) \(.vlan)"' \
+	    "$tmp/$name/eve.json" | sort | uniq -c | sed 's/^ *//')
+	[ "$got" = "$want" ] || fail "$name: alerts
+$got
+want
+$want"
+	ok "$name: $(printf '%s' "$want" | tr '\n' ';')"
+}
+
+check vxlan vxlan.pcap "4 1 vxlan encapsulation UDP null
+4 2 vxlan encapsulation UDP null"
+check erspan-typeII erspan-typeII.pcap "2 1 gre tunnel GRE [23]
+2 2 gre tunnel GRE [23]"
+check nsh-type1 nsh-type1.pcap "1 3 wire/pcap null null"
+check nsh-type2 nsh-type2.pcap "1 3 wire/pcap null null"
+check sctp sctp.pcap "1 4 wire/pcap null null"
+check teredo teredo.pcap "1 5 wire/pcap null null
+1 6 teredo tunnel UDP null"
+check chdlc chdlc.pcap "1 5 wire/pcap null null"
+check ipv6-atomic ipv6-atomic-toobig.pcap "5 6 wire/pcap null null"
+# A corrupt second record ends the file; the first one's alert (a
+# decode-event rule on a data offset of 0) is kept, the run exits 0.
+check bug-6875 bug-6875-corrupt.pcap "1 7 wire/pcap null null"
+grep -q "packet 2: corrupt record" "$tmp/bug-6875/out" ||
+    fail "bug-6875: no warning naming packet 2: $(cat "$tmp/bug-6875/out")"
+ok "bug-6875: the corrupt record is named: $(grep -o 'packet 2: corrupt record' "$tmp/bug-6875/out")"
+
+# The tunnel object of an inner packet's alert names the outer packet.
+t=$(jq -c 'select(.event_type == "alert") | .tunnel | del(.pcap_cnt)' "$tmp/vxlan/eve.json" | head -1)
+[ "$t" = '{"src_ip":"192.168.203.1","src_port":45149,"dest_ip":"192.168.202.1","dest_port":4789,"proto":"UDP","depth":1,"pkt_src":"wire/pcap"}' ] ||
+    fail "vxlan: tunnel object $t"
+ok "vxlan: tunnel $t"
