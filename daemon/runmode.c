@@ -25,6 +25,7 @@
 #include "decode/decode.h"
 #include "decode/events.h"
 #include "decode/tunnel.h"
+#include "defrag/defrag.h"
 #include "detect/engine.h"
 #include "flow/flow.h"
 #include "flow/table.h"
@@ -92,6 +93,8 @@ struct reader {
 	uint64_t		 decoder_invalid;
 	uint64_t		 invalid_checksum;
 	uint64_t		 decoder_events[DECODE_EV_MAX];
+	struct defrag		*defrag;	/* this reader's datagrams */
+	uint64_t		 defrag_packets; /* reassembled datagrams */
 };
 
 struct worker {
@@ -199,6 +202,21 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	if (decode_packet_cfg(p, &r->rm->decode) == -1 &&
 	    decode_event_any(p->events))
 		counter_inc(&r->decoder_invalid);
+	if (p->is_fragment && r->defrag != NULL) {
+		struct packet dp;
+
+		if (defrag_packet(r->defrag, p, &dp) == 1) {
+			/* inspected after the fragment, without a verdict of
+			 * its own (PKT_SRC_DEFRAG): the fragments are
+			 * verdicted each; see doc/operations.md */
+			(void)decode_packet_cfg(&dp, &r->rm->decode);
+			decode_events_count(r->decoder_events, dp.events);
+			counter_inc(&r->defrag_packets);
+			w = worker_for(r->rm, &dp);
+			if (ring_push(&r->rings[w], &dp, r->index))
+				r->touched |= (uint64_t)1 << w;
+		}
+	}
 	decode_events_count(r->decoder_events, p->events);
 	w = worker_for(r->rm, p);
 	if (ring_push(&r->rings[w], p, r->index)) {
@@ -286,7 +304,8 @@ pcap_reader_main(void *arg)
 	pin_thread(rm->cfg->reader_cpus, 0);
 	for (size_t f = 0; f < rm->npcap_files; f++) {
 		struct capture_pcap *cp;
-		struct packet p;
+		struct packet p, dp;
+		bool done;
 		int rc = 0;
 
 		if ((cp = capture_pcap_open(rm->pcap_files[f], err,
@@ -309,8 +328,21 @@ pcap_reader_main(void *arg)
 				counter_inc(&r->invalid_checksum);
 				p.ip_version = 0;
 			}
+			/* defrag first: its events (frag_overlap ...) are
+			 * the fragment's */
+			done = p.is_fragment && r->defrag != NULL &&
+			    defrag_packet(r->defrag, &p, &dp) == 1;
 			decode_events_count(r->decoder_events, p.events);
 			pcap_push(r, &p);
+			if (done) {
+				/* the datagram, right after the fragment that
+				 * completed it, as Suricata's defrag packet */
+				(void)decode_packet_cfg(&dp, &rm->decode);
+				decode_events_count(r->decoder_events,
+				    dp.events);
+				counter_inc(&r->defrag_packets);
+				pcap_push(r, &dp);
+			}
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
 		}
@@ -547,6 +579,9 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		}
 	}
 
+	/* A reassembled datagram has no queue entry of its own. */
+	if (p->pkt_src == PKT_SRC_DEFRAG)
+		return;
 	if (rm->offline) {
 		counter_inc(drop ? &vc->dropped : &vc->accepted);
 		return;
@@ -737,6 +772,15 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 		r->rm = rm;
 		r->index = (uint16_t)i;
 		r->kind = rm->offline ? SOURCE_PCAP : SOURCE_NFQ;
+		{
+			struct defrag_config dc;
+
+			defrag_config_default(&dc);
+			if ((r->defrag = defrag_new(&dc)) == NULL) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+		}
 		if ((r->rings = calloc(rm->nworkers, sizeof(*r->rings))) ==
 		    NULL) {
 			snprintf(err, errlen, "out of memory");
@@ -1131,6 +1175,8 @@ runmode_stop(struct runmode *rm)
 			ring_destroy(&r->rings[w]);
 		free(r->rings);
 		r->rings = NULL;
+		defrag_free(r->defrag);
+		r->defrag = NULL;
 	}
 	for (size_t i = 0; rm->workers != NULL && i < rm->nworkers; i++) {
 		struct worker *w = &rm->workers[i];

@@ -112,6 +112,8 @@ struct packet {
 	uint8_t		 frag_flags;	/* IPv4: 0x4 RB, 0x2 DF, 0x1 MF;
 					   IPv6 fragment header M flag: 0x1 */
 	bool		 is_fragment;	/* non-first fragment or MF set */
+	uint16_t	 frag_hdr_off;	/* IPv6: fragment header's offset
+					   from l3, 0 if none */
 	bool		 l4_valid;	/* the L4 header below is complete */
 
 	const uint8_t	*l4;		/* upper-layer header, NULL if absent */

@@ -183,6 +183,9 @@ decode_ipv6_exthdrs(struct packet *p, const uint8_t *ext, uint32_t len,
 				    DECODE_EV_IPV6_EXTHDR_RH_TYPE_0);
 			break;
 		case IPPROTO_FRAGMENT:
+			/* for defrag: where the (first) fragment header is */
+			if (p->frag_hdr_off == 0)
+				p->frag_hdr_off = (uint16_t)(IPV6_HDR_LEN + *off);
 			/* A repeated fragment header cannot unset a fragment. */
 			p->frag_offset = decode_be16(h + 2) >> 3;
 			p->frag_flags |= h[3] & 0x1;	/* M, as IPv4's MF */

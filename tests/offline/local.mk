@@ -9,4 +9,5 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/nsh-type1.pcap tests/data/verify/nsh-type2.pcap \
 	tests/data/verify/sctp.pcap tests/data/verify/teredo.pcap \
 	tests/data/verify/chdlc.pcap tests/data/verify/bug-6875-corrupt.pcap \
-	tests/data/verify/ipv6-atomic-toobig.pcap
+	tests/data/verify/ipv6-atomic-toobig.pcap \
+	tests/data/defrag-overlap.pcap tests/data/defrag.rules

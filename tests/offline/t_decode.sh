@@ -51,8 +51,35 @@ grep -q "packet 2: corrupt record" "$tmp/bug-6875/out" ||
     fail "bug-6875: no warning naming packet 2: $(cat "$tmp/bug-6875/out")"
 ok "bug-6875: the corrupt record is named: $(grep -o 'packet 2: corrupt record' "$tmp/bug-6875/out")"
 
-# The tunnel object of an inner packet's alert names the outer packet.
-t=$(jq -c 'select(.event_type == "alert") | .tunnel | del(.pcap_cnt)' "$tmp/vxlan/eve.json" | head -1)
+# The tunnel object of an inner packet's alert names the outer packet
+# (the first alert by time: workers write in any order).
+t=$(jq -sc 'map(select(.event_type == "alert")) | sort_by(.timestamp) |
+    .[0].tunnel | del(.pcap_cnt)' "$tmp/vxlan/eve.json")
 [ "$t" = '{"src_ip":"192.168.203.1","src_port":45149,"dest_ip":"192.168.202.1","dest_port":4789,"proto":"UDP","depth":1,"pkt_src":"wire/pcap"}' ] ||
     fail "vxlan: tunnel object $t"
 ok "vxlan: tunnel $t"
+
+# Fragments (tests/data/defrag-overlap.pcap, made with scapy): a UDP
+# datagram in 24-byte fragments, one whose second fragment is sent twice
+# at the same offset with different data (bsd policy: the first copy
+# stays), and an IPv6 datagram in two fragments. Suricata 7.0.6 on the
+# same capture and rules: sid 1 and 3 on the reassembled datagrams,
+# frag_overlap on the two overlapping fragments, sid 5 on 13 fragments
+# and 3 datagrams. (Suricata does not match the udp rule 3 on the
+# non-first IPv6 fragment; quell does: left out here, see the report.)
+mkdir -p "$tmp/defrag"
+"$quelld" -k none -c "$top_src/etc/quell.yaml" -r "$top_src/tests/data/defrag-overlap.pcap" \
+    -S "$top_src/tests/data/defrag.rules" -l "$tmp/defrag" >"$tmp/defrag/out" 2>&1 ||
+    fail "defrag: exit $?: $(tail -3 "$tmp/defrag/out")"
+got=$(jq -r 'select(.event_type == "alert") | "\(.alert.signature_id) \(.pkt_src)"' \
+    "$tmp/defrag/eve.json" | grep -v '^3 wire' | sort | uniq -c | sed 's/^ *//')
+want="1 1 defrag
+1 3 defrag
+2 4 wire/pcap
+3 5 defrag
+13 5 wire/pcap"
+[ "$got" = "$want" ] || fail "defrag: alerts
+$got
+want
+$want"
+ok "defrag: $(printf '%s' "$want" | tr '\n' ';')"
