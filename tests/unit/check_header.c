@@ -153,6 +153,7 @@ START_TEST(test_ipopts_finds_an_option)
 
 	/* NOP, then RR (7) of length 3 */
 	p.data = raw;
+	p.l3 = raw;
 	p.len = sizeof(raw);
 	p.ip_hdr_len = 24;
 	ck_assert(hit(R("ipopts:rr;"), &p));
