@@ -1,24 +1,286 @@
 #include "core/base.h"
 
+#include <netinet/in.h>
+#include <strings.h>
+
 #include "core/packet.h"
 #include "detect/buffer.h"
+#include "detect/keywords/content.h"
+#include "detect/keywords/keyword.h"
+#include "rules/lexer.h"
+#include "rules/parser.h"
+#include "rules/rule.h"
 
-static void	buffer_payload(const struct packet *, const uint8_t **,
+#define ICMPV4_HDR_LEN		8
+#define ICMPV4_TIMESTAMP_LEN	12	/* three 32-bit timestamps */
+#define ICMPV6_HDR_LEN		8
+#define UDP_HDR_LEN		8
+
+static int	buffer_sticky_setup(struct rules_parser *, struct rule *,
+		    const struct rules_option *);
+static bool	buffer_payload(const struct packet *, const uint8_t **,
 		    uint32_t *);
+static bool	buffer_ipv4_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_ipv6_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_tcp_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_udp_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_icmpv4_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_icmpv6_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_l4_in_packet(const struct packet *, uint32_t);
 
+#define STICKY(n, d)	{ .name = (n), .desc = (d), \
+	.flags = KEYWORD_VALUE_NONE, .setup = buffer_sticky_setup }
+
+/* The buffer table. pkt_data also has its own keyword file (the
+ * default buffer); the others' sticky keywords are the kw members. */
 static const struct detect_buffer buffers[DETECT_BUFFER_MAX] = {
-	[DETECT_BUFFER_PAYLOAD] = { "pkt_data", buffer_payload },
+	[DETECT_BUFFER_PAYLOAD] = {
+		.name = "pkt_data", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 3,
+		.get_pkt = buffer_payload,
+		.kw = STICKY("pkt_data", "the packet payload"),
+	},
+	[DETECT_BUFFER_IPV4_HDR] = {
+		.name = "ipv4.hdr", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 2,
+		.ip_versions = RULE_IPV4, .get_pkt = buffer_ipv4_hdr,
+		.kw = STICKY("ipv4.hdr", "sticky buffer: the IPv4 header "
+		    "with its options"),
+	},
+	[DETECT_BUFFER_IPV6_HDR] = {
+		.name = "ipv6.hdr", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 2,
+		.ip_versions = RULE_IPV6, .get_pkt = buffer_ipv6_hdr,
+		.kw = STICKY("ipv6.hdr", "sticky buffer: the IPv6 header "
+		    "with its extension headers"),
+	},
+	[DETECT_BUFFER_TCP_HDR] = {
+		.name = "tcp.hdr", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 2,
+		.ipproto = IPPROTO_TCP, .get_pkt = buffer_tcp_hdr,
+		.kw = STICKY("tcp.hdr", "sticky buffer: the TCP header "
+		    "with its options"),
+	},
+	[DETECT_BUFFER_UDP_HDR] = {
+		.name = "udp.hdr", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 2,
+		.ipproto = IPPROTO_UDP, .get_pkt = buffer_udp_hdr,
+		.kw = STICKY("udp.hdr", "sticky buffer: the UDP header"),
+	},
+	[DETECT_BUFFER_ICMPV4_HDR] = {
+		.name = "icmpv4.hdr", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 2,
+		.ip_versions = RULE_IPV4, .ipproto = IPPROTO_ICMP,
+		.get_pkt = buffer_icmpv4_hdr,
+		.kw = STICKY("icmpv4.hdr", "sticky buffer: the ICMPv4 "
+		    "header"),
+	},
+	[DETECT_BUFFER_ICMPV6_HDR] = {
+		.name = "icmpv6.hdr", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 2,
+		.ip_versions = RULE_IPV6, .ipproto = IPPROTO_ICMPV6,
+		.get_pkt = buffer_icmpv6_hdr,
+		.kw = STICKY("icmpv6.hdr", "sticky buffer: the ICMPv6 "
+		    "header"),
+	},
 };
 
-static void
+static bool
 buffer_payload(const struct packet *p, const uint8_t **buf, uint32_t *len)
 {
 	*buf = p->payload;
 	*len = p->payload != NULL ? p->payload_len : 0;
+	return *len > 0;
+}
+
+/* Whether the L4 header of hlen bytes lies within the captured bytes
+ * (Suricata's "data out of range" check of the header buffers). */
+static bool
+buffer_l4_in_packet(const struct packet *p, uint32_t hlen)
+{
+	return p->l4 != NULL && p->l4 >= p->data &&
+	    (size_t)(p->l4 - p->data) + hlen <= p->len;
+}
+
+static bool
+buffer_ipv4_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	if (p->ip_version != 4 || p->ip_hdr_len == 0 ||
+	    p->ip_hdr_len > p->len)
+		return false;
+	*buf = p->data;
+	*len = p->ip_hdr_len;
+	return true;
+}
+
+static bool
+buffer_ipv6_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	if (p->ip_version != 6 || p->ip_hdr_len == 0 ||
+	    p->ip_hdr_len > p->len)
+		return false;
+	*buf = p->data;
+	*len = p->ip_hdr_len;
+	return true;
+}
+
+static bool
+buffer_tcp_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	if (p->proto != IPPROTO_TCP || !p->l4_valid ||
+	    !buffer_l4_in_packet(p, p->l4_hdr_len))
+		return false;
+	*buf = p->l4;
+	*len = p->l4_hdr_len;
+	return true;
+}
+
+static bool
+buffer_udp_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	if (p->proto != IPPROTO_UDP || !p->l4_valid ||
+	    !buffer_l4_in_packet(p, UDP_HDR_LEN))
+		return false;
+	*buf = p->l4;
+	*len = UDP_HDR_LEN;
+	return true;
+}
+
+/* Suricata's ICMPv4 header length: 8 bytes, plus the timestamps of a
+ * timestamp request/reply and the addresses of a router advertisement
+ * when the message holds them. */
+static bool
+buffer_icmpv4_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	uint32_t hlen = ICMPV4_HDR_LEN, avail;
+
+	if (p->ip_version != 4 || p->proto != IPPROTO_ICMP || !p->l4_valid ||
+	    !buffer_l4_in_packet(p, ICMPV4_HDR_LEN))
+		return false;
+	avail = p->len - (uint32_t)(p->l4 - p->data);
+	if (p->payload != NULL && p->payload >= p->l4)
+		avail = (uint32_t)(p->payload - p->l4) + p->payload_len;
+	switch (p->icmp_type) {
+	case 13:	/* timestamp */
+	case 14:	/* timestamp reply */
+		if (avail >= ICMPV4_HDR_LEN + ICMPV4_TIMESTAMP_LEN)
+			hlen += ICMPV4_TIMESTAMP_LEN;
+		break;
+	case 9: {	/* router advertisement: naddr * addr_sz words */
+		uint32_t adv = (uint32_t)p->l4[4] * p->l4[5] * 4;
+
+		if (avail >= ICMPV4_HDR_LEN + adv)
+			hlen += adv;
+		break;
+	}
+	default:
+		break;
+	}
+	if (!buffer_l4_in_packet(p, hlen))
+		return false;
+	*buf = p->l4;
+	*len = hlen;
+	return true;
+}
+
+static bool
+buffer_icmpv6_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	if (p->ip_version != 6 || p->proto != IPPROTO_ICMPV6 ||
+	    !p->l4_valid || !buffer_l4_in_packet(p, ICMPV6_HDR_LEN))
+		return false;
+	*buf = p->l4;
+	*len = ICMPV6_HDR_LEN;
+	return true;
 }
 
 const struct detect_buffer *
 detect_buffer_get(enum detect_buffer_id id)
 {
 	return id < DETECT_BUFFER_MAX ? &buffers[id] : NULL;
+}
+
+bool
+detect_buffer_get_pkt(enum detect_buffer_id id, const struct packet *p,
+    const uint8_t **buf, uint32_t *len)
+{
+	*buf = NULL;
+	*len = 0;
+	if (id >= DETECT_BUFFER_MAX || buffers[id].get_pkt == NULL)
+		return false;
+	if (!buffers[id].get_pkt(p, buf, len) || *len == 0) {
+		*len = 0;
+		return false;
+	}
+	return true;
+}
+
+const struct detect_buffer *
+detect_buffer_by_name(const char *name, size_t len)
+{
+	for (size_t i = 0; i < DETECT_BUFFER_MAX; i++)
+		if (strlen(buffers[i].name) == len &&
+		    strncasecmp(buffers[i].name, name, len) == 0)
+			return &buffers[i];
+	return NULL;
+}
+
+const struct keyword *
+detect_buffer_sticky_lookup(const char *name, size_t len)
+{
+	const struct detect_buffer *b = detect_buffer_by_name(name, len);
+
+	return b != NULL ? &b->kw : NULL;
+}
+
+static int
+buffer_sticky_setup(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt)
+{
+	const struct detect_buffer *b = detect_buffer_by_name(opt->name,
+	    opt->name_len);
+
+	if (b == NULL)
+		return -1;
+	if (b->ipproto != 0 && !rules_rule_has_proto(r, b->ipproto)) {
+		rules_parser_error(p, opt->name_off, opt->name, opt->name_len,
+		    "'%s' needs a rule whose protocol includes %s", b->name,
+		    b->ipproto == IPPROTO_TCP ? "tcp" :
+		    b->ipproto == IPPROTO_UDP ? "udp" :
+		    b->ipproto == IPPROTO_ICMP ? "icmp" : "icmpv6");
+		return -1;
+	}
+	if (b->ip_versions != 0) {
+		if (!(r->ip_versions & b->ip_versions)) {
+			rules_parser_error(p, opt->name_off, opt->name,
+			    opt->name_len, "'%s' conflicts with the rule's "
+			    "IP version", b->name);
+			return -1;
+		}
+		r->ip_versions &= b->ip_versions;
+	}
+	r->buffer = (uint8_t)(b - buffers);
+	return 0;
+}
+
+int
+detect_buffer_move_last_content(struct rule *r, enum detect_buffer_id id)
+{
+	for (size_t i = r->nmatches; i-- > 0;) {
+		struct rule_match *m = &r->matches[i];
+
+		if (m->list != RULE_LIST_BUFFER || m->kw != &kw_content)
+			continue;
+		if (m->buffer != DETECT_BUFFER_PAYLOAD)
+			return -1;
+		m->buffer = (uint8_t)id;
+		return 0;
+	}
+	return -1;
 }

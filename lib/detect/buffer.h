@@ -1,27 +1,127 @@
 /* Inspection buffers: what content, pcre, byte_* and isdataat look at.
- * A rule selects one with a sticky buffer keyword (pkt_data today;
- * http.uri, dns.query, tls.sni ... later); the keywords after it inspect
- * that buffer. A new buffer is a new id, its getter, and a keyword that
- * selects it: the content keywords do not change. */
+ *
+ * A buffer is one entry of the table in buffer.c: a name (Suricata's:
+ * pkt_data, ipv4.hdr, later stream, http.uri, dns.query, tls.sni ...),
+ * a scope (per packet, per stream, per app-layer transaction), the
+ * directions and transaction progress at which it exists, its priority
+ * for fast pattern selection, and a getter. The name is also the sticky
+ * buffer keyword that selects it (the rule parser finds it through
+ * detect_buffer_sticky_lookup()); the keywords after it inspect it. The
+ * content keywords never see which buffer they run on: adding a buffer
+ * is one enum value, one table entry and its getter.
+ *
+ * Each group of the engine builds one prefilter per buffer its rules
+ * take fast patterns from, and a rule's fast pattern may come from any
+ * of its buffers (detect_prefilter_select(): Suricata's priorities).
+ *
+ * Transaction buffers are read from app-layer transactions handed to
+ * detection through struct detect_tx_source (detect/tx.h): the getter
+ * then takes the parser's opaque tx pointer and a direction, so that a
+ * parser in lib/applayer implements it without including lib/detect
+ * headers (plain C types only). */
 #ifndef QUELL_DETECT_BUFFER_H
 #define QUELL_DETECT_BUFFER_H
 
 #include "core/base.h"
+#include "detect/keywords/keyword.h"
 
 struct packet;
+struct rule;
 
 enum detect_buffer_id {
 	DETECT_BUFFER_PAYLOAD,	/* the packet's L4 payload: pkt_data */
+	DETECT_BUFFER_IPV4_HDR,	/* IPv4 header with options */
+	DETECT_BUFFER_IPV6_HDR,	/* IPv6 header with extension headers */
+	DETECT_BUFFER_TCP_HDR,	/* TCP header with options */
+	DETECT_BUFFER_UDP_HDR,
+	DETECT_BUFFER_ICMPV4_HDR,
+	DETECT_BUFFER_ICMPV6_HDR,
 	DETECT_BUFFER_MAX,
 };
 
+/* When a buffer exists. */
+enum detect_buffer_scope {
+	DETECT_BUFFER_SCOPE_PACKET,	/* from the packet alone */
+	DETECT_BUFFER_SCOPE_STREAM,	/* from the flow's reassembled TCP
+					 * data in the packet's direction;
+					 * same getter shape as PACKET */
+	DETECT_BUFFER_SCOPE_TX,		/* from an app-layer transaction */
+};
+
+/* struct detect_buffer.dirs */
+#define DETECT_BUFFER_TOSERVER	0x01
+#define DETECT_BUFFER_TOCLIENT	0x02
+#define DETECT_BUFFER_BOTH	(DETECT_BUFFER_TOSERVER | DETECT_BUFFER_TOCLIENT)
+
+/* Direction argument of a tx getter and of detect_tx_source.progress. */
+#define DETECT_TX_TOSERVER	0
+#define DETECT_TX_TOCLIENT	1
+
+/* Packet and stream getter: sets *buf, *len to the buffer's bytes for
+ * p; false (or *len 0) when p has none. Never allocates. */
+typedef bool	(*detect_buffer_pkt_fn)(const struct packet *p,
+		    const uint8_t **buf, uint32_t *len);
+/* Transaction getter: the buffer of the parser's transaction tx in
+ * direction dir (DETECT_TX_*); false when it has none (yet). The bytes
+ * must stay valid until the tx progresses. */
+typedef bool	(*detect_buffer_tx_fn)(void *tx, uint8_t dir,
+		    const uint8_t **buf, uint32_t *len);
+
 struct detect_buffer {
+	const char	*name;		/* Suricata's name; the sticky keyword */
+	const char	*desc;
+	uint8_t		 scope;		/* enum detect_buffer_scope */
+	uint8_t		 dirs;		/* DETECT_BUFFER_TOSERVER|TOCLIENT */
+	/* fast pattern selection: contents of the buffers with the
+	 * highest priority among a rule's buffers compete (pkt_data 3,
+	 * the others 2, as Suricata registers them); 0: no prefilter on
+	 * this buffer */
+	uint8_t		 fp_priority;
+	/* what a rule that selects the buffer must be: ip_versions
+	 * (RULE_IPV4, RULE_IPV6; 0 any) is narrowed to it; with ipproto
+	 * set the rule's protocols must include it */
+	uint8_t		 ip_versions;
+	uint8_t		 ipproto;
+	/* tx scope: the app-layer protocol (an applayer id, opaque here)
+	 * and the tx progress per direction at which the buffer is
+	 * complete; detection waits for it */
+	uint16_t	 alproto;
+	int		 progress[2];
+	detect_buffer_pkt_fn get_pkt;	/* PACKET, STREAM */
+	detect_buffer_tx_fn get_tx;	/* TX */
+	/* the sticky keyword (name = the buffer's) */
+	struct keyword	 kw;
+};
+
+/* A transformation of a buffer before inspection (Suricata's
+ * to_lowercase, dotprefix, ...): writes in[0..len) transformed to out
+ * (room: *olen bytes; *olen set to the result's length). 0, or -1 when
+ * out is too small. A rule's buffer carries a chain of them
+ * (struct detect_sig_buffer.xforms); none is implemented yet, and a
+ * buffer with transforms will need its own prefilter instance, keyed by
+ * (buffer, chain). */
+struct detect_transform {
 	const char	*name;
-	/* Sets *buf and *len to the buffer's bytes for p (len 0: absent). */
-	void		(*get)(const struct packet *p, const uint8_t **buf,
-			    uint32_t *len);
+	int		(*apply)(const uint8_t *in, uint32_t len, uint8_t *out,
+			    uint32_t *olen, const void *arg);
+	const void	*arg;
 };
 
 const struct detect_buffer *detect_buffer_get(enum detect_buffer_id);
+/* The buffer called name[0..len), or NULL. */
+const struct detect_buffer *detect_buffer_by_name(const char *name,
+	    size_t len);
+/* The sticky buffer keyword called name[0..len), or NULL: the keyword
+ * registry's fallback. */
+const struct keyword *detect_buffer_sticky_lookup(const char *name,
+	    size_t len);
+/* A legacy content modifier (http_uri, http_header, ...): moves the
+ * rule's last content in pkt_data, with the keywords relative to it,
+ * into buffer id. 0, or -1 when there is no such content. */
+int	detect_buffer_move_last_content(struct rule *r,
+	    enum detect_buffer_id id);
+/* The packet or stream buffer id of p: false when absent. */
+bool	detect_buffer_get_pkt(enum detect_buffer_id, const struct packet *p,
+	    const uint8_t **buf, uint32_t *len);
 
 #endif

@@ -1,9 +1,11 @@
 #include "core/base.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "core/diag.h"
+#include "detect/buffer.h"
 #include "detect/engine.h"
 #include "detect/engine_int.h"
 #include "detect/keywords/keyword.h"
@@ -13,7 +15,6 @@
 #include "rules/rule.h"
 #include "rules/ruleset.h"
 
-#define BUILD_PORT_GROUPS	16	/* per protocol and direction */
 
 static enum detect_action build_action(enum rule_action);
 static uint8_t	build_reject(enum rule_action);
@@ -24,6 +25,10 @@ static int	build_scratch(struct detect_engine *);
 static uint16_t	build_scratch_of(const struct detect_engine *,
 		    const struct keyword *);
 static void	build_sig_free(struct detect_sig *);
+
+/* Tells engines apart for the per-transaction state they leave in
+ * parsers' txs (a reload renumbers the rules). */
+static _Atomic uint64_t build_gen;
 
 /* The sort key of a rule, for build_order_cmp(). */
 struct build_key {
@@ -42,7 +47,32 @@ detect_engine_opts_default(struct detect_engine_opts *o)
 	o->action_order[1] = DETECT_ACTION_DROP;
 	o->action_order[2] = DETECT_ACTION_REJECT;
 	o->action_order[3] = DETECT_ACTION_ALERT;
-	o->port_groups = BUILD_PORT_GROUPS;
+	detect_engine_opts_profile(o, DETECT_PROFILE_MEDIUM, 0, 0);
+}
+
+void
+detect_engine_opts_profile(struct detect_engine_opts *o,
+    enum detect_profile p, unsigned toclient, unsigned toserver)
+{
+	switch (p) {
+	case DETECT_PROFILE_LOW:
+		o->toclient_groups = 15;
+		o->toserver_groups = 25;
+		break;
+	case DETECT_PROFILE_HIGH:
+		o->toclient_groups = 75;
+		o->toserver_groups = 75;
+		break;
+	case DETECT_PROFILE_CUSTOM:
+		o->toclient_groups = toclient != 0 ? toclient : 20;
+		o->toserver_groups = toserver != 0 ? toserver : 40;
+		break;
+	case DETECT_PROFILE_MEDIUM:
+	default:
+		o->toclient_groups = 20;
+		o->toserver_groups = 40;
+		break;
+	}
 }
 
 int
@@ -233,6 +263,15 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 		sm->data = m->data;
 		sm->scratch = build_scratch_of(de, m->kw);
 	}
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_buffer *db = detect_buffer_get(
+		    s->bufs[b].id);
+
+		if (db->scope == DETECT_BUFFER_SCOPE_TX) {
+			s->flags |= DETECT_SIG_TX;
+			s->alproto = db->alproto;
+		}
+	}
 	if (s->action == DETECT_ACTION_PASS && !has_matches)
 		s->flags |= DETECT_SIG_FLOW_PASS;
 	return 0;
@@ -324,6 +363,10 @@ detect_engine_build_opts(struct ruleset *rs,
 
 	if (detect_prefilter_select(de) == -1)
 		goto fail;
+	if (de->opts.linear)
+		for (size_t i = 0; i < de->nsigs; i++)
+			de->sigs[i].fp = DETECT_NO_FP;
+	de->gen = atomic_fetch_add(&build_gen, 1) + 1;
 	if (detect_group_build(de, diags) == -1) {
 		saved = errno != 0 ? errno : ENOMEM;
 		what = NULL;	/* reported */
@@ -380,9 +423,22 @@ detect_engine_info(const struct detect_engine *de,
 	info->groups = de->ngroups;
 	info->prefilters = de->nmpms;
 	info->patterns = de->nfps;
-	for (size_t i = 0; i < de->nsigs; i++)
-		if (de->sigs[i].fp != DETECT_NO_FP)
+	info->mpm_bytes = de->mpm_bytes;
+	info->group_bytes = de->pf_bytes;
+	for (size_t i = 0; i < de->ngroups; i++)
+		info->group_prefilters += de->groups[i]->npfs;
+	for (size_t i = 0; i < de->nsigs; i++) {
+		const struct detect_sig *s = &de->sigs[i];
+
+		if (s->fp != DETECT_NO_FP)
 			info->sigs_with_fast_pattern++;
+		info->sig_bytes += sizeof(*s) + s->nbufs * sizeof(*s->bufs);
+		for (uint8_t b = 0; b < s->nbufs; b++)
+			info->sig_bytes += s->bufs[b].n * sizeof(struct detect_sm);
+		for (int l = 0; l < RULE_LIST_MAX; l++)
+			info->sig_bytes += s->nlist[l] *
+			    sizeof(struct detect_sm);
+	}
 }
 
 size_t

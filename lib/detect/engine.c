@@ -12,34 +12,82 @@
 #include "detect/keywords/keyword.h"
 #include "detect/mpm.h"
 #include "detect/prefilter.h"
+#include "detect/tx.h"
 #include "detect/verdict.h"
 #include "flow/flow.h"
 #include "rules/rule.h"
+
+#define ENGINE_XFORM_MAX	65535	/* bytes of a transformed buffer */
 
 /* A worker's scratch: everything the packet path writes. */
 struct detect_thread {
 	const struct detect_engine *de;
 	void		*mpm_scratch;
 	void		**scratch;	/* per keyword with thread_new */
-	uint32_t	*cand;		/* prefilter candidates, sig nums */
+	uint32_t	*cand;		/* packet prefilter candidates */
 	uint32_t	 ncand;
+	uint32_t	*txrules;	/* tx rules met through the packet */
+	uint32_t	 ntxrules;
+	uint32_t	*txcand;	/* one tx's prefilter candidates */
+	uint32_t	 ntxcand;
+	uint32_t	*out;		/* where engine_on_pattern appends */
+	uint32_t	*nout;
 	uint32_t	*pat_gen;	/* per pattern: scan that saw it */
 	uint32_t	 gen;
+	uint8_t		*xform[2];	/* transform chain buffers */
 	const struct detect_prefilter *pf;	/* being scanned */
 	struct detect_stats st;
 	struct detect_inspect_counters kc;
 };
 
+/* Per-transaction detection state, in the parser's detect_slot: the
+ * rules done with the tx per direction (matched, or the tx finished
+ * without them matching). Reset when another engine finds it. */
+struct detect_tx_state {
+	uint64_t	 gen;		/* struct detect_engine.gen */
+	bool		 complete[2];	/* nothing left to inspect */
+	uint32_t	*done[2];	/* sig nums, sorted */
+	uint32_t	 ndone[2];
+	uint32_t	 cap[2];
+};
+
+/* The packet being inspected and what it decided so far. */
+struct engine_pkt {
+	struct detect_result *res;
+	struct detect_inspect in;
+	bool		 drop;
+	bool		 reject;
+	bool		 stop;		/* a pass rule matched */
+};
+
 static bool	engine_header_match(const struct rule *, const struct packet *,
 		    bool);
 static bool	engine_sig_match(struct detect_thread *,
-		    const struct detect_sig *, struct detect_inspect *);
+		    const struct detect_sig *, struct detect_inspect *,
+		    void *, uint8_t);
 static bool	engine_run_list(struct detect_thread *,
 		    const struct detect_sig *, enum rule_list,
 		    struct detect_inspect *);
+static bool	engine_buffer(struct detect_thread *,
+		    const struct detect_sig_buffer *, const struct packet *,
+		    void *, uint8_t, const uint8_t **, uint32_t *);
 static void	engine_on_pattern(uint32_t, uint32_t, void *);
+static void	engine_scan(struct detect_thread *,
+		    const struct detect_prefilter *, const uint8_t *,
+		    uint32_t, uint32_t *, uint32_t *);
 static void	engine_prefilter(struct detect_thread *,
 		    const struct detect_group *, const struct packet *);
+static void	engine_matched(struct detect_thread *, struct engine_pkt *,
+		    const struct detect_sig *, const struct detect_tx_source *,
+		    void *);
+static void	engine_txs(struct detect_thread *, struct engine_pkt *,
+		    const struct detect_group *,
+		    const struct detect_tx_source *, uint8_t);
+static struct detect_tx_state *engine_tx_state(const struct detect_engine *,
+		    const struct detect_tx_source *, void *);
+static bool	engine_tx_done(const struct detect_tx_state *, uint8_t,
+		    uint32_t);
+static void	engine_tx_mark(struct detect_tx_state *, uint8_t, uint32_t);
 static void	engine_sort(uint32_t *, uint32_t);
 static int	engine_u32_cmp(const void *, const void *);
 
@@ -47,16 +95,28 @@ struct detect_thread *
 detect_thread_new(const struct detect_engine *de)
 {
 	struct detect_thread *dt;
+	size_t ncand = de->max_group ? de->max_group : 1;
+	bool xforms = false;
 
 	if ((dt = calloc(1, sizeof(*dt))) == NULL)
 		return NULL;
 	dt->de = de;
-	dt->cand = calloc(de->nsigs ? de->nsigs : 1, sizeof(*dt->cand));
+	dt->cand = calloc(ncand, sizeof(*dt->cand));
+	dt->txrules = calloc(ncand, sizeof(*dt->txrules));
+	dt->txcand = calloc(ncand, sizeof(*dt->txcand));
 	dt->pat_gen = calloc(de->max_patterns ? de->max_patterns : 1,
 	    sizeof(*dt->pat_gen));
 	dt->scratch = calloc(de->nscratch ? de->nscratch : 1,
 	    sizeof(*dt->scratch));
-	if (dt->cand == NULL || dt->pat_gen == NULL || dt->scratch == NULL)
+	if (dt->cand == NULL || dt->txrules == NULL || dt->txcand == NULL ||
+	    dt->pat_gen == NULL || dt->scratch == NULL)
+		goto fail;
+	for (size_t i = 0; i < de->nsigs; i++)
+		for (uint8_t b = 0; b < de->sigs[i].nbufs; b++)
+			if (de->sigs[i].bufs[b].nxforms > 0)
+				xforms = true;
+	if (xforms && ((dt->xform[0] = malloc(ENGINE_XFORM_MAX)) == NULL ||
+	    (dt->xform[1] = malloc(ENGINE_XFORM_MAX)) == NULL))
 		goto fail;
 	for (uint16_t i = 0; i < de->nscratch; i++)
 		if ((dt->scratch[i] = de->scratch_kw[i]->thread_new()) == NULL)
@@ -84,7 +144,11 @@ detect_thread_free(struct detect_thread *dt)
 		dt->de->mpm_ops->scratch_free(dt->mpm_scratch);
 	free(dt->scratch);
 	free(dt->cand);
+	free(dt->txrules);
+	free(dt->txcand);
 	free(dt->pat_gen);
+	free(dt->xform[0]);
+	free(dt->xform[1]);
 	free(dt);
 }
 
@@ -103,6 +167,7 @@ detect_thread_stats(const struct detect_thread *dt, struct detect_stats *st)
 	st->rate_limited = counter_get(&dt->st.rate_limited);
 	st->pcre_limit = counter_get(&dt->kc.pcre_limit);
 	st->backtrack_limit = counter_get(&dt->kc.backtrack_limit);
+	st->txs_inspected = counter_get(&dt->st.txs_inspected);
 }
 
 /* Addresses and ports in one orientation; swap reads the packet
@@ -159,10 +224,42 @@ engine_sig_on_events(const struct detect_sig *s)
 	return ev;
 }
 
-/* Header, packet keywords, buffers, then the match list. */
+/* The bytes of rule buffer sb: from the packet, or from tx for a
+ * transaction buffer, through the rule's transform chain. false when
+ * absent or empty. */
+static bool
+engine_buffer(struct detect_thread *dt, const struct detect_sig_buffer *sb,
+    const struct packet *p, void *tx, uint8_t dir, const uint8_t **buf,
+    uint32_t *len)
+{
+	const struct detect_buffer *b = detect_buffer_get(sb->id);
+
+	*buf = NULL;
+	*len = 0;
+	if (b->scope == DETECT_BUFFER_SCOPE_TX) {
+		if (tx == NULL || !(b->dirs & (1u << dir)) ||
+		    !b->get_tx(tx, dir, buf, len))
+			return false;
+	} else if (!detect_buffer_get_pkt(sb->id, p, buf, len))
+		return false;
+	for (uint8_t i = 0; i < sb->nxforms; i++) {
+		uint8_t *out = dt->xform[i & 1];
+		uint32_t olen = ENGINE_XFORM_MAX;
+
+		if (sb->xforms[i].apply(*buf, *len, out, &olen,
+		    sb->xforms[i].arg) == -1)
+			return false;
+		*buf = out;
+		*len = olen;
+	}
+	return *len > 0;
+}
+
+/* Header, packet keywords, buffers, then the match list. tx: the
+ * transaction for a DETECT_SIG_TX rule. */
 static bool
 engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
-    struct detect_inspect *in)
+    struct detect_inspect *in, void *tx, uint8_t dir)
 {
 	const struct rule *r = s->rule;
 	const struct packet *p = in->pkt;
@@ -184,9 +281,8 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	for (uint8_t b = 0; b < s->nbufs; b++) {
 		/* as in Suricata, buffer keywords never match an empty
 		 * buffer, not even negated ones */
-		detect_buffer_get(s->bufs[b].id)->get(p, &in->buf,
-		    &in->buf_len);
-		if (in->buf_len == 0 || !detect_inspect_buffer(in,
+		if (!engine_buffer(dt, &s->bufs[b], p, tx, dir, &in->buf,
+		    &in->buf_len) || !detect_inspect_buffer(in,
 		    s->bufs[b].sms, s->bufs[b].n, dt->scratch))
 			return false;
 	}
@@ -203,7 +299,7 @@ engine_on_pattern(uint32_t id, uint32_t end, void *arg)
 		return;
 	dt->pat_gen[id] = dt->gen;
 	for (uint32_t k = pf->sig_off[id]; k < pf->sig_off[id + 1]; k++)
-		dt->cand[dt->ncand++] = pf->sig_ids[k];
+		dt->out[(*dt->nout)++] = pf->sig_ids[k];
 }
 
 static int
@@ -231,40 +327,262 @@ engine_sort(uint32_t *v, uint32_t n)
 	}
 }
 
-/* Fills dt->cand with the rules whose fast pattern is in the payload,
- * sorted. */
+/* Appends to out the rules of pf whose pattern occurs in buf. A rule
+ * has one fast pattern, on one buffer: it is appended at most once per
+ * packet (or tx). */
 static void
-engine_prefilter(struct detect_thread *dt, const struct detect_group *g,
-    const struct packet *p)
+engine_scan(struct detect_thread *dt, const struct detect_prefilter *pf,
+    const uint8_t *buf, uint32_t len, uint32_t *out, uint32_t *nout)
 {
-	dt->ncand = 0;
-	if (g->pf == NULL || p->payload == NULL || p->payload_len == 0)
-		return;
 	if (++dt->gen == 0) {
 		memset(dt->pat_gen, 0, dt->de->max_patterns *
 		    sizeof(*dt->pat_gen));
 		dt->gen = 1;
 	}
-	dt->pf = g->pf;
+	dt->pf = pf;
+	dt->out = out;
+	dt->nout = nout;
 	counter_inc(&dt->st.prefilter_scans);
-	dt->de->mpm_ops->scan(g->pf->mpm, dt->mpm_scratch, p->payload,
-	    p->payload_len, engine_on_pattern, dt);
+	dt->de->mpm_ops->scan(pf->mpm, dt->mpm_scratch, buf, len,
+	    engine_on_pattern, dt);
+}
+
+/* Fills dt->cand with the rules whose fast pattern is in one of the
+ * packet's buffers, sorted. */
+static void
+engine_prefilter(struct detect_thread *dt, const struct detect_group *g,
+    const struct packet *p)
+{
+	dt->ncand = 0;
+	for (uint8_t i = 0; i < g->npkt_pfs; i++) {
+		const uint8_t *buf;
+		uint32_t len;
+
+		if (!detect_buffer_get_pkt(g->pfs[i].buffer, p, &buf, &len))
+			continue;
+		engine_scan(dt, &g->pfs[i], buf, len, dt->cand, &dt->ncand);
+	}
 	counter_add(&dt->st.candidates, dt->ncand);
 	engine_sort(dt->cand, dt->ncand);
+}
+
+/* A rule matched (on tx when not NULL): post-match actions, rate limit,
+ * then the verdict and the alert. */
+static void
+engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
+    const struct detect_sig *s, const struct detect_tx_source *src,
+    void *tx)
+{
+	struct detect_result *res = ep->res;
+	struct flow *f = ep->in.flow;
+	uint32_t before = res->nalerts;
+
+	counter_inc(&dt->st.matches);
+	ep->in.silent = false;
+	(void)engine_run_list(dt, s, RULE_LIST_POST, &ep->in);
+	if (s->rule->flags & RULE_F_MARK)
+		detect_verdict_mark(res, s->rule->mark_value,
+		    s->rule->mark_mask);
+	if (s->rule->flags & RULE_F_BYPASS) {
+		res->bypass = true;
+		if (f != NULL)
+			f->flags |= FLOW_F_BYPASS;
+	}
+	if (!engine_run_list(dt, s, RULE_LIST_THRESHOLD, &ep->in)) {
+		counter_inc(&dt->st.rate_limited);
+		return;
+	}
+	detect_verdict_apply(res, s, !ep->in.silent &&
+	    !(s->rule->flags & RULE_F_NOALERT));
+	if (res->nalerts > before) {
+		struct detect_alert *a = &res->alerts[res->nalerts - 1];
+
+		a->has_tx = tx != NULL;
+		a->tx_id = tx != NULL && src->tx_id != NULL ?
+		    src->tx_id(src->state, tx) : 0;
+	}
+	if (s->action == DETECT_ACTION_DROP)
+		ep->drop = true;
+	else if (s->action == DETECT_ACTION_REJECT)
+		ep->reject = true;
+	else if (s->action == DETECT_ACTION_PASS) {
+		if ((s->flags & DETECT_SIG_FLOW_PASS) && f != NULL &&
+		    !(f->flags & FLOW_F_DROP)) {
+			f->flags |= FLOW_F_PASS | FLOW_F_BYPASS;
+			res->bypass = true;
+		}
+		ep->stop = true;
+	}
+}
+
+static struct detect_tx_state *
+engine_tx_state(const struct detect_engine *de,
+    const struct detect_tx_source *src, void *tx)
+{
+	void **slot = src->detect_slot != NULL ? src->detect_slot(tx) : NULL;
+	struct detect_tx_state *ts;
+
+	if (slot == NULL)
+		return NULL;
+	if ((ts = *slot) == NULL) {
+		if ((ts = calloc(1, sizeof(*ts))) == NULL)
+			return NULL;
+		*slot = ts;
+	}
+	if (ts->gen != de->gen) {
+		for (int d = 0; d < 2; d++) {
+			ts->ndone[d] = 0;
+			ts->complete[d] = false;
+		}
+		ts->gen = de->gen;
+	}
+	return ts;
+}
+
+static bool
+engine_tx_done(const struct detect_tx_state *ts, uint8_t dir, uint32_t num)
+{
+	uint32_t lo = 0, hi = ts->ndone[dir];
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (ts->done[dir][mid] < num)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ts->ndone[dir] && ts->done[dir][lo] == num;
+}
+
+/* Records num as done; on ENOMEM the rule is inspected again later
+ * (a repeated alert rather than a lost one). */
+static void
+engine_tx_mark(struct detect_tx_state *ts, uint8_t dir, uint32_t num)
+{
+	uint32_t k;
+
+	if (ts->ndone[dir] == ts->cap[dir]) {
+		uint32_t ncap = ts->cap[dir] ? ts->cap[dir] * 2 : 8;
+		uint32_t *n = realloc(ts->done[dir], ncap * sizeof(*n));
+
+		if (n == NULL)
+			return;
+		ts->done[dir] = n;
+		ts->cap[dir] = ncap;
+	}
+	for (k = ts->ndone[dir]; k > 0 && ts->done[dir][k - 1] > num; k--)
+		ts->done[dir][k] = ts->done[dir][k - 1];
+	ts->done[dir][k] = num;
+	ts->ndone[dir]++;
+}
+
+void
+detect_tx_state_free(void *state)
+{
+	struct detect_tx_state *ts = state;
+
+	if (ts == NULL)
+		return;
+	free(ts->done[0]);
+	free(ts->done[1]);
+	free(ts);
+}
+
+/* The group's transaction rules against each tx of src: those met
+ * through the packet (no fast pattern, or one on a packet buffer:
+ * dt->txrules) and those a tx buffer's prefilter selects. */
+static void
+engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
+    const struct detect_group *g, const struct detect_tx_source *src,
+    uint8_t dir)
+{
+	const struct detect_engine *de = dt->de;
+	uint64_t ntx = src->tx_count(src->state);
+
+	for (uint64_t t = 0; t < ntx && !ep->stop; t++) {
+		void *tx = src->tx_get(src->state, t);
+		struct detect_tx_state *ts;
+		int progress;
+		bool complete;
+		uint32_t ia = 0, ic = 0;
+
+		if (tx == NULL || (ts = engine_tx_state(de, src, tx)) ==
+		    NULL || ts->complete[dir])
+			continue;
+		counter_inc(&dt->st.txs_inspected);
+		progress = src->progress(tx, dir);
+		complete = progress >= src->complete[dir];
+		dt->ntxcand = 0;
+		for (uint8_t i = g->npkt_pfs; i < g->npfs; i++) {
+			const struct detect_buffer *b = detect_buffer_get(
+			    g->pfs[i].buffer);
+			const uint8_t *buf;
+			uint32_t len;
+
+			if (b->alproto != src->alproto ||
+			    !(b->dirs & (1u << dir)) ||
+			    progress < b->progress[dir] ||
+			    !b->get_tx(tx, dir, &buf, &len) || len == 0)
+				continue;
+			engine_scan(dt, &g->pfs[i], buf, len, dt->txcand,
+			    &dt->ntxcand);
+		}
+		counter_add(&dt->st.candidates, dt->ntxcand);
+		engine_sort(dt->txcand, dt->ntxcand);
+		while ((ia < dt->ntxrules || ic < dt->ntxcand) && !ep->stop) {
+			const struct detect_sig *s;
+			uint32_t num;
+			bool ready = true;
+
+			if (ic == dt->ntxcand || (ia < dt->ntxrules &&
+			    dt->txrules[ia] < dt->txcand[ic]))
+				num = dt->txrules[ia++];
+			else
+				num = dt->txcand[ic++];
+			s = &de->sigs[num];
+			if (s->alproto != src->alproto ||
+			    engine_tx_done(ts, dir, num))
+				continue;
+			for (uint8_t b = 0; b < s->nbufs && !complete; b++) {
+				const struct detect_buffer *db =
+				    detect_buffer_get(s->bufs[b].id);
+
+				if (db->scope == DETECT_BUFFER_SCOPE_TX &&
+				    progress < db->progress[dir])
+					ready = false;
+			}
+			if (!ready)
+				continue;
+			if (engine_sig_match(dt, s, &ep->in, tx, dir)) {
+				engine_tx_mark(ts, dir, num);
+				engine_matched(dt, ep, s, src, tx);
+			} else if (complete)
+				engine_tx_mark(ts, dir, num);
+		}
+		if (complete)
+			ts->complete[dir] = true;
+	}
 }
 
 void
 detect_packet(struct detect_thread *dt, const struct packet *p,
     struct detect_result *res)
 {
+	detect_packet_tx(dt, p, NULL, res);
+}
+
+void
+detect_packet_tx(struct detect_thread *dt, const struct packet *p,
+    const struct detect_tx_source *src, struct detect_result *res)
+{
 	const struct detect_engine *de = dt->de;
 	const struct detect_group *g;
-	struct detect_inspect in;
+	struct engine_pkt ep;
 	struct flow *f = p->flow;
 	uint32_t ia = 0, ic = 0;
 	uint16_t port = 0;
 	uint8_t dir;
-	bool drop = false, reject = false;
 
 	detect_verdict_init(res);
 	counter_inc(&dt->st.packets);
@@ -292,13 +610,15 @@ detect_packet(struct detect_thread *dt, const struct packet *p,
 		return;
 	engine_prefilter(dt, g, p);
 
-	memset(&in, 0, sizeof(in));
-	in.pkt = p;
-	in.flow = f;
-	in.counters = &dt->kc;
+	memset(&ep, 0, sizeof(ep));
+	ep.res = res;
+	ep.in.pkt = p;
+	ep.in.flow = f;
+	ep.in.counters = &dt->kc;
+	dt->ntxrules = 0;
 	/* the prefilter's candidates and the always-evaluated rules, merged
-	 * in engine order */
-	while (ia < g->nalways || ic < dt->ncand) {
+	 * in engine order; transaction rules wait for the txs */
+	while ((ia < g->nalways || ic < dt->ncand) && !ep.stop) {
 		const struct detect_sig *s;
 		uint32_t num;
 
@@ -308,43 +628,21 @@ detect_packet(struct detect_thread *dt, const struct packet *p,
 		else
 			num = dt->cand[ic++];
 		s = &de->sigs[num];
-		if (!engine_sig_match(dt, s, &in))
-			continue;
-		counter_inc(&dt->st.matches);
-		in.silent = false;
-		(void)engine_run_list(dt, s, RULE_LIST_POST, &in);
-		if (s->rule->flags & RULE_F_MARK)
-			detect_verdict_mark(res, s->rule->mark_value,
-			    s->rule->mark_mask);
-		if (s->rule->flags & RULE_F_BYPASS) {
-			res->bypass = true;
-			if (f != NULL)
-				f->flags |= FLOW_F_BYPASS;
-		}
-		if (!engine_run_list(dt, s, RULE_LIST_THRESHOLD, &in)) {
-			counter_inc(&dt->st.rate_limited);
+		if (s->flags & DETECT_SIG_TX) {
+			dt->txrules[dt->ntxrules++] = num;
 			continue;
 		}
-		detect_verdict_apply(res, s, !in.silent &&
-		    !(s->rule->flags & RULE_F_NOALERT));
-		if (s->action == DETECT_ACTION_DROP)
-			drop = true;
-		else if (s->action == DETECT_ACTION_REJECT)
-			reject = true;
-		else if (s->action == DETECT_ACTION_PASS) {
-			if ((s->flags & DETECT_SIG_FLOW_PASS) && f != NULL &&
-			    !(f->flags & FLOW_F_DROP)) {
-				f->flags |= FLOW_F_PASS | FLOW_F_BYPASS;
-				res->bypass = true;
-			}
-			break;
-		}
+		if (engine_sig_match(dt, s, &ep.in, NULL, dir))
+			engine_matched(dt, &ep, s, NULL, NULL);
 	}
-	detect_verdict_finish(res, drop, reject);
+	if (src != NULL && g->ntx > 0 && !ep.stop)
+		engine_txs(dt, &ep, g, src, dir);
+
+	detect_verdict_finish(res, ep.drop, ep.reject);
 	counter_add(&dt->st.alerts, res->nalerts);
 	if (f != NULL && res->nalerts > 0)
 		f->flags |= FLOW_F_ALERTED;
-	if (f != NULL && (drop || reject) && p->proto == IPPROTO_TCP) {
+	if (f != NULL && (ep.drop || ep.reject) && p->proto == IPPROTO_TCP) {
 		if (!(f->flags & (FLOW_F_DROP | FLOW_F_PASS))) {
 			f->flags |= FLOW_F_DROP;
 			counter_inc(&dt->st.flows_dropped);

@@ -7,6 +7,9 @@
 #define QUELL_DETECT_ENGINE_H
 
 #include "core/base.h"
+
+#include <stdio.h>
+
 #include "core/diag.h"
 #include "core/packet.h"
 #include "rules/rule.h"
@@ -14,6 +17,7 @@
 struct ruleset;
 struct detect_engine;
 struct detect_thread;
+struct detect_tx_source;
 
 enum detect_verdict {
 	DETECT_VERDICT_ACCEPT,
@@ -47,6 +51,8 @@ struct detect_alert {
 	const char	*msg;		/* points into the engine; never NULL */
 	const char	*classtype;	/* NULL when the rule has none */
 	const char	*category;	/* classtype description, or NULL */
+	bool		 has_tx;	/* matched on an app-layer transaction */
+	uint64_t	 tx_id;		/* ... this one (detect_tx_source) */
 };
 
 struct detect_result {
@@ -78,12 +84,30 @@ struct detect_engine_opts {
 	/* precedence of the action classes, highest first: Suricata's
 	 * default pass, drop, reject, alert */
 	enum detect_action action_order[DETECT_ACTION_MAX];
-	/* port groups per protocol and direction (Suricata's
-	 * toserver-groups); ports beyond share one group */
-	unsigned	 port_groups;
+	/* port groups per protocol class and direction (Suricata's
+	 * detect.profile / custom-values toserver-groups and
+	 * toclient-groups); the smaller port sets beyond share one group */
+	unsigned	 toserver_groups;
+	unsigned	 toclient_groups;
+	/* testing: one group per class and direction holding every rule,
+	 * no prefilter (a linear scan: what grouping must agree with) */
+	bool		 linear;
 };
 
+/* Suricata's detect.profile values. */
+enum detect_profile {
+	DETECT_PROFILE_LOW,		/* 15 to the client, 25 to the server */
+	DETECT_PROFILE_MEDIUM,		/* 20, 40: the default */
+	DETECT_PROFILE_HIGH,		/* 75, 75 */
+	DETECT_PROFILE_CUSTOM,		/* custom-values */
+};
+
+/* The defaults: mpm "auto", Suricata's action order, profile medium. */
 void	detect_engine_opts_default(struct detect_engine_opts *);
+/* Sets the group counts of profile p (for CUSTOM: toclient, toserver;
+ * 0 there means the medium value). */
+void	detect_engine_opts_profile(struct detect_engine_opts *,
+	    enum detect_profile p, unsigned toclient, unsigned toserver);
 /* Sets o->action_order from names ("pass", "drop", "reject", "alert"),
  * each exactly once. 0, or -1 with errno EINVAL. */
 int	detect_engine_opts_action_order(struct detect_engine_opts *o,
@@ -110,9 +134,13 @@ const char *detect_engine_mpm_name(const struct detect_engine *);
  * groups and prefilter instances the engine holds. */
 struct detect_engine_info {
 	size_t		 groups;
-	size_t		 prefilters;	/* distinct pattern sets */
+	size_t		 prefilters;	/* distinct pattern sets (matchers) */
+	size_t		 group_prefilters; /* per group and buffer */
 	size_t		 patterns;	/* distinct fast patterns */
 	size_t		 sigs_with_fast_pattern;
+	size_t		 mpm_bytes;	/* what the matchers hold */
+	size_t		 group_bytes;	/* groups' rule lists and maps */
+	size_t		 sig_bytes;	/* compiled rules (not the parsed ones) */
 };
 void	detect_engine_info(const struct detect_engine *,
 	    struct detect_engine_info *);
@@ -137,6 +165,7 @@ struct detect_stats {
 	uint64_t	 rate_limited;	/* matches a threshold held back */
 	uint64_t	 pcre_limit;	/* pcre stopped by its match limit */
 	uint64_t	 backtrack_limit; /* content backtracking cut short */
+	uint64_t	 txs_inspected;	/* transactions looked at */
 };
 void	detect_thread_stats(const struct detect_thread *,
 	    struct detect_stats *);
@@ -158,6 +187,17 @@ void	detect_thread_stats(const struct detect_thread *,
  * DETECT_MAX_ALERTS alerts are kept, the rest counted. */
 void	detect_packet(struct detect_thread *, const struct packet *,
 	    struct detect_result *res);
+
+/* As detect_packet(), and for a packet of a flow with an app-layer
+ * parser: the rules on transaction buffers are evaluated against the
+ * transactions src gives (detect/tx.h). src NULL: detect_packet(). */
+void	detect_packet_tx(struct detect_thread *, const struct packet *,
+	    const struct detect_tx_source *src, struct detect_result *res);
+
+/* Writes Suricata-style engine analysis of de to f: per rule its fast
+ * pattern, buffer, groups and warnings; then the groups with their
+ * rules, prefilters and sizes. -1 on a write error. */
+int	detect_engine_analysis(const struct detect_engine *de, FILE *f);
 
 /* The flow table's free callback for struct flow.detect_vars. */
 void	detect_flow_vars_free(void *);

@@ -5,9 +5,10 @@
 
 #include "core/base.h"
 #include "detect/engine.h"
+#include "detect/prefilter.h"
 #include "rules/rule.h"
 
-struct detect_prefilter;
+struct detect_transform;
 struct keyword;
 struct mpm;
 struct mpm_ops;
@@ -41,15 +42,21 @@ struct detect_sm {
 	uint8_t		 flags;
 };
 
-/* The buffer keywords of a rule that inspect one buffer. */
+/* The buffer keywords of a rule that inspect one buffer, and the
+ * transforms applied to the buffer first (none yet: see struct
+ * detect_transform). */
 struct detect_sig_buffer {
 	uint8_t		 id;		/* enum detect_buffer_id */
+	uint8_t		 nxforms;
 	uint16_t	 n;
 	struct detect_sm *sms;
+	const struct detect_transform *xforms;
 };
 
 /* struct detect_sig.flags */
 #define DETECT_SIG_FLOW_PASS	0x01	/* a pass that covers the flow */
+#define DETECT_SIG_TX		0x02	/* inspects a transaction buffer:
+					 * evaluated per tx */
 
 /* A compiled rule. The engine's array of them is in evaluation order;
  * num is the index. */
@@ -64,6 +71,8 @@ struct detect_sig {
 	struct detect_sm *lists[RULE_LIST_MAX];	/* BUFFER unused */
 	uint16_t	 nlist[RULE_LIST_MAX];
 	uint32_t	 fp;		/* fast pattern id, or DETECT_NO_FP */
+	uint8_t		 fp_buffer;	/* the fast pattern's buffer */
+	uint16_t	 alproto;	/* DETECT_SIG_TX: of its tx buffers */
 };
 
 #define DETECT_NO_FP	UINT32_MAX
@@ -73,16 +82,20 @@ struct detect_fp {
 	const uint8_t	*bytes;		/* into the rule's content */
 	uint32_t	 len;
 	bool		 nocase;
-	uint8_t		 buffer;
 };
 
-/* What one packet meets: rules in engine order, split into those the
- * prefilter selects (by fast pattern) and those always evaluated. */
+/* What one packet meets: rules in engine order, split into those a
+ * prefilter selects (by fast pattern, one prefilter per buffer the
+ * fast patterns are on) and those always evaluated. */
 struct detect_group {
 	uint32_t	*always;	/* sig nums, sorted */
 	uint32_t	 nalways;
 	uint32_t	 nsigs;		/* all of its rules */
-	struct detect_prefilter *pf;	/* NULL: no fast pattern */
+	uint32_t	 ntx;		/* of them, DETECT_SIG_TX rules */
+	struct detect_prefilter *pfs;	/* npfs, packet buffers first */
+	uint8_t		 npfs;
+	uint8_t		 npkt_pfs;	/* pfs[0..npkt_pfs): packet/stream */
+	uint32_t	 id;		/* index in de->groups */
 };
 
 /* Port range → group, per protocol class and direction. For classes
@@ -103,12 +116,14 @@ struct detect_engine {
 	struct detect_port_map map[DETECT_GROUP_MAX][DETECT_DIR_MAX];
 	struct detect_group **groups;	/* owned */
 	size_t		 ngroups;
-	struct detect_prefilter **pfs;	/* owned */
-	size_t		 npfs;
 	struct mpm	**mpms;		/* owned, shared by prefilters */
 	size_t		 nmpms;
+	size_t		 mpm_bytes;	/* what the matchers hold */
+	size_t		 pf_bytes;	/* prefilter maps of the groups */
 	const struct mpm_ops *mpm_ops;
 	uint32_t	 max_patterns;	/* largest prefilter */
+	uint32_t	 max_group;	/* largest group, in rules */
+	uint64_t	 gen;		/* distinct per engine built (tx state) */
 	const struct keyword **scratch_kw; /* keywords with thread scratch */
 	uint16_t	 nscratch;
 	struct detect_engine_opts opts;

@@ -14,11 +14,13 @@
  * port space (destination ports to the server, source ports to the
  * client; both for "<>" rules) is cut where rule port sets begin and
  * end; each piece holds the rules whose ports cover it plus the rules
- * for any port. Pieces with the same rules share a group; beyond
- * opts.port_groups distinct groups per class and direction, the smaller
- * ones merge into one (a superset is always correct: the full header is
+ * for any port. Pieces with the same rules share a group; beyond the
+ * profile's groups per class and direction (opts.toserver_groups,
+ * opts.toclient_groups: Suricata's detect.profile), the smaller ones
+ * merge into one (a superset is always correct: the full header is
  * checked per rule). Identical groups across classes and directions are
- * built once.
+ * built once. Each group gets its own prefilters (prefilter.c), whose
+ * matchers are shared between groups with the same pattern set.
  */
 
 struct grp_list {
@@ -47,7 +49,6 @@ struct grp_builder {
 static int	grp_push(struct grp_list *, uint32_t);
 static uint64_t	grp_hash(const struct grp_list *);
 static int	grp_intern(struct grp_builder *, struct grp_list *,
-		    const struct detect_prefilter_matcher *,
 		    struct detect_group **);
 static int	grp_class_dir(struct grp_builder *, enum detect_group_id,
 		    uint8_t);
@@ -142,7 +143,7 @@ grp_merge(const struct grp_list *a, const struct grp_list *b,
  * engine; l is taken (emptied) when a new group keeps it. */
 static int
 grp_intern(struct grp_builder *b, struct grp_list *l,
-    const struct detect_prefilter_matcher *m, struct detect_group **out)
+    struct detect_group **out)
 {
 	struct detect_engine *de = b->de;
 	uint64_t h = grp_hash(l);
@@ -171,10 +172,14 @@ grp_intern(struct grp_builder *b, struct grp_list *l,
 	de->groups = groups;
 	if ((g = calloc(1, sizeof(*g))) == NULL)
 		return -1;
+	g->id = (uint32_t)de->ngroups;
 	de->groups[de->ngroups++] = g;
-	if (detect_prefilter_group(de, g, l->v, l->n, m, b->err,
+	if (detect_prefilter_group(de, b->cache, g, l->v, l->n, b->err,
 	    sizeof(b->err)) == -1)
 		return -1;
+	de->pf_bytes += detect_prefilter_group_bytes(g);
+	if (l->n > de->max_group)
+		de->max_group = l->n;
 	e = &b->v[b->n++];
 	e->hash = h;
 	e->sigs = *l;
@@ -261,14 +266,30 @@ grp_class_dir(struct grp_builder *b, enum detect_group_id cls, uint8_t dir)
 	struct grp_list empty = { 0 };
 	struct grp_piece *pieces = NULL, **distinct = NULL;
 	struct detect_group *anyg = NULL, *restg = NULL, *g;
-	const struct detect_prefilter_matcher *m;
-	struct grp_list all = { 0 };
+	unsigned groups;
 	uint32_t *bounds = NULL, nbounds = 0, bcap = 0;
 	uint32_t npieces = 0, ndistinct = 0, limit;
 	bool ports = cls == DETECT_GROUP_TCP || cls == DETECT_GROUP_UDP;
 	int rc = -1;
 
-	limit = de->opts.port_groups > 0 ? de->opts.port_groups - 1 : 0;
+	if (de->opts.linear) {
+		/* every rule of the class and direction, whatever its ports */
+		for (uint32_t s = 0; s < de->nsigs; s++)
+			if (grp_in(b, s, cls, dir) && grp_push(&any, s) == -1)
+				goto done;
+		if ((map->start = malloc(sizeof(*map->start))) == NULL ||
+		    (map->group = malloc(sizeof(*map->group))) == NULL ||
+		    grp_intern(b, &any, &g) == -1)
+			goto done;
+		map->start[0] = 0;
+		map->group[0] = g;
+		map->n = 1;
+		rc = 0;
+		goto done;
+	}
+	groups = dir == DETECT_DIR_TO_SERVER ? de->opts.toserver_groups :
+	    de->opts.toclient_groups;
+	limit = groups > 0 ? groups - 1 : 0;
 	/* the rules for any port, and where port sets begin and end */
 	if (grp_bound(&bounds, &nbounds, &bcap, 0) == -1)
 		goto done;
@@ -293,13 +314,6 @@ grp_class_dir(struct grp_builder *b, enum detect_group_id cls, uint8_t dir)
 				    -1)
 					goto done;
 	}
-	/* one matcher for all the class's rules in this direction */
-	for (uint32_t s = 0; s < de->nsigs; s++)
-		if (grp_in(b, s, cls, dir) && grp_push(&all, s) == -1)
-			goto done;
-	if (detect_prefilter_matcher(de, b->cache, all.v, all.n, &m, b->err,
-	    sizeof(b->err)) == -1)
-		goto done;
 	qsort(bounds, nbounds, sizeof(*bounds), grp_cmp_u32);
 	if ((pieces = calloc(nbounds, sizeof(*pieces))) == NULL)
 		goto done;
@@ -415,18 +429,18 @@ grp_class_dir(struct grp_builder *b, enum detect_group_id cls, uint8_t dir)
 
 		if (pc->sigs.n == 0) {
 			if (anyg == NULL && (grp_merge(&any, &empty,
-			    &merged) == -1 || grp_intern(b, &merged, m,
+			    &merged) == -1 || grp_intern(b, &merged,
 			    &anyg) == -1))
 				goto done;
 			g = anyg;
 		} else if (pc->rank >= limit) {
 			if (restg == NULL && (grp_merge(&any, &rest,
-			    &merged) == -1 || grp_intern(b, &merged, m,
+			    &merged) == -1 || grp_intern(b, &merged,
 			    &restg) == -1))
 				goto done;
 			g = restg;
 		} else if (grp_merge(&any, &pc->sigs, &merged) == -1 ||
-		    grp_intern(b, &merged, m, &g) == -1)
+		    grp_intern(b, &merged, &g) == -1)
 			goto done;
 		if (map->n > 0 && map->group[map->n - 1] == g)
 			continue;
@@ -442,7 +456,6 @@ done:
 	free(distinct);
 	free(bounds);
 	free(any.v);
-	free(all.v);
 	free(rest.v);
 	free(merged.v);
 	return rc;
@@ -488,7 +501,7 @@ detect_group_free(struct detect_engine *de)
 {
 	for (size_t i = 0; i < de->ngroups; i++) {
 		free(de->groups[i]->always);
-		detect_prefilter_free(de->groups[i]->pf);
+		detect_prefilter_group_free(de->groups[i]);
 		free(de->groups[i]);
 	}
 	free(de->groups);

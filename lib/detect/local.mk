@@ -1,4 +1,5 @@
 lib_libquell_a_SOURCES += \
+	lib/detect/analysis.c \
 	lib/detect/buffer.c lib/detect/buffer.h \
 	lib/detect/build.c \
 	lib/detect/bytes.c lib/detect/bytes.h \
@@ -12,6 +13,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/names.c lib/detect/names.h \
 	lib/detect/prefilter.c lib/detect/prefilter.h \
 	lib/detect/threshold.c lib/detect/threshold.h \
+	lib/detect/tx.h \
 	lib/detect/uint.c lib/detect/uint.h \
 	lib/detect/verdict.c lib/detect/verdict.h \
 	lib/detect/keywords/keyword.h \

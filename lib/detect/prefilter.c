@@ -11,9 +11,18 @@
 #include "detect/prefilter.h"
 #include "rules/rule.h"
 
+/* A matcher and the sorted fast pattern ids it was built from (pattern
+ * i of the matcher is fast pattern ids[i]). */
+struct pf_matcher {
+	struct mpm	*mpm;		/* owned by the engine */
+	uint32_t	*ids;
+	uint32_t	 n;
+	uint64_t	 hash;
+};
+
 /* Matchers already built, by pattern set. */
 struct detect_prefilter_cache {
-	struct detect_prefilter_matcher *v;
+	struct pf_matcher **v;
 	size_t		 n;
 	size_t		 cap;
 };
@@ -24,13 +33,21 @@ struct fp_table {
 	size_t		 cap;
 };
 
-static const struct detect_content *pf_choose(const struct rule *);
+static const struct detect_content *pf_choose(const struct rule *,
+		    uint8_t *);
 static uint64_t	pf_fp_hash(const uint8_t *, uint32_t, bool);
 static int	pf_fp_add(struct detect_engine *, struct fp_table *,
 		    const uint8_t *, uint32_t, bool, uint32_t *);
 static uint64_t	pf_ids_hash(const uint32_t *, size_t);
 static int	pf_u32_cmp(const void *, const void *);
-static int	pf_index(const struct detect_prefilter_matcher *, uint32_t);
+static int	pf_index(const struct pf_matcher *, uint32_t);
+static int	pf_matcher(struct detect_engine *,
+		    struct detect_prefilter_cache *, uint32_t *, uint32_t,
+		    const struct pf_matcher **, char *, size_t);
+static int	pf_build_one(struct detect_engine *,
+		    struct detect_prefilter_cache *, struct detect_prefilter *,
+		    const uint32_t *, size_t, uint8_t, uint32_t, char *,
+		    size_t);
 
 uint32_t
 detect_prefilter_strength(const uint8_t *pat, uint32_t len)
@@ -57,22 +74,52 @@ detect_prefilter_strength(const uint8_t *pat, uint32_t len)
 	return s;
 }
 
-/* Suricata's RetrieveFPForSig for the payload buffer. */
+static bool
+pf_candidate(const struct rule_match *m)
+{
+	const struct detect_buffer *b;
+
+	if (m->kw != &kw_content || m->list != RULE_LIST_BUFFER)
+		return false;
+	b = detect_buffer_get(m->buffer);
+	return b != NULL && b->fp_priority > 0;
+}
+
+/* Suricata's RetrieveFPForSig: the content marked fast_pattern (none
+ * when it is negated); else, among the buffers of the highest fast
+ * pattern priority that hold a non-negated content, the longest such
+ * content, ties to the strongest pattern, then the first. *buffer is
+ * set to the chosen content's buffer. */
 static const struct detect_content *
-pf_choose(const struct rule *r)
+pf_choose(const struct rule *r, uint8_t *buffer)
 {
 	const struct detect_content *best = NULL;
 	uint32_t max_len = 0, best_strength = 0;
+	uint8_t prio = 0;
 
 	for (size_t i = 0; i < r->nmatches; i++) {
 		const struct rule_match *m = &r->matches[i];
 		const struct detect_content *c = m->data;
 
-		if (m->kw != &kw_content || m->buffer != DETECT_BUFFER_PAYLOAD)
+		if (!pf_candidate(m))
 			continue;
-		if (c->flags & CONTENT_FAST_PATTERN)
+		if (c->flags & CONTENT_FAST_PATTERN) {
+			*buffer = m->buffer;
 			return c->flags & CONTENT_NEGATED ? NULL : c;
-		if (!(c->flags & CONTENT_NEGATED) && c->len > max_len)
+		}
+		if (!(c->flags & CONTENT_NEGATED) &&
+		    detect_buffer_get(m->buffer)->fp_priority > prio)
+			prio = detect_buffer_get(m->buffer)->fp_priority;
+	}
+	if (prio == 0)
+		return NULL;
+	for (size_t i = 0; i < r->nmatches; i++) {
+		const struct rule_match *m = &r->matches[i];
+		const struct detect_content *c = m->data;
+
+		if (pf_candidate(m) && !(c->flags & CONTENT_NEGATED) &&
+		    detect_buffer_get(m->buffer)->fp_priority == prio &&
+		    c->len > max_len)
 			max_len = c->len;
 	}
 	for (size_t i = 0; i < r->nmatches; i++) {
@@ -80,14 +127,15 @@ pf_choose(const struct rule *r)
 		const struct detect_content *c = m->data;
 		uint32_t strength;
 
-		if (m->kw != &kw_content || m->buffer !=
-		    DETECT_BUFFER_PAYLOAD || (c->flags & CONTENT_NEGATED) ||
+		if (!pf_candidate(m) || (c->flags & CONTENT_NEGATED) ||
+		    detect_buffer_get(m->buffer)->fp_priority != prio ||
 		    c->len < max_len)
 			continue;
 		strength = detect_prefilter_strength(c->pat, c->len);
 		if (best == NULL || strength > best_strength) {
 			best = c;
 			best_strength = strength;
+			*buffer = m->buffer;
 		}
 	}
 	return best;
@@ -125,7 +173,6 @@ pf_fp_add(struct detect_engine *de, struct fp_table *t, const uint8_t *b,
 	de->fps[de->nfps].bytes = b;
 	de->fps[de->nfps].len = len;
 	de->fps[de->nfps].nocase = nocase;
-	de->fps[de->nfps].buffer = DETECT_BUFFER_PAYLOAD;
 	de->nfps++;
 	t->slots[i] = *id + 1;
 	return 0;
@@ -148,11 +195,14 @@ detect_prefilter_select(struct detect_engine *de)
 	}
 	for (size_t i = 0; i < de->nsigs; i++) {
 		struct detect_sig *s = &de->sigs[i];
-		const struct detect_content *c = pf_choose(s->rule);
+		const struct detect_content *c;
 		const uint8_t *b;
 		uint32_t len;
+		uint8_t buffer = DETECT_BUFFER_PAYLOAD;
 
+		c = pf_choose(s->rule, &buffer);
 		s->fp = DETECT_NO_FP;
+		s->fp_buffer = buffer;
 		if (c == NULL)
 			continue;
 		b = c->pat;
@@ -168,21 +218,10 @@ detect_prefilter_select(struct detect_engine *de)
 	return 0;
 }
 
-/* One matcher per protocol class and direction at most: the cache is
- * sized for that and never grows, so the entries it hands out stay put. */
 struct detect_prefilter_cache *
 detect_prefilter_cache_new(void)
 {
-	struct detect_prefilter_cache *c;
-
-	if ((c = calloc(1, sizeof(*c))) == NULL)
-		return NULL;
-	c->cap = DETECT_GROUP_MAX * DETECT_DIR_MAX;
-	if ((c->v = calloc(c->cap, sizeof(*c->v))) == NULL) {
-		free(c);
-		return NULL;
-	}
-	return c;
+	return calloc(1, sizeof(struct detect_prefilter_cache));
 }
 
 void
@@ -190,8 +229,10 @@ detect_prefilter_cache_free(struct detect_prefilter_cache *c)
 {
 	if (c == NULL)
 		return;
-	for (size_t i = 0; i < c->n; i++)
-		free(c->v[i].ids);
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i]->ids);
+		free(c->v[i]);
+	}
 	free(c->v);
 	free(c);
 }
@@ -211,85 +252,75 @@ pf_ids_hash(const uint32_t *ids, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ ids[i]) * 1099511628211ull;
-	return h;
+	return h ^ n;
 }
 
-int
-detect_prefilter_matcher(struct detect_engine *de,
-    struct detect_prefilter_cache *c, const uint32_t *sigs, size_t n,
-    const struct detect_prefilter_matcher **out, char *err, size_t errlen)
+/* The matcher over fast patterns ids[0..n) (sorted, distinct), from c or
+ * built; takes ids (freed, or kept by a new cache entry). */
+static int
+pf_matcher(struct detect_engine *de, struct detect_prefilter_cache *c,
+    uint32_t *ids, uint32_t n, const struct pf_matcher **out, char *err,
+    size_t errlen)
 {
-	struct detect_prefilter_matcher *e;
+	struct pf_matcher *e = NULL;
 	struct mpm_pattern *pats = NULL;
 	struct mpm *m, **mpms;
-	uint32_t *ids = NULL, nids = 0;
-	uint64_t h;
+	uint64_t h = pf_ids_hash(ids, n);
 
-	*out = NULL;
-	if ((ids = malloc((n ? n : 1) * sizeof(*ids))) == NULL)
-		goto nomem;
-	for (size_t i = 0; i < n; i++)
-		if (de->sigs[sigs[i]].fp != DETECT_NO_FP)
-			ids[nids++] = de->sigs[sigs[i]].fp;
-	if (nids == 0) {
-		free(ids);
-		return 0;
-	}
-	qsort(ids, nids, sizeof(*ids), pf_u32_cmp);
-	{
-		uint32_t k = 0;
-
-		for (uint32_t i = 0; i < nids; i++)
-			if (k == 0 || ids[k - 1] != ids[i])
-				ids[k++] = ids[i];
-		nids = k;
-	}
-	h = pf_ids_hash(ids, nids);
 	for (size_t i = 0; i < c->n; i++) {
-		if (c->v[i].hash == h && c->v[i].n == nids &&
-		    memcmp(c->v[i].ids, ids, nids * sizeof(*ids)) == 0) {
+		if (c->v[i]->hash == h && c->v[i]->n == n &&
+		    memcmp(c->v[i]->ids, ids, n * sizeof(*ids)) == 0) {
 			free(ids);
-			*out = &c->v[i];
+			*out = c->v[i];
 			return 0;
 		}
 	}
 	if (c->n == c->cap) {
-		snprintf(err, errlen, "too many distinct prefilters");
-		errno = E2BIG;
-		free(ids);
-		return -1;
+		size_t ncap = c->cap ? c->cap * 2 : 64;
+		struct pf_matcher **nv = realloc(c->v, ncap * sizeof(*nv));
+
+		if (nv == NULL)
+			goto nomem;
+		c->v = nv;
+		c->cap = ncap;
 	}
-	if ((pats = calloc(nids, sizeof(*pats))) == NULL)
+	if ((e = calloc(1, sizeof(*e))) == NULL ||
+	    (pats = calloc(n, sizeof(*pats))) == NULL)
 		goto nomem;
-	for (uint32_t i = 0; i < nids; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		pats[i].bytes = de->fps[ids[i]].bytes;
 		pats[i].len = de->fps[ids[i]].len;
 		pats[i].nocase = de->fps[ids[i]].nocase;
 		pats[i].id = i;
 	}
-	m = de->mpm_ops->build(pats, nids, err, errlen);
+	m = de->mpm_ops->build(pats, n, err, errlen);
 	free(pats);
 	if (m == NULL) {
+		free(e);
 		free(ids);
 		return -1;
 	}
 	if ((mpms = realloc(de->mpms, (de->nmpms + 1) * sizeof(*mpms))) ==
 	    NULL) {
 		de->mpm_ops->free(m);
+		free(e);
+		e = NULL;
 		goto nomem;
 	}
 	de->mpms = mpms;
 	de->mpms[de->nmpms++] = m;
-	if (nids > de->max_patterns)
-		de->max_patterns = nids;
-	e = &c->v[c->n++];
+	de->mpm_bytes += de->mpm_ops->memory(m);
+	if (n > de->max_patterns)
+		de->max_patterns = n;
 	e->mpm = m;
 	e->ids = ids;
-	e->n = nids;
+	e->n = n;
 	e->hash = h;
+	c->v[c->n++] = e;
 	*out = e;
 	return 0;
 nomem:
+	free(e);
 	free(ids);
 	snprintf(err, errlen, "out of memory building a prefilter");
 	errno = ENOMEM;
@@ -298,7 +329,7 @@ nomem:
 
 /* The matcher's pattern index of fast pattern fp (which it holds). */
 static int
-pf_index(const struct detect_prefilter_matcher *m, uint32_t fp)
+pf_index(const struct pf_matcher *m, uint32_t fp)
 {
 	uint32_t lo = 0, hi = m->n;
 
@@ -313,83 +344,138 @@ pf_index(const struct detect_prefilter_matcher *m, uint32_t fp)
 	return lo < m->n && m->ids[lo] == fp ? (int)lo : -1;
 }
 
-int
-detect_prefilter_group(struct detect_engine *de, struct detect_group *g,
-    const uint32_t *sigs, size_t n, const struct detect_prefilter_matcher *m,
-    char *err, size_t errlen)
+/* pf for buffer from the nfp rules of sigs[0..n) whose fast pattern is
+ * on it. */
+static int
+pf_build_one(struct detect_engine *de, struct detect_prefilter_cache *c,
+    struct detect_prefilter *pf, const uint32_t *sigs, size_t n,
+    uint8_t buffer, uint32_t nfp, char *err, size_t errlen)
 {
-	struct detect_prefilter *pf = NULL;
-	uint32_t *fill = NULL;
-	size_t nfp = 0;
+	const struct pf_matcher *m;
+	uint32_t *ids, *fill = NULL, nids = 0, k = 0;
 
-	g->nsigs = (uint32_t)n;
-	g->nalways = 0;
-	g->pf = NULL;
-	if ((g->always = malloc((n ? n : 1) * sizeof(*g->always))) == NULL)
+	memset(pf, 0, sizeof(*pf));
+	pf->buffer = buffer;
+	if ((ids = malloc(nfp * sizeof(*ids))) == NULL)
 		goto nomem;
 	for (size_t i = 0; i < n; i++) {
-		if (de->sigs[sigs[i]].fp == DETECT_NO_FP)
-			g->always[g->nalways++] = sigs[i];
-		else
-			nfp++;
+		const struct detect_sig *s = &de->sigs[sigs[i]];
+
+		if (s->fp != DETECT_NO_FP && s->fp_buffer == buffer)
+			ids[nids++] = s->fp;
 	}
-	if (nfp == 0)
-		return 0;
-	if (m == NULL) {
-		snprintf(err, errlen, "prefilter: group without a matcher");
-		errno = EINVAL;
+	qsort(ids, nids, sizeof(*ids), pf_u32_cmp);
+	for (uint32_t i = 0; i < nids; i++)
+		if (k == 0 || ids[k - 1] != ids[i])
+			ids[k++] = ids[i];
+	if (pf_matcher(de, c, ids, k, &m, err, errlen) == -1)
 		return -1;
-	}
-	if ((pf = calloc(1, sizeof(*pf))) == NULL ||
-	    (pf->sig_off = calloc(m->n + 1, sizeof(*pf->sig_off))) == NULL ||
+	pf->mpm = m->mpm;
+	pf->npat = m->n;
+	pf->nsigs = nfp;
+	if ((pf->sig_off = calloc(m->n + 1, sizeof(*pf->sig_off))) == NULL ||
 	    (pf->sig_ids = malloc(nfp * sizeof(*pf->sig_ids))) == NULL ||
 	    (fill = calloc(m->n, sizeof(*fill))) == NULL)
 		goto nomem;
-	pf->mpm = m->mpm;
-	pf->npat = m->n;
 	for (size_t i = 0; i < n; i++) {
-		uint32_t fp = de->sigs[sigs[i]].fp;
-		int k;
+		const struct detect_sig *s = &de->sigs[sigs[i]];
 
-		if (fp == DETECT_NO_FP)
-			continue;
-		if ((k = pf_index(m, fp)) == -1) {
-			snprintf(err, errlen, "prefilter: pattern missing "
-			    "from its matcher");
-			errno = EINVAL;
-			goto fail;
-		}
-		pf->sig_off[k + 1]++;
+		if (s->fp != DETECT_NO_FP && s->fp_buffer == buffer)
+			pf->sig_off[pf_index(m, s->fp) + 1]++;
 	}
 	for (uint32_t i = 0; i < m->n; i++)
 		pf->sig_off[i + 1] += pf->sig_off[i];
 	for (size_t i = 0; i < n; i++) {
-		uint32_t fp = de->sigs[sigs[i]].fp;
-		int k;
+		const struct detect_sig *s = &de->sigs[sigs[i]];
+		int x;
 
-		if (fp == DETECT_NO_FP)
+		if (s->fp == DETECT_NO_FP || s->fp_buffer != buffer)
 			continue;
-		k = pf_index(m, fp);
-		pf->sig_ids[pf->sig_off[k] + fill[k]++] = sigs[i];
+		x = pf_index(m, s->fp);
+		pf->sig_ids[pf->sig_off[x] + fill[x]++] = sigs[i];
 	}
 	free(fill);
-	g->pf = pf;
+	return 0;
+nomem:
+	free(fill);
+	snprintf(err, errlen, "out of memory building a prefilter");
+	errno = ENOMEM;
+	return -1;
+}
+
+int
+detect_prefilter_group(struct detect_engine *de,
+    struct detect_prefilter_cache *c, struct detect_group *g,
+    const uint32_t *sigs, size_t n, char *err, size_t errlen)
+{
+	uint32_t nfp[DETECT_BUFFER_MAX] = { 0 };
+	uint8_t npfs = 0;
+
+	g->nsigs = (uint32_t)n;
+	g->nalways = 0;
+	g->ntx = 0;
+	g->pfs = NULL;
+	g->npfs = g->npkt_pfs = 0;
+	if ((g->always = malloc((n ? n : 1) * sizeof(*g->always))) == NULL)
+		goto nomem;
+	for (size_t i = 0; i < n; i++) {
+		const struct detect_sig *s = &de->sigs[sigs[i]];
+
+		if (s->flags & DETECT_SIG_TX)
+			g->ntx++;
+		if (s->fp == DETECT_NO_FP)
+			g->always[g->nalways++] = sigs[i];
+		else if (nfp[s->fp_buffer]++ == 0)
+			npfs++;
+	}
+	if (npfs == 0)
+		return 0;
+	if ((g->pfs = calloc(npfs, sizeof(*g->pfs))) == NULL)
+		goto nomem;
+	/* packet and stream buffers first, then transaction ones */
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint8_t b = 0; b < DETECT_BUFFER_MAX; b++) {
+			bool tx = detect_buffer_get(b)->scope ==
+			    DETECT_BUFFER_SCOPE_TX;
+
+			if (nfp[b] == 0 || tx != (pass == 1))
+				continue;
+			if (pf_build_one(de, c, &g->pfs[g->npfs], sigs, n, b,
+			    nfp[b], err, errlen) == -1) {
+				g->npfs++;
+				return -1;
+			}
+			g->npfs++;
+			if (!tx)
+				g->npkt_pfs++;
+		}
+	}
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory building a prefilter");
 	errno = ENOMEM;
-fail:
-	free(fill);
-	detect_prefilter_free(pf);
 	return -1;
 }
 
 void
-detect_prefilter_free(struct detect_prefilter *pf)
+detect_prefilter_group_free(struct detect_group *g)
 {
-	if (pf == NULL)
-		return;
-	free(pf->sig_off);
-	free(pf->sig_ids);
-	free(pf);
+	for (uint8_t i = 0; g->pfs != NULL && i < g->npfs; i++) {
+		free(g->pfs[i].sig_off);
+		free(g->pfs[i].sig_ids);
+	}
+	free(g->pfs);
+	g->pfs = NULL;
+	g->npfs = 0;
+}
+
+size_t
+detect_prefilter_group_bytes(const struct detect_group *g)
+{
+	size_t n = sizeof(*g) + g->nsigs * sizeof(uint32_t);
+
+	for (uint8_t i = 0; i < g->npfs; i++)
+		n += sizeof(g->pfs[i]) + (g->pfs[i].npat + 1) *
+		    sizeof(uint32_t) + g->pfs[i].nsigs * sizeof(uint32_t);
+	return n;
 }

@@ -1,15 +1,16 @@
-/* The multi-pattern prefilter: each rule contributes one fast pattern
- * (Suricata's choice: the content marked fast_pattern, else the longest
- * non-negated content, ties to the strongest pattern, then the first).
- * A packet evaluates only its group's rules whose fast pattern occurs in
- * it, plus the group's rules that have none.
+/* The multi-pattern prefilters. Each rule contributes at most one fast
+ * pattern, chosen from any of its buffers with Suricata's priorities
+ * (detect_prefilter_select()); each group then has one prefilter per
+ * buffer its rules' fast patterns are on. A packet (or transaction)
+ * evaluates only the group's rules whose fast pattern occurs in its
+ * buffer, plus the rules that have none; a rule whose fast pattern is
+ * on a buffer the packet lacks is no candidate.
  *
- * Matchers are expensive to build (Hyperscan compiles), groups are many:
- * so the groups of one protocol class and direction share one matcher
- * over all their fast patterns (identical sets across classes share
- * too), and each group maps the matcher's pattern ids to its own rules.
- * A pattern of another group's rule then costs a lookup that finds no
- * rule, never a wrong candidate. */
+ * A prefilter's matcher holds exactly the group's patterns for that
+ * buffer; groups (and buffers) with the same pattern set share one
+ * matcher (Suricata's sgh-mpm-context: auto), so the engine's memory
+ * follows the distinct pattern sets, and a group's maps are sized by its
+ * own patterns, never by another group's. */
 #ifndef QUELL_DETECT_PREFILTER_H
 #define QUELL_DETECT_PREFILTER_H
 
@@ -20,25 +21,18 @@ struct detect_group;
 struct mpm;
 
 struct detect_prefilter {
-	const struct mpm *mpm;		/* owned by the engine */
-	uint32_t	 npat;
+	const struct mpm *mpm;		/* owned by the engine, shared */
+	uint8_t		 buffer;	/* enum detect_buffer_id */
+	uint32_t	 npat;		/* the matcher's patterns */
+	uint32_t	 nsigs;		/* rules it selects from */
 	uint32_t	*sig_off;	/* npat + 1: rules of pattern i are */
 	uint32_t	*sig_ids;	/* sig_ids[sig_off[i]..sig_off[i+1]) */
 };
 
 struct detect_prefilter_cache;
 
-/* A matcher and the sorted fast pattern ids it was built from (pattern i
- * of the matcher is fast pattern ids[i]). */
-struct detect_prefilter_matcher {
-	struct mpm	*mpm;		/* owned by the engine */
-	uint32_t	*ids;
-	uint32_t	 n;
-	uint64_t	 hash;
-};
-
-/* Chooses every rule's fast pattern into de->sigs[].fp and de->fps. 0,
- * or -1 (ENOMEM). */
+/* Chooses every rule's fast pattern into de->sigs[].fp, .fp_buffer and
+ * de->fps. 0, or -1 (ENOMEM). */
 int	detect_prefilter_select(struct detect_engine *);
 /* The strength Suricata ranks patterns by (more distinct, rarer bytes:
  * stronger). */
@@ -46,20 +40,15 @@ uint32_t detect_prefilter_strength(const uint8_t *, uint32_t);
 
 struct detect_prefilter_cache *detect_prefilter_cache_new(void);
 void	detect_prefilter_cache_free(struct detect_prefilter_cache *);
-/* The matcher over the fast patterns of the sig nums sigs[0..n), from
- * cache or built (owned by de, listed in cache): 0 with *out set (NULL
- * when none of them has a fast pattern), or -1 with a message in err. */
-int	detect_prefilter_matcher(struct detect_engine *,
-	    struct detect_prefilter_cache *, const uint32_t *sigs, size_t n,
-	    const struct detect_prefilter_matcher **out, char *err,
-	    size_t errlen);
-/* Fills g (always, nalways, nsigs, pf) from the sig nums sigs[0..n),
- * sorted, whose fast patterns m holds. 0, or -1 with a message in
- * err. */
-int	detect_prefilter_group(struct detect_engine *, struct detect_group *g,
-	    const uint32_t *sigs, size_t n,
-	    const struct detect_prefilter_matcher *m, char *err,
-	    size_t errlen);
-void	detect_prefilter_free(struct detect_prefilter *);
+/* Fills g (always, nalways, nsigs, ntx, pfs) from the sig nums
+ * sigs[0..n), sorted: one prefilter per buffer, its matcher from cache
+ * or built (owned by de). 0, or -1 with a message in err. */
+int	detect_prefilter_group(struct detect_engine *,
+	    struct detect_prefilter_cache *, struct detect_group *g,
+	    const uint32_t *sigs, size_t n, char *err, size_t errlen);
+/* Frees g's prefilters (not the matchers). */
+void	detect_prefilter_group_free(struct detect_group *g);
+/* Bytes of g's prefilter maps. */
+size_t	detect_prefilter_group_bytes(const struct detect_group *g);
 
 #endif

@@ -2,6 +2,7 @@
 
 #include <strings.h>
 
+#include "detect/buffer.h"
 #include "detect/keywords/keyword.h"
 #include "detect/keywords/registry.h"
 
@@ -151,7 +152,8 @@ detect_keywords_registry_lookup(const char *name, size_t len)
 		return NULL;
 	kw = bsearch(&key, keywords, QUELL_NITEMS(keywords),
 	    sizeof(keywords[0]), registry_cmp);
-	return kw != NULL ? *kw : NULL;
+	/* the sticky buffer keywords come from the buffer table */
+	return kw != NULL ? *kw : detect_buffer_sticky_lookup(name, len);
 }
 
 size_t

@@ -1,0 +1,49 @@
+/* App-layer transactions as detection sees them.
+ *
+ * The app-layer framework (lib/applayer, which never includes lib/detect
+ * headers) keeps per flow a parser state holding transactions; the
+ * pipeline hands them to detection as a struct detect_tx_source: the
+ * flow's parser state plus a small table of functions over it, all in
+ * plain C types, so the applayer side fills it without knowing detection.
+ *
+ *	state		the flow's parser state (opaque)
+ *	alproto		its app-layer protocol: a buffer of struct
+ *			detect_buffer with another alproto is absent
+ *	tx_count(state)	how many txs are held now (index 0 the oldest)
+ *	tx_get(state, i) tx i (0 <= i < tx_count), opaque; NULL: gone
+ *	tx_id(state, tx) its 64-bit id, increasing along the flow
+ *	progress(tx, dir) how far tx got in direction dir (DETECT_TX_*):
+ *			a parser-defined number compared with
+ *			detect_buffer.progress[dir]
+ *	complete[dir]	the progress value of a finished tx in dir
+ *	detect_slot(tx)	where detection keeps its per-tx state: a void *
+ *			the parser stores in its tx, initially NULL, and
+ *			releases with detect_tx_state_free() when it frees
+ *			the tx
+ *
+ * For each packet with a source, detection walks the txs: a rule that
+ * inspects a tx buffer is evaluated per tx (its packet buffers from the
+ * packet), once its buffers' progress is reached; it alerts at most once
+ * per tx and direction, and once the tx is complete in the packet's
+ * direction it is not inspected again (its state says so). */
+#ifndef QUELL_DETECT_TX_H
+#define QUELL_DETECT_TX_H
+
+#include "core/base.h"
+
+struct detect_tx_source {
+	void		*state;
+	uint16_t	 alproto;
+	uint64_t	(*tx_count)(void *state);
+	void		*(*tx_get)(void *state, uint64_t i);
+	uint64_t	(*tx_id)(void *state, void *tx);
+	int		(*progress)(void *tx, uint8_t dir);
+	int		 complete[2];
+	void		**(*detect_slot)(void *tx);
+};
+
+/* Frees what detection stored in a tx's detect_slot (NULL is fine). The
+ * parser calls it when it frees a tx. */
+void	detect_tx_state_free(void *state);
+
+#endif
