@@ -26,6 +26,7 @@ enum {
 	OPT_PIDFILE,
 	OPT_USER,
 	OPT_GROUP,
+	OPT_ENGINE_ANALYSIS,
 };
 
 static const struct option long_options[] = {
@@ -44,6 +45,7 @@ static const struct option long_options[] = {
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "dump-config", no_argument, NULL, OPT_DUMP_CONFIG },
+	{ "engine-analysis", no_argument, NULL, OPT_ENGINE_ANALYSIS },
 	{ "build-info", no_argument, NULL, OPT_BUILD_INFO },
 	{ "worker-delay-us", required_argument, NULL, OPT_WORKER_DELAY },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -76,6 +78,8 @@ usage(FILE *fp)
 	    "  -T, --test             check configuration and rules, then exit\n"
 	    "      --set KEY=VALUE    override a configuration key\n"
 	    "      --dump-config      print the effective configuration and exit\n"
+	    "      --engine-analysis  write rules_analysis.txt (fast patterns, groups,\n"
+	    "                         prefilters, warnings) to the log dir and exit\n"
 	    "  -v, --verbose          more log output (repeat for debug)\n"
 	    "  -V, --version          print the version and exit\n"
 	    "      --build-info       print version and build options and exit\n"
@@ -204,6 +208,9 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 		}
 		case OPT_DUMP_CONFIG:
 			o->dump_config = true;
+			break;
+		case OPT_ENGINE_ANALYSIS:
+			o->engine_analysis = true;
 			break;
 		case 'v':
 			o->verbose++;

@@ -24,6 +24,7 @@ struct quelld_options {
 	const char	*group;			/* --group */
 	bool		 test_config;		/* -T */
 	bool		 dump_config;		/* --dump-config */
+	bool		 engine_analysis;	/* --engine-analysis */
 	int		 verbose;		/* -v count */
 	unsigned	 worker_delay_us;	/* testing: --worker-delay-us */
 };

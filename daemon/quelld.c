@@ -336,6 +336,37 @@ fail_quiet:
 	return 1;
 }
 
+/* --engine-analysis: Suricata's flag; the report goes to
+ * rules_analysis.txt in the log directory. */
+static int
+engine_analysis(const struct quell_config *cfg,
+    const struct quelld_options *opts, const struct detect_engine *engine)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int n;
+
+	n = snprintf(path, sizeof(path), "%s/rules_analysis.txt",
+	    opts->log_dir != NULL ? opts->log_dir : cfg->default_log_dir);
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		fprintf(stderr, "quelld: engine analysis: log directory path "
+		    "too long\n");
+		return 1;
+	}
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "quelld: engine analysis: %s: %s\n", path,
+		    strerror(errno));
+		return 1;
+	}
+	if (detect_engine_analysis(engine, f) == -1 || fclose(f) != 0) {
+		fprintf(stderr, "quelld: engine analysis: writing %s failed\n",
+		    path);
+		return 1;
+	}
+	fprintf(stderr, "engine analysis written to %s\n", path);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -383,6 +414,11 @@ main(int argc, char **argv)
 			rc = 1;
 			goto done;
 		}
+	}
+	if (opts.engine_analysis) {
+		rc = engine_analysis(cfg, &opts, engine);
+		detect_engine_free(engine);
+		goto done;
 	}
 	if (opts.test_config) {
 		fprintf(stderr, "configuration OK\n");

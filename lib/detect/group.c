@@ -62,6 +62,7 @@ static bool	grp_in(const struct grp_builder *, uint32_t,
 		    enum detect_group_id, uint8_t);
 static int	grp_bound(uint32_t **, uint32_t *, uint32_t *, uint32_t);
 static int	grp_cmp_u32(const void *, const void *);
+static int	grp_cmp_entry(const void *, const void *);
 
 enum detect_group_id
 detect_engine_group_of(uint8_t ipproto)
@@ -112,6 +113,16 @@ grp_cmp_u32(const void *a, const void *b)
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+static int
+grp_cmp_entry(const void *a, const void *b)
+{
+	const struct grp_entry *x = a, *y = b;
+
+	if (x->sigs.n != y->sigs.n)
+		return x->sigs.n > y->sigs.n ? -1 : 1;
+	return x->g->id < y->g->id ? -1 : x->g->id > y->g->id;
 }
 
 /* *out = a ∪ b, both sorted. */
@@ -173,11 +184,8 @@ grp_intern(struct grp_builder *b, struct grp_list *l,
 	if ((g = calloc(1, sizeof(*g))) == NULL)
 		return -1;
 	g->id = (uint32_t)de->ngroups;
+	g->nsigs = l->n;
 	de->groups[de->ngroups++] = g;
-	if (detect_prefilter_group(de, b->cache, g, l->v, l->n, b->err,
-	    sizeof(b->err)) == -1)
-		return -1;
-	de->pf_bytes += detect_prefilter_group_bytes(g);
 	if (l->n > de->max_group)
 		de->max_group = l->n;
 	e = &b->v[b->n++];
@@ -483,6 +491,16 @@ detect_group_build(struct detect_engine *de, struct diag_list *diags)
 			if (grp_class_dir(&b, (enum detect_group_id)cls,
 			    dir) == -1)
 				goto done;
+	/* prefilters, largest groups first: a smaller group's pattern set
+	 * may then use a matcher already built over a close superset */
+	if (b.n > 1)
+		qsort(b.v, b.n, sizeof(*b.v), grp_cmp_entry);
+	for (size_t i = 0; i < b.n; i++) {
+		if (detect_prefilter_group(de, b.cache, b.v[i].g,
+		    b.v[i].sigs.v, b.v[i].sigs.n, b.err, sizeof(b.err)) == -1)
+			goto done;
+		de->pf_bytes += detect_prefilter_group_bytes(b.v[i].g);
+	}
 	rc = 0;
 done:
 	if (rc == -1)

@@ -20,6 +20,10 @@ struct pf_matcher {
 	uint64_t	 hash;
 };
 
+/* A group's patterns may use a matcher with up to n / PF_SUPERSET_SLACK
+ * more patterns than its own set. */
+#define PF_SUPERSET_SLACK	4
+
 /* Matchers already built, by pattern set. */
 struct detect_prefilter_cache {
 	struct pf_matcher **v;
@@ -41,6 +45,7 @@ static int	pf_fp_add(struct detect_engine *, struct fp_table *,
 static uint64_t	pf_ids_hash(const uint32_t *, size_t);
 static int	pf_u32_cmp(const void *, const void *);
 static int	pf_index(const struct pf_matcher *, uint32_t);
+static bool	pf_subset(const uint32_t *, uint32_t, const struct pf_matcher *);
 static int	pf_matcher(struct detect_engine *,
 		    struct detect_prefilter_cache *, uint32_t *, uint32_t,
 		    const struct pf_matcher **, char *, size_t);
@@ -275,6 +280,17 @@ pf_matcher(struct detect_engine *de, struct detect_prefilter_cache *c,
 			return 0;
 		}
 	}
+	/* a matcher over a close superset serves too: its extra patterns
+	 * map to no rule of this group (a lookup, never a candidate) and
+	 * scanning a few more patterns costs less than another database */
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->v[i]->n <= n + n / PF_SUPERSET_SLACK &&
+		    c->v[i]->n >= n && pf_subset(ids, n, c->v[i])) {
+			free(ids);
+			*out = c->v[i];
+			return 0;
+		}
+	}
 	if (c->n == c->cap) {
 		size_t ncap = c->cap ? c->cap * 2 : 64;
 		struct pf_matcher **nv = realloc(c->v, ncap * sizeof(*nv));
@@ -325,6 +341,22 @@ nomem:
 	snprintf(err, errlen, "out of memory building a prefilter");
 	errno = ENOMEM;
 	return -1;
+}
+
+/* Whether ids[0..n) (sorted) are all in m. */
+static bool
+pf_subset(const uint32_t *ids, uint32_t n, const struct pf_matcher *m)
+{
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		while (k < m->n && m->ids[k] < ids[i])
+			k++;
+		if (k == m->n || m->ids[k] != ids[i])
+			return false;
+		k++;
+	}
+	return true;
 }
 
 /* The matcher's pattern index of fast pattern fp (which it holds). */
