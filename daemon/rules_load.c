@@ -183,6 +183,9 @@ rules_load_engine(const struct quell_config *cfg,
 
 	detect_engine_opts_default(&eopts);
 	eopts.mpm = cfg->mpm_algo;
+	detect_engine_opts_profile(&eopts,
+	    (enum detect_profile)cfg->detect_profile,
+	    cfg->detect_toclient_groups, cfg->detect_toserver_groups);
 	if (detect_engine_opts_action_order(&eopts,
 	    (const char *const *)cfg->action_order.items,
 	    cfg->action_order.count) == -1) {

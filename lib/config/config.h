@@ -46,6 +46,10 @@ struct quell_config {
 	char		*classification_file;	/* relative: to the config's dir */
 	char		*reference_file;
 	char		*mpm_algo;		/* auto, hs, ac */
+	int		 detect_profile;	/* 0 low, 1 medium, 2 high,
+						 * 3 custom (enum detect_profile) */
+	unsigned	 detect_toclient_groups; /* custom-values */
+	unsigned	 detect_toserver_groups;
 	struct config_strlist action_order;
 	struct config_strlist rule_files;
 	struct config_strmap address_groups;

@@ -91,6 +91,10 @@ static const struct detect_buffer buffers[DETECT_BUFFER_MAX] = {
 	},
 };
 
+/* Buffers registered at start-up, ids DETECT_BUFFER_MAX on. */
+static struct detect_buffer registered[DETECT_BUFFER_LIMIT - DETECT_BUFFER_MAX];
+static unsigned nregistered;
+
 static bool
 buffer_payload(const struct packet *p, const uint8_t **buf, uint32_t *len)
 {
@@ -201,20 +205,45 @@ buffer_icmpv6_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
 }
 
 const struct detect_buffer *
-detect_buffer_get(enum detect_buffer_id id)
+detect_buffer_get(unsigned id)
 {
-	return id < DETECT_BUFFER_MAX ? &buffers[id] : NULL;
+	if (id < DETECT_BUFFER_MAX)
+		return &buffers[id];
+	if (id - DETECT_BUFFER_MAX < nregistered)
+		return &registered[id - DETECT_BUFFER_MAX];
+	return NULL;
+}
+
+int
+detect_buffer_register(const struct detect_buffer *b)
+{
+	struct detect_buffer *n;
+
+	if (b->name == NULL || detect_buffer_by_name(b->name,
+	    strlen(b->name)) != NULL ||
+	    nregistered == QUELL_NITEMS(registered))
+		return -1;
+	n = &registered[nregistered];
+	*n = *b;
+	memset(&n->kw, 0, sizeof(n->kw));
+	n->kw.name = n->name;
+	n->kw.desc = n->desc != NULL ? n->desc : "sticky buffer";
+	n->kw.flags = KEYWORD_VALUE_NONE;
+	n->kw.setup = buffer_sticky_setup;
+	return (int)(DETECT_BUFFER_MAX + nregistered++);
 }
 
 bool
-detect_buffer_get_pkt(enum detect_buffer_id id, const struct packet *p,
+detect_buffer_get_pkt(unsigned id, const struct packet *p,
     const uint8_t **buf, uint32_t *len)
 {
+	const struct detect_buffer *b = detect_buffer_get(id);
+
 	*buf = NULL;
 	*len = 0;
-	if (id >= DETECT_BUFFER_MAX || buffers[id].get_pkt == NULL)
+	if (b == NULL || b->get_pkt == NULL)
 		return false;
-	if (!buffers[id].get_pkt(p, buf, len) || *len == 0) {
+	if (!b->get_pkt(p, buf, len) || *len == 0) {
 		*len = 0;
 		return false;
 	}
@@ -228,6 +257,10 @@ detect_buffer_by_name(const char *name, size_t len)
 		if (strlen(buffers[i].name) == len &&
 		    strncasecmp(buffers[i].name, name, len) == 0)
 			return &buffers[i];
+	for (size_t i = 0; i < nregistered; i++)
+		if (strlen(registered[i].name) == len &&
+		    strncasecmp(registered[i].name, name, len) == 0)
+			return &registered[i];
 	return NULL;
 }
 
@@ -265,7 +298,8 @@ buffer_sticky_setup(struct rules_parser *p, struct rule *r,
 		}
 		r->ip_versions &= b->ip_versions;
 	}
-	r->buffer = (uint8_t)(b - buffers);
+	r->buffer = (uint8_t)(b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
+	    b - buffers : DETECT_BUFFER_MAX + (b - registered));
 	return 0;
 }
 

@@ -36,8 +36,11 @@ enum detect_buffer_id {
 	DETECT_BUFFER_UDP_HDR,
 	DETECT_BUFFER_ICMPV4_HDR,
 	DETECT_BUFFER_ICMPV6_HDR,
-	DETECT_BUFFER_MAX,
+	DETECT_BUFFER_MAX,		/* the table's */
 };
+
+/* Buffer ids run up to this: the table's, then registered ones. */
+#define DETECT_BUFFER_LIMIT	64
 
 /* When a buffer exists. */
 enum detect_buffer_scope {
@@ -107,7 +110,14 @@ struct detect_transform {
 	const void	*arg;
 };
 
-const struct detect_buffer *detect_buffer_get(enum detect_buffer_id);
+/* The buffer of id (table or registered), or NULL. */
+const struct detect_buffer *detect_buffer_get(unsigned id);
+/* Adds a buffer at start-up, before rules are parsed and not concurrently
+ * with anything (a parser module that keeps its buffers out of the table;
+ * the unit tests' fake transaction buffer): b is copied, its kw filled in.
+ * The new id, or -1 (the name exists, or DETECT_BUFFER_LIMIT is
+ * reached). */
+int	detect_buffer_register(const struct detect_buffer *b);
 /* The buffer called name[0..len), or NULL. */
 const struct detect_buffer *detect_buffer_by_name(const char *name,
 	    size_t len);
@@ -121,7 +131,7 @@ const struct keyword *detect_buffer_sticky_lookup(const char *name,
 int	detect_buffer_move_last_content(struct rule *r,
 	    enum detect_buffer_id id);
 /* The packet or stream buffer id of p: false when absent. */
-bool	detect_buffer_get_pkt(enum detect_buffer_id, const struct packet *p,
+bool	detect_buffer_get_pkt(unsigned id, const struct packet *p,
 	    const uint8_t **buf, uint32_t *len);
 
 #endif

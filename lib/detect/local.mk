@@ -145,3 +145,12 @@ tests_unit_check_pipeline_SOURCES = tests/unit/check_pipeline.c
 tests_unit_check_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pipeline_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/unit/data/rules/pipeline.rules
+
+# The engine core: header buffers, per-buffer prefilters, the transaction
+# interface (fake tx source) and the grouped-vs-linear differential test.
+check_PROGRAMS += tests/unit/check_engine
+TESTS += tests/unit/check_engine
+tests_unit_check_engine_SOURCES = tests/unit/check_engine.c tests/unit/detect_harness.c \
+	tests/unit/detect_harness.h
+tests_unit_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_engine_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -440,7 +440,7 @@ detect_prefilter_group(struct detect_engine *de,
     struct detect_prefilter_cache *c, struct detect_group *g,
     const uint32_t *sigs, size_t n, char *err, size_t errlen)
 {
-	uint32_t nfp[DETECT_BUFFER_MAX] = { 0 };
+	uint32_t nfp[DETECT_BUFFER_LIMIT] = { 0 };
 	uint8_t npfs = 0;
 
 	g->nsigs = (uint32_t)n;
@@ -466,8 +466,12 @@ detect_prefilter_group(struct detect_engine *de,
 		goto nomem;
 	/* packet and stream buffers first, then transaction ones */
 	for (int pass = 0; pass < 2; pass++) {
-		for (uint8_t b = 0; b < DETECT_BUFFER_MAX; b++) {
-			bool tx = detect_buffer_get(b)->scope ==
+		for (uint8_t b = 0; b < DETECT_BUFFER_LIMIT; b++) {
+			bool tx;
+
+			if (nfp[b] == 0)
+				continue;
+			tx = detect_buffer_get(b)->scope ==
 			    DETECT_BUFFER_SCOPE_TX;
 
 			if (nfp[b] == 0 || tx != (pass == 1))
