@@ -1,6 +1,6 @@
 # Offline-mode tests (quelld -r on generated captures); no root needed.
 OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
-	tests/offline/t_decode.sh
+	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS)
 EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
