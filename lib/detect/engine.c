@@ -419,7 +419,8 @@ static struct detect_tx_state *
 engine_tx_state(const struct detect_engine *de,
     const struct detect_tx_source *src, void *tx)
 {
-	void **slot = src->detect_slot != NULL ? src->detect_slot(tx) : NULL;
+	void **slot = src->detect_slot != NULL ?
+	    src->detect_slot(src->ctx, tx) : NULL;
 	struct detect_tx_state *ts;
 
 	if (slot == NULL)

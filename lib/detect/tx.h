@@ -16,10 +16,19 @@
  *			a parser-defined number compared with
  *			detect_buffer.progress[dir]
  *	complete[dir]	the progress value of a finished tx in dir
- *	detect_slot(tx)	where detection keeps its per-tx state: a void *
- *			the parser stores in its tx, initially NULL, and
- *			releases with detect_tx_state_free() when it frees
- *			the tx
+ *	detect_slot(ctx, tx) where detection keeps its per-tx state: a
+ *			void * in the tx, initially NULL (struct
+ *			applayer_txdata.detect_state), released with
+ *			detect_tx_state_free() when the tx is freed
+ *	ctx		passed to detect_slot (the glue's: e.g. the struct
+ *			applayer_parser whose tx_data() finds the slot)
+ *
+ * tx_count, tx_get, tx_id, progress and complete have the shapes of
+ * struct applayer_parser's tx_count, tx_get, tx_id, tx_progress and
+ * complete (lib/applayer/parser.h), so the glue copies them; each
+ * struct applayer_buffer becomes a detect_buffer (scope TX, its alproto,
+ * dirs, progress, get as get_tx) through detect_buffer_register() before
+ * rules are parsed.
  *
  * For each packet with a source, detection walks the txs: a rule that
  * inspects a tx buffer is evaluated per tx (its packet buffers from the
@@ -39,7 +48,8 @@ struct detect_tx_source {
 	uint64_t	(*tx_id)(void *state, void *tx);
 	int		(*progress)(void *tx, uint8_t dir);
 	int		 complete[2];
-	void		**(*detect_slot)(void *tx);
+	void		**(*detect_slot)(void *ctx, void *tx);
+	void		*ctx;
 };
 
 /* Frees what detection stored in a tx's detect_slot (NULL is fine). The

@@ -371,7 +371,7 @@ fake_progress(void *tx, uint8_t dir)
 }
 
 static void **
-fake_slot(void *tx)
+fake_slot(void *ctx, void *tx)
 {
 	return &((struct fake_tx *)tx)->slot;
 }
