@@ -48,8 +48,10 @@ ipv4(uint8_t proto, const uint8_t *opts, size_t optlen, const uint8_t *l4,
 	raw[8] = 64;
 	raw[9] = proto;
 	memcpy(raw + 12, "\x0a\x00\x00\x01\x0a\x00\x00\x02", 8);
-	memcpy(raw + 20, opts, optlen);
-	memcpy(raw + hl, l4, l4len);
+	if (optlen > 0)
+		memcpy(raw + 20, opts, optlen);
+	if (l4len > 0)
+		memcpy(raw + hl, l4, l4len);
 	memset(&p, 0, sizeof(p));
 	p.data = raw;
 	p.len = p.wire_len = (uint32_t)tot;
