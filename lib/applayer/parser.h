@@ -19,6 +19,11 @@
  *			parser keeps no copy: the stream holds the bytes.
  *			A parser caps what it waits for (a record size
  *			limit) and raises an event beyond it instead.
+ *			needed == 0: the rest must wait for the other
+ *			direction (libhtp's HTP_STREAM_DATA_OTHER: a
+ *			CONNECT request waits for its response): call
+ *			again with the rest, new bytes or not, after the
+ *			next parse() of the other direction.
  *	ERROR		the data is not this protocol or cannot be parsed
  *			on: the framework raises app-layer.error-policy
  *			(exception policy), counts it, and stops feeding
@@ -41,6 +46,7 @@
 
 struct flow;
 struct json_t;
+struct quell_config;
 
 /* App-layer protocols. Detection sees the id as an opaque uint16_t
  * (struct detect_buffer.alproto). Names (applayer_proto_name) are
@@ -84,10 +90,22 @@ enum applayer_status {
 
 struct applayer_result {
 	enum applayer_status status;
-	uint32_t	 consumed;	/* INCOMPLETE: bytes of the chunk used */
+	uint32_t	 consumed;	/* INCOMPLETE: bytes of the chunk used;
+					 * OK with APPLAYER_RESULT_CHANGE: the
+					 * bytes of this protocol */
 	uint32_t	 needed;	/* INCOMPLETE: more bytes needed past
 					 * consumed before the next call */
+	uint8_t		 flags;		/* APPLAYER_RESULT_* */
 };
+
+/* struct applayer_result.flags */
+#define APPLAYER_RESULT_CHANGE	0x01	/* the flow's data after consumed
+					 * (this direction) and from now on
+					 * (the other) is another protocol:
+					 * an accepted CONNECT tunnel. Detect
+					 * it again there (Suricata's
+					 * AppLayerRequestProtocolChange); the
+					 * old state stays for its txs */
 
 #define APPLAYER_MAX_EVENTS	128	/* per protocol */
 
@@ -102,6 +120,12 @@ struct applayer_txdata {
 	uint32_t	 logged;	/* bit per output that logged it */
 	uint8_t		 flags;		/* framework's */
 };
+
+/* Frees what detection keeps in td (detect_state) through the function
+ * the framework installed with applayer_txdata_set_release(); a
+ * parser's tx_free calls it for every tx it frees. */
+void	applayer_txdata_release(struct applayer_txdata *td);
+void	applayer_txdata_set_release(void (*fn)(void *detect_state));
 
 static inline void
 applayer_txdata_set_event(struct applayer_txdata *td, unsigned ev)
@@ -135,6 +159,13 @@ struct applayer_buffer {
 			    uint32_t *len);
 	bool		(*get_multi)(void *tx, uint8_t dir, uint32_t idx,
 			    const uint8_t **buf, uint32_t *len);
+	/* optional, for progressive buffers (HTTP bodies, file.data):
+	 * get()/get_multi() return the window to inspect now, Suricata's
+	 * inspect windows (nothing while too little arrived), and detection
+	 * calls inspected() once it inspected that window, so the next one
+	 * starts later and the bytes before it are freed. NULL: the buffer
+	 * is whole once its progress is reached. */
+	void		(*inspected)(void *tx, uint8_t dir, uint32_t idx);
 };
 
 /* Protocol detection by pattern: bytes at [offset, depth) of the first
@@ -169,8 +200,16 @@ struct applayer_parser {
 			    uint8_t dir, uint8_t *rdir);
 	const char	*default_ports;	/* "80,8080" style, Suricata's */
 
+	/* optional: the protocol's own configuration, built once at start
+	 * (and on reload) from the whole configuration; its result is the
+	 * cfg of state_new. NULL, with the reason in err, when it cannot
+	 * be built. Freed with config_free after the last state using it. */
+	void		*(*config_new)(const struct quell_config *qc, char *err,
+			    size_t errlen);
+	void		(*config_free)(void *cfg);
+
 	/* state: one per flow once detected. cfg is the protocol's own
-	 * configuration (see registry.c), f the flow (addresses, ports;
+	 * configuration (config_new's), f the flow (addresses, ports;
 	 * read only) */
 	void		*(*state_new)(const struct flow *f, const void *cfg);
 	void		(*state_free)(void *state);

@@ -21,6 +21,9 @@ enum key_type {
 	KEY_CPUS,	/* CPU list: "0-3,6" */
 	KEY_SIZE,	/* uint64 bytes, "128mb" style suffixes allowed */
 	KEY_ENUM_STR,	/* one of names, stored as a string */
+	KEY_ENUM_CI,	/* one of names, any case, stored as int */
+	KEY_TRIBOOL,	/* yes/no into an int8_t that is -1 when unset */
+	KEY_HTTP_SERVERS, /* libhtp server-config: a list of personalities */
 };
 
 struct key {
@@ -40,10 +43,59 @@ static const char *const detect_profiles[] = { "low", "medium", "high",
 static const char *const bypass_methods[] = { "conntrack", "mark", NULL };
 static const char *const bypass_restarts[] = { "split", "whole", NULL };
 
+/* One libhtp personality block: the keys of default-config, and of each
+ * server-config entry (relative to its struct http_settings). */
+#define HTTP_KEYS(X) \
+	X("compression-bomb-limit", KEY_SIZE, compression_bomb_limit, 0, 0, NULL) \
+	X("decompression-time-limit", KEY_UINT, decompression_time_limit, 0, 100000000, NULL) \
+	X("double-decode-path", KEY_BOOL, double_decode_path, 0, 0, NULL) \
+	X("double-decode-query", KEY_BOOL, double_decode_query, 0, 0, NULL) \
+	X("headers-limit", KEY_UINT, headers_limit, 1, 1u << 20, NULL) \
+	X("http-body-inline", KEY_ENUM, body_inline, 0, 0, http_config_body_inline_names) \
+	X("lzma-enabled", KEY_BOOL, lzma_enabled, 0, 0, NULL) \
+	X("lzma-memlimit", KEY_SIZE, lzma_memlimit, 0, 0, NULL) \
+	X("max-tx", KEY_UINT, max_tx, 0, 1u << 24, NULL) \
+	X("meta-field-limit", KEY_SIZE, meta_field_limit, 0, 0, NULL) \
+	X("path-bestfit-replacement-char", KEY_STRING, path_bestfit_char, 0, 0, NULL) \
+	X("path-convert-backslash-separators", KEY_TRIBOOL, path_backslash, 0, 0, NULL) \
+	X("path-convert-lowercase", KEY_TRIBOOL, path_lowercase, 0, 0, NULL) \
+	X("path-nul-encoded-terminates", KEY_TRIBOOL, path_nul_encoded_terminates, 0, 0, NULL) \
+	X("path-nul-raw-terminates", KEY_TRIBOOL, path_nul_raw_terminates, 0, 0, NULL) \
+	X("path-separators-compress", KEY_TRIBOOL, path_separators_compress, 0, 0, NULL) \
+	X("path-separators-decode", KEY_TRIBOOL, path_separators_decode, 0, 0, NULL) \
+	X("path-u-encoding-decode", KEY_TRIBOOL, path_u_encoding_decode, 0, 0, NULL) \
+	X("path-url-encoding-invalid-handling", KEY_ENUM, path_url_invalid, 0, 0, http_config_url_invalid_names) \
+	X("path-utf8-convert-bestfit", KEY_TRIBOOL, path_utf8_bestfit, 0, 0, NULL) \
+	X("personality", KEY_ENUM_CI, personality, 0, 0, http_config_personalities) \
+	X("query-plusspace-decode", KEY_BOOL, query_plusspace_decode, 0, 0, NULL) \
+	X("randomize-inspection-range", KEY_UINT, randomize_range, 0, 100, NULL) \
+	X("randomize-inspection-sizes", KEY_BOOL, randomize, 0, 0, NULL) \
+	X("request-body-inspect-window", KEY_SIZE, request_inspect_window, 0, 0, NULL) \
+	X("request-body-limit", KEY_SIZE, request_body_limit, 0, 0, NULL) \
+	X("request-body-minimal-inspect-size", KEY_SIZE, request_inspect_min, 0, 0, NULL) \
+	X("response-body-decompress-layer-limit", KEY_UINT, decompress_layer_limit, 0, 64, NULL) \
+	X("response-body-inspect-window", KEY_SIZE, response_inspect_window, 0, 0, NULL) \
+	X("response-body-limit", KEY_SIZE, response_body_limit, 0, 0, NULL) \
+	X("response-body-minimal-inspect-size", KEY_SIZE, response_inspect_min, 0, 0, NULL) \
+	X("swf-decompression.compress-depth", KEY_SIZE, swf_compress_depth, 0, 0, NULL) \
+	X("swf-decompression.decompress-depth", KEY_SIZE, swf_decompress_depth, 0, 0, NULL) \
+	X("swf-decompression.enabled", KEY_BOOL, swf_enabled, 0, 0, NULL) \
+	X("swf-decompression.type", KEY_ENUM, swf_type, 0, 0, http_config_swf_type_names) \
+	X("uri-include-all", KEY_BOOL, uri_include_all, 0, 0, NULL)
+
+#define HTTP_LIBHTP	"app-layer.protocols.http.libhtp."
+#define HTTP_DEF_KEY(name, type, f, min, max, names) \
+	{ HTTP_LIBHTP "default-config." name, type, \
+	    offsetof(struct quell_config, http.def.f), NULL, min, max, names },
+#define HTTP_SRV_KEY(name, type, f, min, max, names) \
+	{ name, type, offsetof(struct http_settings, f), NULL, min, max, names },
+
 #define OFF(f)	offsetof(struct quell_config, f)
 
 /* Every key quell understands. Sorted by path for --dump-config. */
 static const struct key keys[] = {
+	HTTP_KEYS(HTTP_DEF_KEY)
+	{ HTTP_LIBHTP "server-config", KEY_HTTP_SERVERS, OFF(http), NULL, 0, 0, NULL },
 	{ "bypass.max-flows", KEY_UINT, OFF(bypass.max_flows), NULL, 1, BYPASS_MAX_FLOWS_MAX, NULL },
 	{ "bypass.poll-interval", KEY_UINT, OFF(bypass.poll_interval), NULL, 1, BYPASS_POLL_MAX, NULL },
 	{ "bypass.restart-accounting", KEY_ENUM, OFF(bypass.restart), NULL, 0, 0, bypass_restarts },
@@ -145,6 +197,11 @@ static const struct key keys[] = {
 	{ "vars.port-groups", KEY_STRMAP, OFF(port_groups), NULL, 0, 0, NULL },
 };
 
+/* The keys of one server-config entry, besides "address". */
+static const struct key http_server_keys[] = {
+	HTTP_KEYS(HTTP_SRV_KEY)
+};
+
 /* Suricata's default groups, so public rulesets load with the default
  * configuration. HOME_NET is the private ranges, as Suricata ships it. */
 struct default_pair {
@@ -189,6 +246,10 @@ static int decode_ports(const struct quell_config *, const char *,
 
 static int apply_scalar(struct quell_config *, const struct key *,
 	    const char *, const char *, unsigned, unsigned, struct diag_list *);
+static int apply_scalar_at(struct quell_config *, void *, const struct key *,
+	    const char *, const char *, unsigned, unsigned, struct diag_list *);
+static int apply_node_at(struct quell_config *, void *, const struct key *,
+	    const struct cfg_node *, struct diag_list *);
 
 static void *
 field(struct quell_config *cfg, const struct key *k)
@@ -458,6 +519,130 @@ config_strmap_get(const struct config_strmap *m, const char *name)
 	return NULL;
 }
 
+static void
+http_config_clear_servers(struct http_config *hc)
+{
+	struct http_settings def = hc->def;
+
+	/* keep default-config, drop the list */
+	hc->def.path_bestfit_char = NULL;
+	http_config_clear(hc);
+	hc->def = def;
+}
+
+static const struct key *
+http_server_key(const char *name)
+{
+	for (size_t i = 0; i < QUELL_NITEMS(http_server_keys); i++)
+		if (strcmp(http_server_keys[i].path, name) == 0)
+			return &http_server_keys[i];
+	return NULL;
+}
+
+static int
+http_server_address(struct http_server *srv, const struct cfg_node *n,
+    struct diag_list *dl)
+{
+	struct http_prefix p;
+
+	if (n->type != CFG_NODE_SCALAR) {
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
+		    "%sserver-config.%s.address: expected addresses",
+		    HTTP_LIBHTP, srv->name);
+		return -1;
+	}
+	if (http_config_parse_prefix(n->value, &p) == -1) {
+		diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, n->value,
+		    "%sserver-config.%s.address: not an address or network "
+		    "(\"192.168.1.0/24\", \"::1\")", HTTP_LIBHTP, srv->name);
+		return -1;
+	}
+	return http_server_add_prefix(srv, &p);
+}
+
+/* One entry's settings: "address" and the keys of http_server_keys,
+ * swf-decompression nested. */
+static int
+http_server_apply(struct http_server *srv, const struct cfg_node *map,
+    const char *prefix, struct diag_list *dl)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < map->nchildren; i++) {
+		const struct cfg_node *c = map->children[i];
+		char name[128];
+		const struct key *k;
+
+		snprintf(name, sizeof(name), "%s%s", prefix, c->key);
+		normalize_key(name);
+		if (*prefix == '\0' && strcmp(name, "address") == 0) {
+			if (c->type == CFG_NODE_SEQ) {
+				for (size_t j = 0; j < c->nchildren; j++)
+					if (http_server_address(srv,
+					    c->children[j], dl) == -1)
+						rc = -1;
+			} else if (http_server_address(srv, c, dl) == -1)
+				rc = -1;
+			continue;
+		}
+		if (c->type == CFG_NODE_MAP && *prefix == '\0') {
+			char sub[sizeof(name) + 1];
+
+			snprintf(sub, sizeof(sub), "%s.", name);
+			if (http_server_apply(srv, c, sub, dl) == -1)
+				rc = -1;
+			continue;
+		}
+		if ((k = http_server_key(name)) == NULL) {
+			diag_add(dl, DIAG_WARNING, c->file, c->line, c->col,
+			    NULL, "%sserver-config.%s.%s: unknown key ignored",
+			    HTTP_LIBHTP, srv->name, name);
+			continue;
+		}
+		if (apply_node_at(NULL, &srv->s, k, c, dl) == -1)
+			rc = -1;
+	}
+	return rc;
+}
+
+/* server-config: "- name: {address: [...], personality: ..., ...}"
+ * entries; a later server-config replaces the list. Each entry starts
+ * from Suricata's built-in defaults, not from default-config. */
+static int
+http_servers_apply(struct http_config *hc, const struct cfg_node *seq,
+    struct diag_list *dl)
+{
+	int rc = 0;
+
+	http_config_clear_servers(hc);
+	for (size_t i = 0; i < seq->nchildren; i++) {
+		const struct cfg_node *item = seq->children[i], *body;
+		struct http_server *srv;
+
+		if (item->type != CFG_NODE_MAP || item->nchildren != 1 ||
+		    (body = item->children[0])->type != CFG_NODE_MAP) {
+			diag_add(dl, DIAG_ERROR, item->file, item->line,
+			    item->col, NULL, "%sserver-config: expected "
+			    "\"- name:\" with the settings under it",
+			    HTTP_LIBHTP);
+			rc = -1;
+			continue;
+		}
+		if ((srv = http_config_add_server(hc, body->key)) == NULL)
+			return -1;
+		srv->line = body->line;
+		if (http_server_apply(srv, body, "", dl) == -1)
+			rc = -1;
+		if (srv->nprefixes == 0) {
+			diag_add(dl, DIAG_ERROR, body->file, body->line,
+			    body->col, body->key, "%sserver-config.%s: no "
+			    "address", HTTP_LIBHTP, body->key);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
 static int
 queues_add(struct quell_config *cfg, const char *spec, const char *file,
     unsigned line, unsigned col, const char *what, struct diag_list *dl)
@@ -499,9 +684,25 @@ bad:
 	return -1;
 }
 
+/* The field of k in base: the config itself, or one of its nested
+ * blocks (a server-config entry). */
+static void *
+at(void *base, const struct key *k)
+{
+	return (char *)base + k->offset;
+}
+
 static int
 apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
     const char *file, unsigned line, unsigned col, struct diag_list *dl)
+{
+	return apply_scalar_at(cfg, cfg, k, v, file, line, col, dl);
+}
+
+static int
+apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
+    const char *v, const char *file, unsigned line, unsigned col,
+    struct diag_list *dl)
 {
 	uint64_t n;
 	bool b;
@@ -513,7 +714,7 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 			    "%s: not a boolean (yes/no)", k->path);
 			return -1;
 		}
-		*(bool *)field(cfg, k) = b;
+		*(bool *)at(base, k) = b;
 		return 0;
 	case KEY_UINT:
 		if (parse_number(v, k->max, &n) == -1 || n < k->min) {
@@ -522,7 +723,7 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 			    k->min, k->max);
 			return -1;
 		}
-		*(unsigned *)field(cfg, k) = (unsigned)n;
+		*(unsigned *)at(base, k) = (unsigned)n;
 		return 0;
 	case KEY_U32:
 		if (parse_number(v, UINT32_MAX, &n) == -1) {
@@ -530,11 +731,11 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 			    "%s: not a 32-bit number", k->path);
 			return -1;
 		}
-		*(uint32_t *)field(cfg, k) = (uint32_t)n;
+		*(uint32_t *)at(base, k) = (uint32_t)n;
 		return 0;
 	case KEY_THREADS:
 		if (strcmp(v, "auto") == 0) {
-			*(unsigned *)field(cfg, k) = 0;
+			*(unsigned *)at(base, k) = 0;
 			return 0;
 		}
 		if (parse_number(v, k->max, &n) == -1 || n == 0) {
@@ -543,12 +744,12 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 			    k->path, k->max);
 			return -1;
 		}
-		*(unsigned *)field(cfg, k) = (unsigned)n;
+		*(unsigned *)at(base, k) = (unsigned)n;
 		return 0;
 	case KEY_ENUM_STR:
 		for (int i = 0; k->names[i] != NULL; i++) {
 			if (strcmp(v, k->names[i]) == 0) {
-				char **p = field(cfg, k);
+				char **p = at(base, k);
 				char *dup = strdup(v);
 
 				if (dup == NULL)
@@ -568,7 +769,7 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 			    "up to 1tb", k->path);
 			return -1;
 		}
-		*(uint64_t *)field(cfg, k) = n;
+		*(uint64_t *)at(base, k) = n;
 		return 0;
 	case KEY_CPUS:
 		if (!valid_cpu_list(v)) {
@@ -578,7 +779,7 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 		}
 		/* FALLTHROUGH */
 	case KEY_STRING: {
-		char **p = field(cfg, k);
+		char **p = at(base, k);
 		char *s = strdup(v);
 
 		if (s == NULL)
@@ -590,7 +791,7 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 	case KEY_ENUM:
 		for (int i = 0; k->names[i] != NULL; i++) {
 			if (strcmp(v, k->names[i]) == 0) {
-				*(int *)field(cfg, k) = i;
+				*(int *)at(base, k) = i;
 				return 0;
 			}
 		}
@@ -610,7 +811,7 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 	case KEY_STRLIST: {
 		/* A scalar where a list is expected: "a,b" or the flow
 		 * form "[a, b]" / "["a","b"]" as --set gives it. */
-		struct config_strlist *l = field(cfg, k);
+		struct config_strlist *l = at(base, k);
 		char *copy = strdup(v), *save = NULL, *body;
 		size_t blen;
 
@@ -654,6 +855,34 @@ apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
 		diag_add(dl, DIAG_ERROR, file, line, col, v,
 		    "%s: expected a mapping of NAME: value", k->path);
 		return -1;
+	case KEY_ENUM_CI:
+		for (int i = 0; k->names[i] != NULL; i++) {
+			if (strcasecmp(v, k->names[i]) == 0) {
+				*(int *)at(base, k) = i;
+				return 0;
+			}
+		}
+		diag_add(dl, DIAG_ERROR, file, line, col, v,
+		    "%s: not a known name (see doc/configuration.md)", k->path);
+		return -1;
+	case KEY_TRIBOOL:
+		if (parse_bool(v, &b) == -1) {
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not a boolean (yes/no)", k->path);
+			return -1;
+		}
+		*(int8_t *)at(base, k) = b ? 1 : 0;
+		return 0;
+	case KEY_HTTP_SERVERS:
+		/* "server-config:" with nothing under it */
+		if (*v == '\0') {
+			http_config_clear_servers(at(base, k));
+			return 0;
+		}
+		diag_add(dl, DIAG_ERROR, file, line, col, v,
+		    "%s: expected a list of \"- name: {address: [...], ...}\"",
+		    k->path);
+		return -1;
 	}
 	return -1;
 }
@@ -662,14 +891,25 @@ static int
 apply_node(struct quell_config *cfg, const struct key *k,
     const struct cfg_node *n, struct diag_list *dl)
 {
+	return apply_node_at(cfg, cfg, k, n, dl);
+}
+
+static int
+apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
+    const struct cfg_node *n, struct diag_list *dl)
+{
 	int rc = 0;
 
 	if (n->type == CFG_NODE_SCALAR)
-		return apply_scalar(cfg, k, n->value, n->file, n->line, n->col,
-		    dl);
+		return apply_scalar_at(cfg, base, k, n->value, n->file, n->line,
+		    n->col, dl);
 	switch (k->type) {
+	case KEY_HTTP_SERVERS:
+		if (n->type != CFG_NODE_SEQ)
+			break;
+		return http_servers_apply(at(base, k), n, dl);
 	case KEY_STRLIST: {
-		struct config_strlist *l = field(cfg, k);
+		struct config_strlist *l = at(base, k);
 
 		if (n->type != CFG_NODE_SEQ)
 			break;
@@ -703,7 +943,7 @@ apply_node(struct quell_config *cfg, const struct key *k,
 		}
 		return rc;
 	case KEY_STRMAP: {
-		struct config_strmap *m = field(cfg, k);
+		struct config_strmap *m = at(base, k);
 
 		if (n->type != CFG_NODE_MAP)
 			break;
@@ -728,7 +968,9 @@ apply_node(struct quell_config *cfg, const struct key *k,
 	diag_add(dl, DIAG_ERROR, n->file, n->line, n->col, NULL,
 	    "%s: expected %s", k->path,
 	    k->type == KEY_STRLIST || k->type == KEY_QUEUES ? "a list" :
-	    k->type == KEY_STRMAP ? "a mapping" : "a single value");
+	    k->type == KEY_STRMAP ? "a mapping" :
+	    k->type == KEY_HTTP_SERVERS ? "a list of personalities" :
+	    "a single value");
 	return -1;
 }
 
@@ -808,6 +1050,7 @@ config_new(void)
 		return NULL;
 	flow_config_default(&cfg->flow);
 	bypass_config_default(&cfg->bypass);
+	http_config_default(&cfg->http);
 	diag_list_init(&dl);
 	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
 		if (keys[i].def != NULL)
@@ -840,9 +1083,13 @@ config_free(struct quell_config *cfg)
 		case KEY_CPUS:
 		case KEY_ENUM_STR:
 			free(*(char **)f);
+			*(char **)f = NULL;
 			break;
 		case KEY_STRLIST:
 			strlist_clear(f);
+			break;
+		case KEY_HTTP_SERVERS:
+			http_config_clear(f);
 			break;
 		case KEY_STRMAP:
 			strmap_clear(f);
@@ -1270,11 +1517,41 @@ config_dump(const struct quell_config *cfg, FILE *fp)
 		case KEY_STRING:
 		case KEY_CPUS:
 		case KEY_ENUM_STR:
-			fprintf(fp, " \"%s\"\n", *(char *const *)f);
+			if (*(char *const *)f == NULL)
+				fprintf(fp, " ~\n");
+			else
+				fprintf(fp, " \"%s\"\n", *(char *const *)f);
 			break;
 		case KEY_ENUM:
-			fprintf(fp, " %s\n", k->names[*(const int *)f]);
+		case KEY_ENUM_CI:
+			if (*(const int *)f < 0)
+				fprintf(fp, " ~\n");
+			else
+				fprintf(fp, " %s\n", k->names[*(const int *)f]);
 			break;
+		case KEY_TRIBOOL:
+			fprintf(fp, " %s\n", *(const int8_t *)f < 0 ? "~" :
+			    *(const int8_t *)f ? "yes" : "no");
+			break;
+		case KEY_HTTP_SERVERS: {
+			const struct http_config *hc = f;
+
+			fprintf(fp, "\n");
+			for (size_t j = 0; j < hc->nservers; j++) {
+				fprintf(fp, "  - %s: personality %s, %zu "
+				    "address(es), request-body-limit %llu, "
+				    "response-body-limit %llu\n",
+				    hc->servers[j].name,
+				    http_config_personalities[
+				    hc->servers[j].s.personality],
+				    hc->servers[j].nprefixes,
+				    (unsigned long long)
+				    hc->servers[j].s.request_body_limit,
+				    (unsigned long long)
+				    hc->servers[j].s.response_body_limit);
+			}
+			break;
+		}
 		case KEY_STRLIST: {
 			const struct config_strlist *l = f;
 

@@ -6,6 +6,7 @@
 
 #include "core/base.h"
 #include "core/diag.h"
+#include "applayer/http/config.h"
 #include "bypass/config.h"
 #include "decode/config.h"
 #include "flow/config.h"
@@ -92,6 +93,7 @@ struct quell_config {
 	char		*decode_vxlan_ports;
 	char		*decode_geneve_ports;
 	struct bypass_config bypass;	/* mark/mask from nfq_bypass_* */
+	struct http_config http;	/* app-layer.protocols.http.libhtp */
 
 	unsigned	 detect_threads;	/* 0 = auto */
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */

@@ -1,0 +1,568 @@
+#include "core/base.h"
+
+#include <strings.h>
+
+#include <htp/htp.h>
+
+#include "applayer/http/body.h"
+#include "applayer/http/buffers.h"
+#include "applayer/http/file.h"
+#include "applayer/http/state.h"
+
+#define TS	APPLAYER_TOSERVER
+#define TC	APPLAYER_TOCLIENT
+#define D_TS	(1u << APPLAYER_TOSERVER)
+#define D_TC	(1u << APPLAYER_TOCLIENT)
+
+static bool
+from_bstr(const bstr *b, const uint8_t **buf, uint32_t *len)
+{
+	if (b == NULL || bstr_len(b) > UINT32_MAX)
+		return false;
+	*buf = bstr_ptr(b);
+	*len = (uint32_t)bstr_len(b);
+	return true;
+}
+
+static htp_table_t *
+headers(const struct http_tx *tx, uint8_t dir)
+{
+	return dir == TS ? tx->htx->request_headers :
+	    tx->htx->response_headers;
+}
+
+const bstr *
+http_header_value(const struct http_tx *tx, uint8_t dir, const char *name)
+{
+	htp_table_t *t = headers(tx, dir);
+	htp_header_t *h;
+
+	if (t == NULL || (h = htp_table_get_c(t, name)) == NULL)
+		return NULL;
+	return h->value;
+}
+
+/* Past the headers: Suricata's getters of whole-header buffers check
+ * progress > HTP_REQUEST_HEADERS (resp. RESPONSE). */
+static bool
+headers_done(const struct http_tx *tx, uint8_t dir)
+{
+	return dir == TS ? tx->htx->request_progress > HTP_REQUEST_HEADERS :
+	    tx->htx->response_progress > HTP_RESPONSE_HEADERS;
+}
+
+/* ----------------------------------------------------- normalised URI */
+
+static int
+built_add(struct http_built *b, size_t *cap, const void *p, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (b->len + n > *cap) {
+		size_t c = *cap > 0 ? *cap : 64;
+		uint8_t *m;
+
+		while (c < b->len + n)
+			c *= 2;
+		if (c > UINT32_MAX || (m = realloc(b->buf, c)) == NULL)
+			return -1;
+		b->buf = m;
+		*cap = c;
+	}
+	memcpy(b->buf + b->len, p, n);
+	b->len += (uint32_t)n;
+	return 0;
+}
+
+static int
+built_bstr(struct http_built *b, size_t *cap, const bstr *s)
+{
+	return s == NULL ? 0 : built_add(b, cap, bstr_ptr(s), bstr_len(s));
+}
+
+/* Suricata's SCHTPGenerateNormalizedUri: the parsed (normalised) path,
+ * '?' and the query URL-decoded once more, '#' and the fragment; with
+ * uri-include-all also scheme://user:pass@host:port before. */
+int
+http_buffers_build_uri(struct http_tx *tx)
+{
+	const htp_uri_t *u = tx->htx->parsed_uri;
+	struct http_built *b = &tx->uri;
+	size_t cap = 0;
+	int rc = 0;
+
+	http_built_clear(b);
+	if (u == NULL)
+		return 0;
+	if (tx->st->blk->s.uri_include_all) {
+		if (u->scheme != NULL) {
+			rc |= built_bstr(b, &cap, u->scheme);
+			rc |= built_add(b, &cap, "://", 3);
+		}
+		if (u->username != NULL || u->password != NULL) {
+			rc |= built_bstr(b, &cap, u->username);
+			rc |= built_add(b, &cap, ":", 1);
+			rc |= built_bstr(b, &cap, u->password);
+			rc |= built_add(b, &cap, "@", 1);
+		}
+		rc |= built_bstr(b, &cap, u->hostname);
+		if (u->port != NULL) {
+			rc |= built_add(b, &cap, ":", 1);
+			rc |= built_bstr(b, &cap, u->port);
+		}
+	}
+	rc |= built_bstr(b, &cap, u->path);
+	if (u->query != NULL) {
+		bstr *q = bstr_dup(u->query);
+		uint64_t flags = 0;
+
+		if (q == NULL)
+			return -1;
+		htp_urldecode_inplace(tx->htx->cfg, HTP_DECODER_URLENCODED, q,
+		    &flags);
+		rc |= built_add(b, &cap, "?", 1);
+		rc |= built_bstr(b, &cap, q);
+		bstr_free(q);
+	}
+	if (u->fragment != NULL) {
+		rc |= built_add(b, &cap, "#", 1);
+		rc |= built_bstr(b, &cap, u->fragment);
+	}
+	if (rc != 0) {
+		http_built_clear(b);
+		return -1;
+	}
+	b->valid = true;
+	return 0;
+}
+
+/* ------------------------------------------------------------ getters */
+
+#define TX(v)	((struct http_tx *)(v))
+
+static bool
+get_method(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->request_method, buf, len);
+}
+
+static bool
+get_uri(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	const struct http_built *b = &TX(v)->uri;
+
+	if (!b->valid)
+		return false;
+	*buf = b->buf;
+	*len = b->len;
+	return true;
+}
+
+static bool
+get_uri_raw(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->request_uri, buf, len);
+}
+
+static bool
+get_request_line(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->request_line, buf, len);
+}
+
+static bool
+get_protocol(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(dir == TS ? TX(v)->htx->request_protocol :
+	    TX(v)->htx->response_protocol, buf, len);
+}
+
+/* libhtp's request_hostname: from the URI or the Host header,
+ * lower-cased, without the port. */
+static bool
+get_host(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->request_hostname, buf, len);
+}
+
+/* Suricata's http.host.raw: the absolute URI's host, else the Host
+ * header as sent. */
+static bool
+get_host_raw(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	const htp_tx_t *h = TX(v)->htx;
+
+	if (h->parsed_uri != NULL && h->parsed_uri->hostname != NULL)
+		return from_bstr(h->parsed_uri->hostname, buf, len);
+	return from_bstr(http_header_value(TX(v), TS, "host"), buf, len);
+}
+
+#define HEADER_GETTER(fn, ts_name, tc_name)				\
+static bool								\
+fn(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)		\
+{									\
+	const char *name = dir == TS ? ts_name : tc_name;		\
+									\
+	return name != NULL &&						\
+	    from_bstr(http_header_value(TX(v), dir, name), buf, len);	\
+}
+
+HEADER_GETTER(get_user_agent, "user-agent", NULL)
+HEADER_GETTER(get_cookie, "cookie", "set-cookie")
+HEADER_GETTER(get_content_type, "content-type", "content-type")
+HEADER_GETTER(get_content_len, "content-length", "content-length")
+HEADER_GETTER(get_referer, "referer", NULL)
+HEADER_GETTER(get_accept, "accept", NULL)
+HEADER_GETTER(get_accept_enc, "accept-encoding", NULL)
+HEADER_GETTER(get_accept_lang, "accept-language", NULL)
+HEADER_GETTER(get_connection, "connection", NULL)
+HEADER_GETTER(get_server, NULL, "server")
+HEADER_GETTER(get_location, NULL, "location")
+
+static bool
+built_get(struct http_built *b, const uint8_t **buf, uint32_t *len)
+{
+	if (!b->valid)
+		return false;
+	*buf = b->buf;
+	*len = b->len;
+	return true;
+}
+
+/* Suricata's http.header: every header but Cookie (to server) and
+ * Set-Cookie (to client), "Name: value\r\n" each, in order. */
+static bool
+get_header(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	struct http_tx *tx = v;
+	struct http_built *b = &tx->hdr[dir];
+	htp_table_t *t = headers(tx, dir);
+	const char *skip = dir == TS ? "cookie" : "set-cookie";
+	size_t cap = 0;
+	int rc = 0;
+
+	if (!headers_done(tx, dir) || t == NULL)
+		return false;
+	if (b->valid)
+		return built_get(b, buf, len);
+	for (size_t i = 0; i < htp_table_size(t); i++) {
+		htp_header_t *h = htp_table_get_index(t, i, NULL);
+
+		if (h == NULL || (bstr_len(h->name) == strlen(skip) &&
+		    strncasecmp((const char *)bstr_ptr(h->name), skip,
+		    strlen(skip)) == 0))
+			continue;
+		rc |= built_bstr(b, &cap, h->name);
+		rc |= built_add(b, &cap, ": ", 2);
+		rc |= built_bstr(b, &cap, h->value);
+		rc |= built_add(b, &cap, "\r\n", 2);
+	}
+	if (rc != 0) {
+		http_built_clear(b);
+		return false;
+	}
+	b->valid = true;
+	return built_get(b, buf, len);
+}
+
+/* Suricata's http.header.raw: the header block as received, with the
+ * empty line (and trailers after a chunked body). */
+static bool
+get_header_raw(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	struct http_tx *tx = v;
+
+	if (tx->hdr_raw[dir] == NULL || tx->hdr_raw_len[dir] > UINT32_MAX)
+		return false;
+	*buf = tx->hdr_raw[dir];
+	*len = (uint32_t)tx->hdr_raw_len[dir];
+	return true;
+}
+
+/* Suricata's http.header_names: "\r\n", each name and "\r\n", then
+ * "\r\n". */
+static bool
+get_header_names(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	struct http_tx *tx = v;
+	struct http_built *b = &tx->names[dir];
+	htp_table_t *t = headers(tx, dir);
+	size_t cap = 0;
+	int rc = 0;
+
+	if (!headers_done(tx, dir) || t == NULL)
+		return false;
+	if (b->valid)
+		return built_get(b, buf, len);
+	rc |= built_add(b, &cap, "\r\n", 2);
+	for (size_t i = 0; i < htp_table_size(t); i++) {
+		htp_header_t *h = htp_table_get_index(t, i, NULL);
+
+		if (h == NULL)
+			continue;
+		rc |= built_bstr(b, &cap, h->name);
+		rc |= built_add(b, &cap, "\r\n", 2);
+	}
+	rc |= built_add(b, &cap, "\r\n", 2);
+	if (rc != 0) {
+		http_built_clear(b);
+		return false;
+	}
+	b->valid = true;
+	return built_get(b, buf, len);
+}
+
+/* Suricata's http.start: the request (status) line, "\r\n", then the
+ * raw header block. */
+static bool
+get_start(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	struct http_tx *tx = v;
+	struct http_built *b = &tx->start[dir];
+	const bstr *line = dir == TS ? tx->htx->request_line :
+	    tx->htx->response_line;
+	size_t cap = 0;
+	int rc = 0;
+
+	if (!headers_done(tx, dir) || line == NULL ||
+	    tx->hdr_raw[dir] == NULL)
+		return false;
+	if (b->valid)
+		return built_get(b, buf, len);
+	rc |= built_bstr(b, &cap, line);
+	rc |= built_add(b, &cap, "\r\n", 2);
+	rc |= built_add(b, &cap, tx->hdr_raw[dir], tx->hdr_raw_len[dir]);
+	if (rc != 0) {
+		http_built_clear(b);
+		return false;
+	}
+	b->valid = true;
+	return built_get(b, buf, len);
+}
+
+static bool
+get_stat_code(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->response_status, buf, len);
+}
+
+static bool
+get_stat_msg(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->response_message, buf, len);
+}
+
+static bool
+get_response_line(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return from_bstr(TX(v)->htx->response_line, buf, len);
+}
+
+/* One header per value, "Name: value" (Suricata 7's http.request_header
+ * and http.response_header multi-buffers). */
+static bool
+header_multi(struct http_tx *tx, uint8_t dir, uint32_t idx,
+    const uint8_t **buf, uint32_t *len)
+{
+	htp_table_t *t = headers(tx, dir);
+	htp_header_t *h;
+	uint8_t *m;
+	size_t n;
+
+	if (t == NULL || idx >= htp_table_size(t) ||
+	    (h = htp_table_get_index(t, idx, NULL)) == NULL)
+		return false;
+	n = bstr_len(h->name) + 2 + bstr_len(h->value);
+	if (n > UINT32_MAX)
+		return false;
+	/* one scratch per direction, as Suricata's per-thread buffer: the
+	 * bytes stay valid until the next call */
+	if ((m = malloc(n > 0 ? n : 1)) == NULL)
+		return false;
+	memcpy(m, bstr_ptr(h->name), bstr_len(h->name));
+	memcpy(m + bstr_len(h->name), ": ", 2);
+	memcpy(m + bstr_len(h->name) + 2, bstr_ptr(h->value),
+	    bstr_len(h->value));
+	free(tx->multi[dir]);
+	tx->multi[dir] = m;
+	*buf = m;
+	*len = (uint32_t)n;
+	return true;
+}
+
+static bool
+get_request_header(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	return header_multi(v, TS, idx, buf, len);
+}
+
+static bool
+get_response_header(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	return header_multi(v, TC, idx, buf, len);
+}
+
+/* Bodies: Suricata's inspect windows; done once past the body or at
+ * the direction's end. */
+static bool
+body_done(const struct http_tx *tx, uint8_t dir)
+{
+	uint8_t eof = dir == TS ? HTTP_STATE_EOF_TS : HTTP_STATE_EOF_TC;
+
+	if (tx->st->flags & eof)
+		return true;
+	return dir == TS ? tx->htx->request_progress > HTP_REQUEST_BODY :
+	    tx->htx->response_progress > HTP_RESPONSE_BODY;
+}
+
+static void
+inspect_sizes(const struct http_tx *tx, uint8_t dir, uint64_t *limit,
+    uint64_t *min, uint64_t *window)
+{
+	const struct http_settings *s = &tx->st->blk->s;
+
+	*limit = dir == TS ? s->request_body_limit : s->response_body_limit;
+	*min = dir == TS ? s->request_inspect_min : s->response_inspect_min;
+	*window = dir == TS ? s->request_inspect_window :
+	    s->response_inspect_window;
+}
+
+static bool
+body_get(struct http_tx *tx, uint8_t dir, const uint8_t **buf,
+    uint32_t *len)
+{
+	uint64_t limit, min, window, off;
+
+	inspect_sizes(tx, dir, &limit, &min, &window);
+	return http_body_window(&tx->body[dir], limit, min, window,
+	    body_done(tx, dir), buf, len, &off);
+}
+
+static bool
+get_request_body(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return body_get(v, TS, buf, len);
+}
+
+static bool
+get_response_body(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	return body_get(v, TC, buf, len);
+}
+
+static void
+body_inspected(void *v, uint8_t dir, uint32_t idx)
+{
+	struct http_tx *tx = v;
+	uint64_t limit, min, window;
+
+	inspect_sizes(tx, dir, &limit, &min, &window);
+	http_body_inspected(&tx->body[dir], min, window);
+}
+
+/* file.data: each file of the direction (Suricata 7 inspects HTTP
+ * file.data through its files), with the body's inspect sizes. */
+static bool
+get_file_data(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	struct http_tx *tx = v;
+	uint64_t limit, min, window, off;
+	const struct http_file *f;
+	bool done;
+
+	if (idx >= tx->nfiles[dir])
+		return false;
+	f = tx->files[dir][idx];
+	inspect_sizes(tx, dir, &limit, &min, &window);
+	done = http_file_state(f) != HTTP_FILE_OPEN || body_done(tx, dir);
+	return http_body_window(http_file_cdata(f), 0, min, window, done,
+	    buf, len, &off);
+}
+
+static void
+file_data_inspected(void *v, uint8_t dir, uint32_t idx)
+{
+	struct http_tx *tx = v;
+	uint64_t limit, min, window;
+
+	if (idx >= tx->nfiles[dir])
+		return;
+	inspect_sizes(tx, dir, &limit, &min, &window);
+	http_body_inspected(http_file_data(tx->files[dir][idx]), min, window);
+}
+
+#define BUF(n, d, ds, prog, fn) \
+	{ .name = n, .desc = d, .dirs = ds, .progress = prog, .get = fn }
+#define MULTI(n, d, ds, prog, fn, insp) \
+	{ .name = n, .desc = d, .dirs = ds, .progress = prog, \
+	  .get_multi = fn, .inspected = insp }
+
+/* Progress as Suricata registers each buffer (HTP_REQUEST_LINE 1,
+ * HEADERS 2, BODY 3; the response values are the same numbers). */
+const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
+	BUF("http.method", "request method", D_TS, HTP_REQUEST_LINE,
+	    get_method),
+	BUF("http.uri", "normalised request URI", D_TS, HTP_REQUEST_LINE,
+	    get_uri),
+	BUF("http.uri.raw", "request URI as sent", D_TS, HTP_REQUEST_LINE,
+	    get_uri_raw),
+	BUF("http.request_line", "request line", D_TS, HTP_REQUEST_LINE,
+	    get_request_line),
+	BUF("http.protocol", "protocol of the request or status line",
+	    D_TS | D_TC, HTP_REQUEST_LINE, get_protocol),
+	BUF("http.host", "host, lower case, no port", D_TS,
+	    HTP_REQUEST_HEADERS, get_host),
+	BUF("http.host.raw", "host as sent", D_TS, HTP_REQUEST_HEADERS,
+	    get_host_raw),
+	BUF("http.user_agent", "User-Agent header", D_TS,
+	    HTP_REQUEST_HEADERS, get_user_agent),
+	BUF("http.header", "headers, normalised, without cookies",
+	    D_TS | D_TC, HTP_REQUEST_HEADERS, get_header),
+	BUF("http.header.raw", "header block as sent", D_TS | D_TC,
+	    HTP_REQUEST_HEADERS + 1, get_header_raw),
+	BUF("http.header_names", "header names", D_TS | D_TC,
+	    HTP_REQUEST_HEADERS, get_header_names),
+	BUF("http.cookie", "Cookie / Set-Cookie header", D_TS | D_TC,
+	    HTP_REQUEST_HEADERS, get_cookie),
+	BUF("http.content_type", "Content-Type header", D_TS | D_TC,
+	    HTP_REQUEST_HEADERS, get_content_type),
+	BUF("http.content_len", "Content-Length header", D_TS | D_TC,
+	    HTP_REQUEST_HEADERS, get_content_len),
+	BUF("http.referer", "Referer header", D_TS, HTP_REQUEST_HEADERS,
+	    get_referer),
+	BUF("http.accept", "Accept header", D_TS, HTP_REQUEST_HEADERS,
+	    get_accept),
+	BUF("http.accept_enc", "Accept-Encoding header", D_TS,
+	    HTP_REQUEST_HEADERS, get_accept_enc),
+	BUF("http.accept_lang", "Accept-Language header", D_TS,
+	    HTP_REQUEST_HEADERS, get_accept_lang),
+	BUF("http.connection", "Connection header", D_TS,
+	    HTP_REQUEST_HEADERS, get_connection),
+	BUF("http.start", "start line and header block", D_TS | D_TC,
+	    HTP_REQUEST_HEADERS, get_start),
+	{ .name = "http.request_body", .desc = "request body, dechunked, "
+	  "decompressed", .dirs = D_TS, .progress = HTP_REQUEST_BODY,
+	  .get = get_request_body, .inspected = body_inspected },
+	BUF("http.stat_code", "response status code", D_TC,
+	    HTP_RESPONSE_LINE, get_stat_code),
+	BUF("http.stat_msg", "response status message", D_TC,
+	    HTP_RESPONSE_LINE, get_stat_msg),
+	BUF("http.response_line", "response status line", D_TC,
+	    HTP_RESPONSE_LINE, get_response_line),
+	BUF("http.server", "Server header", D_TC, HTP_RESPONSE_HEADERS,
+	    get_server),
+	BUF("http.location", "Location header", D_TC, HTP_RESPONSE_HEADERS,
+	    get_location),
+	{ .name = "http.response_body", .desc = "response body, dechunked, "
+	  "decompressed", .dirs = D_TC, .progress = HTP_RESPONSE_BODY,
+	  .get = get_response_body, .inspected = body_inspected },
+	MULTI("file.data", "file contents: response bodies, uploads",
+	    D_TS | D_TC, HTP_REQUEST_BODY, get_file_data, file_data_inspected),
+	MULTI("http.request_header", "one request header: \"Name: value\"",
+	    D_TS, HTP_REQUEST_HEADERS, get_request_header, NULL),
+	MULTI("http.response_header", "one response header: \"Name: "
+	    "value\"", D_TC, HTP_RESPONSE_HEADERS, get_response_header, NULL),
+};

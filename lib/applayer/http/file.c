@@ -1,0 +1,314 @@
+#include "core/base.h"
+
+#include <pthread.h>
+#include <stdio.h>
+
+#include <jansson.h>
+#include <magic.h>
+#include <openssl/evp.h>
+
+#include "applayer/http/file.h"
+#include "applayer/http/logger.h"
+
+struct http_file {
+	uint8_t		*name;
+	size_t		 name_len;
+	uint64_t	 size;		/* bytes seen, gaps included */
+	enum http_file_state state;
+	bool		 gaps;
+	bool		 hashed;	/* digests below are final */
+	struct http_body data;
+	uint8_t		 head[HTTP_FILE_MAGIC_BYTES];
+	size_t		 head_len;
+	EVP_MD_CTX	*md[3];		/* md5, sha1, sha256 while open */
+	uint8_t		 md5[16];
+	uint8_t		 sha1[20];
+	uint8_t		 sha256[32];
+};
+
+struct http_file *
+http_file_open(const uint8_t *name, size_t len)
+{
+	struct http_file *f = calloc(1, sizeof(*f));
+	const EVP_MD *mds[3] = { EVP_md5(), EVP_sha1(), EVP_sha256() };
+
+	if (f == NULL)
+		return NULL;
+	if (len > HTTP_FILE_NAME_MAX)
+		len = HTTP_FILE_NAME_MAX;
+	if ((f->name = malloc(len > 0 ? len : 1)) == NULL)
+		goto fail;
+	if (len > 0)
+		memcpy(f->name, name, len);
+	f->name_len = len;
+	for (size_t i = 0; i < QUELL_NITEMS(mds); i++) {
+		if ((f->md[i] = EVP_MD_CTX_new()) == NULL ||
+		    EVP_DigestInit_ex(f->md[i], mds[i], NULL) != 1)
+			goto fail;
+	}
+	return f;
+fail:
+	http_file_free(f);
+	return NULL;
+}
+
+static void
+file_md_free(struct http_file *f)
+{
+	for (size_t i = 0; i < QUELL_NITEMS(f->md); i++) {
+		EVP_MD_CTX_free(f->md[i]);
+		f->md[i] = NULL;
+	}
+}
+
+int
+http_file_append(struct http_file *f, const uint8_t *data, size_t len)
+{
+	if (f->state != HTTP_FILE_OPEN || len == 0)
+		return 0;
+	if (f->head_len < sizeof(f->head)) {
+		size_t n = sizeof(f->head) - f->head_len;
+
+		if (n > len)
+			n = len;
+		memcpy(f->head + f->head_len, data, n);
+		f->head_len += n;
+	}
+	for (size_t i = 0; i < QUELL_NITEMS(f->md); i++) {
+		if (f->md[i] != NULL &&
+		    EVP_DigestUpdate(f->md[i], data, len) != 1) {
+			file_md_free(f);
+			f->state = HTTP_FILE_ERROR;
+			return -1;
+		}
+	}
+	if (http_body_append(&f->data, data, len, 0) == -1) {
+		file_md_free(f);
+		f->state = HTTP_FILE_ERROR;
+		return -1;
+	}
+	f->size += len;
+	return 0;
+}
+
+void
+http_file_gap(struct http_file *f, uint64_t len)
+{
+	if (f->state != HTTP_FILE_OPEN)
+		return;
+	f->gaps = true;
+	f->size += len;
+	/* the digests would not be the file's */
+	file_md_free(f);
+}
+
+void
+http_file_close(struct http_file *f, enum http_file_state state)
+{
+	uint8_t *outs[3] = { f->md5, f->sha1, f->sha256 };
+	bool ok = true;
+
+	if (f->state != HTTP_FILE_OPEN)
+		return;
+	for (size_t i = 0; i < QUELL_NITEMS(f->md); i++) {
+		unsigned int n = 0;
+
+		if (f->md[i] == NULL ||
+		    EVP_DigestFinal_ex(f->md[i], outs[i], &n) != 1)
+			ok = false;
+	}
+	f->hashed = ok && !f->gaps;
+	file_md_free(f);
+	f->state = state;
+}
+
+void
+http_file_free(struct http_file *f)
+{
+	if (f == NULL)
+		return;
+	file_md_free(f);
+	http_body_free(&f->data);
+	free(f->name);
+	free(f);
+}
+
+const uint8_t *
+http_file_name(const struct http_file *f, size_t *len)
+{
+	*len = f->name_len;
+	return f->name;
+}
+
+uint64_t
+http_file_size(const struct http_file *f)
+{
+	return f->size;
+}
+
+enum http_file_state
+http_file_state(const struct http_file *f)
+{
+	return f->state;
+}
+
+const char *
+http_file_state_name(enum http_file_state s)
+{
+	switch (s) {
+	case HTTP_FILE_OPEN:
+		return "OPEN";
+	case HTTP_FILE_CLOSED:
+		return "CLOSED";
+	case HTTP_FILE_TRUNCATED:
+		return "TRUNCATED";
+	case HTTP_FILE_ERROR:
+		return "ERROR";
+	}
+	return "UNKNOWN";
+}
+
+struct http_body *
+http_file_data(struct http_file *f)
+{
+	return &f->data;
+}
+
+const struct http_body *
+http_file_cdata(const struct http_file *f)
+{
+	return &f->data;
+}
+
+static bool
+file_digest(const struct http_file *f, const uint8_t *d, size_t n,
+    uint8_t *out)
+{
+	if (!f->hashed)
+		return false;
+	memcpy(out, d, n);
+	return true;
+}
+
+bool
+http_file_md5(const struct http_file *f, uint8_t out[16])
+{
+	return file_digest(f, f->md5, sizeof(f->md5), out);
+}
+
+bool
+http_file_sha1(const struct http_file *f, uint8_t out[20])
+{
+	return file_digest(f, f->sha1, sizeof(f->sha1), out);
+}
+
+bool
+http_file_sha256(const struct http_file *f, uint8_t out[32])
+{
+	return file_digest(f, f->sha256, sizeof(f->sha256), out);
+}
+
+/* One libmagic handle per thread: magic_t is not safe to share. */
+static pthread_key_t magic_key;
+static pthread_once_t magic_once = PTHREAD_ONCE_INIT;
+static bool magic_key_ok;
+
+static void
+magic_handle_free(void *m)
+{
+	magic_close(m);
+}
+
+static void
+magic_key_init(void)
+{
+	magic_key_ok = pthread_key_create(&magic_key, magic_handle_free) == 0;
+}
+
+static magic_t
+magic_handle(void)
+{
+	magic_t m;
+
+	if (pthread_once(&magic_once, magic_key_init) != 0 || !magic_key_ok)
+		return NULL;
+	if ((m = pthread_getspecific(magic_key)) != NULL)
+		return m;
+	if ((m = magic_open(MAGIC_NONE)) == NULL)
+		return NULL;
+	if (magic_load(m, NULL) != 0 ||
+	    pthread_setspecific(magic_key, m) != 0) {
+		magic_close(m);
+		return NULL;
+	}
+	return m;
+}
+
+void
+http_file_magic_thread_done(void)
+{
+	magic_t m;
+
+	if (pthread_once(&magic_once, magic_key_init) != 0 || !magic_key_ok)
+		return;
+	if ((m = pthread_getspecific(magic_key)) != NULL) {
+		pthread_setspecific(magic_key, NULL);
+		magic_close(m);
+	}
+}
+
+int
+http_file_magic(const struct http_file *f, char *out, size_t outlen)
+{
+	magic_t m;
+	const char *s;
+
+	if (f->head_len == 0 || outlen == 0 || (m = magic_handle()) == NULL)
+		return -1;
+	if ((s = magic_buffer(m, f->head, f->head_len)) == NULL)
+		return -1;
+	snprintf(out, outlen, "%s", s);
+	return 0;
+}
+
+static int
+set_hex(json_t *out, const char *key, const uint8_t *d, size_t n)
+{
+	char hex[2 * 32 + 1];
+
+	for (size_t i = 0; i < n; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	return json_object_set_new(out, key, json_string(hex));
+}
+
+int
+http_file_log(const struct http_file *f, uint64_t tx_id, unsigned flags,
+    json_t *out)
+{
+	char magic[512];
+	int rc = 0;
+
+	rc |= http_json_set_bytes(out, "filename", f->name, f->name_len);
+	if ((flags & HTTP_FILE_LOG_MAGIC) &&
+	    http_file_magic(f, magic, sizeof(magic)) == 0)
+		rc |= http_json_set_bytes(out, "magic", (const uint8_t *)magic,
+		    strlen(magic));
+	rc |= json_object_set_new(out, "gaps", json_boolean(f->gaps));
+	rc |= json_object_set_new(out, "state",
+	    json_string(http_file_state_name(f->state)));
+	if (f->hashed) {
+		if (flags & HTTP_FILE_LOG_MD5)
+			rc |= set_hex(out, "md5", f->md5, sizeof(f->md5));
+		if (flags & HTTP_FILE_LOG_SHA1)
+			rc |= set_hex(out, "sha1", f->sha1, sizeof(f->sha1));
+		if (flags & HTTP_FILE_LOG_SHA256)
+			rc |= set_hex(out, "sha256", f->sha256,
+			    sizeof(f->sha256));
+	}
+	rc |= json_object_set_new(out, "stored", json_false());
+	rc |= json_object_set_new(out, "size", json_integer(
+	    (json_int_t)f->size));
+	rc |= json_object_set_new(out, "tx_id", json_integer(
+	    (json_int_t)tx_id));
+	return rc != 0 ? -1 : 0;
+}

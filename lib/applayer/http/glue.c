@@ -1,0 +1,701 @@
+/* The libhtp glue: one connection parser per flow, fed the stream's
+ * bytes per direction; libhtp's hooks fill quell's per-transaction data
+ * (struct http_tx, the libhtp tx's user data).
+ *
+ * Hooks and undefined behaviour. libhtp keeps every hook as
+ * int (*)(void *) and calls it through that type, whatever type its
+ * htp_config_register_*() prototype names. Calling a function through
+ * another function type is undefined (UBSan's -fsanitize=function), so
+ * each hook here really is int (*)(void *), registered through a cast
+ * (HOOK_TX, HOOK_DATA) that libhtp undoes before the call; the typed
+ * work is done by the functions the hooks call. */
+#include "core/base.h"
+
+#include <sys/time.h>
+
+#include <arpa/inet.h>
+#include <strings.h>
+
+#include <htp/htp.h>
+
+#include "applayer/http/body.h"
+#include "applayer/http/buffers.h"
+#include "applayer/http/config.h"
+#include "applayer/http/events.h"
+#include "applayer/http/file.h"
+#include "applayer/http/http.h"
+#include "applayer/http/logger.h"
+#include "applayer/http/state.h"
+#include "applayer/parser.h"
+#include "config/config.h"
+#include "flow/flow.h"
+
+/* Through void (*)(void), which -Wcast-function-type lets through: the
+ * pointer is converted back to int (*)(void *) inside libhtp. */
+#define HOOK_TX(fn)	((int (*)(htp_tx_t *))(void (*)(void))(fn))
+#define HOOK_DATA(fn)	((int (*)(htp_tx_data_t *))(void (*)(void))(fn))
+
+#define DIR_TS	APPLAYER_TOSERVER
+#define DIR_TC	APPLAYER_TOCLIENT
+
+static struct http_state *
+tx_state(const htp_tx_t *htx)
+{
+	return htp_connp_get_user_data(htx->connp);
+}
+
+struct http_tx *
+http_glue_tx(htp_tx_t *htx)
+{
+	return htp_tx_get_user_data(htx);
+}
+
+struct http_tx *
+http_glue_tx_ensure(struct http_state *st, htp_tx_t *htx)
+{
+	struct http_tx *tx = htp_tx_get_user_data(htx);
+
+	if (tx != NULL)
+		return tx;
+	if ((tx = calloc(1, sizeof(*tx))) == NULL) {
+		st->oom = true;
+		return NULL;
+	}
+	tx->st = st;
+	tx->htx = htx;
+	tx->id = htx->index;
+	htp_tx_set_user_data(htx, tx);
+	st->live++;
+	return tx;
+}
+
+void
+http_built_clear(struct http_built *b)
+{
+	free(b->buf);
+	b->buf = NULL;
+	b->len = 0;
+	b->valid = false;
+}
+
+static void
+tx_invalidate(struct http_tx *tx, uint8_t dir)
+{
+	http_built_clear(&tx->hdr[dir]);
+	http_built_clear(&tx->names[dir]);
+	http_built_clear(&tx->start[dir]);
+}
+
+static void
+tx_close_files(struct http_tx *tx, uint8_t dir, enum http_file_state s)
+{
+	for (size_t i = 0; i < tx->nfiles[dir]; i++)
+		http_file_close(tx->files[dir][i], s);
+	tx->flags &= ~(dir == DIR_TS ? HTTP_TX_FILE_OPEN_TS :
+	    HTTP_TX_FILE_OPEN_TC);
+}
+
+static void
+tx_destroy(struct http_tx *tx)
+{
+	applayer_txdata_release(&tx->txd);
+	for (uint8_t d = 0; d < 2; d++) {
+		tx_close_files(tx, d, HTTP_FILE_TRUNCATED);
+		for (size_t i = 0; i < tx->nfiles[d]; i++)
+			http_file_free(tx->files[d][i]);
+		free(tx->hdr_raw[d]);
+		free(tx->multi[d]);
+		http_body_free(&tx->body[d]);
+		tx_invalidate(tx, d);
+	}
+	http_built_clear(&tx->uri);
+	free(tx);
+}
+
+/* ---------------------------------------------------------------- hooks */
+
+static int
+on_tx_start(void *arg)
+{
+	htp_tx_t *htx = arg;
+	struct http_state *st = tx_state(htx);
+
+	return http_glue_tx_ensure(st, htx) != NULL ? HTP_OK : HTP_ERROR;
+}
+
+/* Suricata's HTPCallbackDoubleDecodeUriPart: decode once more; if that
+ * shortened it, the URI was encoded twice. */
+static void
+double_decode(htp_tx_t *htx, bstr *part)
+{
+	struct http_state *st = tx_state(htx);
+	uint64_t flags = 0;
+	size_t before;
+
+	if (part == NULL)
+		return;
+	before = bstr_len(part);
+	if (htp_urldecode_inplace(htx->cfg, HTP_DECODER_URLENCODED, part,
+	    &flags) == HTP_OK && bstr_len(part) < before)
+		http_events_set(st, http_glue_tx_ensure(st, htx),
+		    HTTP_EV_DOUBLE_ENCODED_URI);
+}
+
+static int
+on_double_decode_query(void *arg)
+{
+	htp_tx_t *htx = arg;
+
+	if (htx->parsed_uri != NULL)
+		double_decode(htx, htx->parsed_uri->query);
+	return HTP_OK;
+}
+
+static int
+on_double_decode_path(void *arg)
+{
+	htp_tx_t *htx = arg;
+
+	if (htx->parsed_uri != NULL)
+		double_decode(htx, htx->parsed_uri->path);
+	return HTP_OK;
+}
+
+static int
+on_request_line(void *arg)
+{
+	htp_tx_t *htx = arg;
+	struct http_state *st = tx_state(htx);
+	struct http_tx *tx = http_glue_tx_ensure(st, htx);
+
+	if (tx == NULL || http_buffers_build_uri(tx) == -1) {
+		st->oom = true;
+		return HTP_ERROR;
+	}
+	if (htx->flags != 0)
+		http_events_request_flags(st, tx);
+	return HTP_OK;
+}
+
+static int
+header_data(htp_tx_data_t *d, uint8_t dir)
+{
+	struct http_state *st = tx_state(d->tx);
+	struct http_tx *tx = http_glue_tx_ensure(st, d->tx);
+	size_t need;
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	if (d->data == NULL || d->len == 0)
+		return HTP_OK;
+	need = tx->hdr_raw_len[dir] + d->len;
+	if (need > tx->hdr_raw_cap[dir]) {
+		size_t cap = tx->hdr_raw_cap[dir] > 0 ?
+		    tx->hdr_raw_cap[dir] : 256;
+		uint8_t *n;
+
+		while (cap < need)
+			cap *= 2;
+		if ((n = realloc(tx->hdr_raw[dir], cap)) == NULL) {
+			st->oom = true;
+			return HTP_ERROR;
+		}
+		tx->hdr_raw[dir] = n;
+		tx->hdr_raw_cap[dir] = cap;
+	}
+	memcpy(tx->hdr_raw[dir] + tx->hdr_raw_len[dir], d->data, d->len);
+	tx->hdr_raw_len[dir] = need;
+	tx_invalidate(tx, dir);
+	if (dir == DIR_TS && d->tx->flags != 0)
+		http_events_request_flags(st, tx);
+	return HTP_OK;
+}
+
+static int
+on_request_header_data(void *arg)
+{
+	return header_data(arg, DIR_TS);
+}
+
+static int
+on_response_header_data(void *arg)
+{
+	return header_data(arg, DIR_TC);
+}
+
+/* Suricata's HTTPParseContentDispositionHeader for "filename=": the
+ * value of the first such parameter after the first ';', quotes off. */
+static bool
+disposition_filename(const bstr *v, const uint8_t **name, size_t *len)
+{
+	const uint8_t *p = bstr_ptr(v), *end = p + bstr_len(v);
+
+	while (p < end && *p != ';')
+		p++;
+	while (p < end) {
+		const uint8_t *tok, *tend;
+
+		p++;
+		while (p < end && *p == ' ')
+			p++;
+		tok = p;
+		while (p < end && *p != ';')
+			p++;
+		tend = p;
+		if ((size_t)(tend - tok) > 9 &&
+		    strncasecmp((const char *)tok, "filename=", 9) == 0) {
+			tok += 9;
+			if (tok < tend && *tok == '"') {
+				tok++;
+				if (tend > tok && tend[-1] == '"')
+					tend--;
+			}
+			*name = tok;
+			*len = (size_t)(tend - tok);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The file of a body direction: opened on its first bytes (name from
+ * the path, or for a response Content-Disposition's filename). */
+static struct http_file *
+body_file(struct http_state *st, struct http_tx *tx, uint8_t dir)
+{
+	uint8_t open = dir == DIR_TS ? HTTP_TX_FILE_OPEN_TS :
+	    HTTP_TX_FILE_OPEN_TC;
+	uint8_t done = dir == DIR_TS ? HTTP_TX_FILE_DONE_TS :
+	    HTTP_TX_FILE_DONE_TC;
+	const htp_tx_t *h = tx->htx;
+	const uint8_t *name = NULL;
+	size_t len = 0;
+	const bstr *cd;
+	struct http_file *f;
+
+	if (tx->flags & open)
+		return tx->files[dir][tx->nfiles[dir] - 1];
+	if (tx->flags & done)
+		return NULL;
+	tx->flags |= done;
+	if (dir == DIR_TS) {
+		const bstr *ct = http_header_value(tx, DIR_TS,
+		    "content-type");
+
+		/* Suricata: a PUT body is a file, and a POST body that is
+		 * not multipart/form-data (multipart parts: not yet) */
+		if (h->request_method_number != HTP_M_PUT &&
+		    h->request_method_number != HTP_M_POST)
+			return NULL;
+		if (h->request_method_number == HTP_M_POST && ct != NULL &&
+		    bstr_len(ct) >= 19 && strncasecmp((const char *)
+		    bstr_ptr(ct), "multipart/form-data", 19) == 0)
+			return NULL;
+	}
+	if (h->parsed_uri != NULL && h->parsed_uri->path != NULL) {
+		name = bstr_ptr(h->parsed_uri->path);
+		len = bstr_len(h->parsed_uri->path);
+	}
+	if (dir == DIR_TC && (cd = http_header_value(tx, DIR_TC,
+	    "content-disposition")) != NULL)
+		(void)disposition_filename(cd, &name, &len);
+	if (name == NULL || tx->nfiles[dir] == HTTP_TX_MAX_FILES)
+		return NULL;
+	if (len > HTTP_FILE_NAME_MAX)
+		http_events_set(st, tx, HTTP_EV_FILE_NAME_TOO_LONG);
+	if ((f = http_file_open(name, len)) == NULL) {
+		st->oom = true;
+		return NULL;
+	}
+	tx->files[dir][tx->nfiles[dir]++] = f;
+	tx->flags |= open;
+	return f;
+}
+
+/* Suricata's HTPCallbackRequestBodyData / ResponseBodyData: the body is
+ * kept up to its limit; the file gets each chunk that starts within it. */
+static int
+body_data(htp_tx_data_t *d, uint8_t dir)
+{
+	struct http_state *st = tx_state(d->tx);
+	struct http_tx *tx = http_glue_tx_ensure(st, d->tx);
+	uint64_t limit = dir == DIR_TS ? st->blk->s.request_body_limit :
+	    st->blk->s.response_body_limit;
+	struct http_body *b;
+	struct http_file *f;
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	if (d->data == NULL || d->len == 0)
+		return HTP_OK;
+	b = &tx->body[dir];
+	if (limit != 0 && b->total >= limit) {
+		b->limited = true;
+		return HTP_OK;
+	}
+	if ((f = body_file(st, tx, dir)) != NULL &&
+	    http_file_append(f, d->data, d->len) == -1)
+		st->oom = true;
+	if (http_body_append(b, d->data, d->len, limit) == -1)
+		st->oom = true;
+	return st->oom ? HTP_ERROR : HTP_OK;
+}
+
+static int
+on_request_body_data(void *arg)
+{
+	return body_data(arg, DIR_TS);
+}
+
+static int
+on_response_body_data(void *arg)
+{
+	return body_data(arg, DIR_TC);
+}
+
+static int
+on_request_complete(void *arg)
+{
+	htp_tx_t *htx = arg;
+	struct http_state *st = tx_state(htx);
+	struct http_tx *tx = http_glue_tx_ensure(st, htx);
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	http_events_request_flags(st, tx);
+	tx_close_files(tx, DIR_TS, HTTP_FILE_CLOSED);
+	return HTP_OK;
+}
+
+static int
+on_response_complete(void *arg)
+{
+	htp_tx_t *htx = arg;
+	struct http_state *st = tx_state(htx);
+	struct http_tx *tx = http_glue_tx_ensure(st, htx);
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	tx_close_files(tx, DIR_TC, HTTP_FILE_CLOSED);
+	/* Suricata: an accepted CONNECT as the flow's first tx turns the
+	 * rest into another protocol, detected again */
+	if (htx->request_method_number == HTP_M_CONNECT &&
+	    htx->response_status_number >= 200 &&
+	    htx->response_status_number < 300 && htx->index == 0) {
+		st->flags |= HTTP_STATE_CHANGE;
+		htx->request_progress = HTP_REQUEST_COMPLETE;
+		htx->response_progress = HTP_RESPONSE_COMPLETE;
+	}
+	return HTP_OK;
+}
+
+void
+http_glue_register(htp_cfg_t *c, const struct http_settings *s)
+{
+	htp_config_register_request_start(c, HOOK_TX(on_tx_start));
+	htp_config_register_response_start(c, HOOK_TX(on_tx_start));
+	/* double decoding runs on the parsed URI before quell's request
+	 * line hook builds the normalised URI from it */
+	if (s->double_decode_query)
+		htp_config_register_request_uri_normalize(c,
+		    HOOK_TX(on_double_decode_query));
+	if (s->double_decode_path)
+		htp_config_register_request_uri_normalize(c,
+		    HOOK_TX(on_double_decode_path));
+	htp_config_register_request_line(c, HOOK_TX(on_request_line));
+	htp_config_register_request_header_data(c,
+	    HOOK_DATA(on_request_header_data));
+	htp_config_register_request_trailer_data(c,
+	    HOOK_DATA(on_request_header_data));
+	htp_config_register_response_header_data(c,
+	    HOOK_DATA(on_response_header_data));
+	htp_config_register_response_trailer_data(c,
+	    HOOK_DATA(on_response_header_data));
+	htp_config_register_request_body_data(c,
+	    HOOK_DATA(on_request_body_data));
+	htp_config_register_response_body_data(c,
+	    HOOK_DATA(on_response_body_data));
+	htp_config_register_request_complete(c, HOOK_TX(on_request_complete));
+	htp_config_register_response_complete(c,
+	    HOOK_TX(on_response_complete));
+}
+
+/* ---------------------------------------------------------------- state */
+
+static void *
+glue_config_new(const struct quell_config *qc, char *err, size_t errlen)
+{
+	return http_config_runtime_new(&qc->http, err, errlen);
+}
+
+static void
+glue_config_free(void *cfg)
+{
+	http_config_runtime_free(cfg);
+}
+
+void *
+http_state_new(const struct http_runtime *rt, const struct ip_addr *server,
+    uint16_t client_port, uint16_t server_port)
+{
+	struct http_state *st = calloc(1, sizeof(*st));
+
+	if (st == NULL)
+		return NULL;
+	st->blk = http_config_block(rt, server);
+	if ((st->connp = htp_connp_create(st->blk->htp)) == NULL) {
+		free(st);
+		return NULL;
+	}
+	htp_connp_set_user_data(st->connp, st);
+	st->conn = htp_connp_get_connection(st->connp);
+	st->client_port = client_port;
+	st->server_port = server_port;
+	return st;
+}
+
+static void *
+glue_state_new(const struct flow *f, const void *cfg)
+{
+	return http_state_new(cfg, f != NULL ? &f->server : NULL,
+	    f != NULL ? f->client_port : 0, f != NULL ? f->server_port : 0);
+}
+
+void
+http_state_free(void *state)
+{
+	struct http_state *st = state;
+
+	if (st == NULL)
+		return;
+	if (st->conn != NULL) {
+		for (size_t i = 0; i < htp_list_size(st->conn->transactions);
+		    i++) {
+			htp_tx_t *h = htp_list_get(st->conn->transactions, i);
+			struct http_tx *tx;
+
+			if (h == NULL || (tx = htp_tx_get_user_data(h)) ==
+			    NULL)
+				continue;
+			htp_tx_set_user_data(h, NULL);
+			tx_destroy(tx);
+		}
+	}
+	htp_connp_destroy_all(st->connp);
+	free(st);
+}
+
+/* Every libhtp tx gets its user data (a response without a request is a
+ * tx that no request hook saw). */
+static void
+sync_txs(struct http_state *st)
+{
+	size_t n = htp_list_size(st->conn->transactions);
+
+	for (size_t i = st->first; i < n; i++) {
+		htp_tx_t *h = htp_list_get(st->conn->transactions, i);
+
+		if (h != NULL)
+			(void)http_glue_tx_ensure(st, h);
+	}
+}
+
+static struct applayer_result
+glue_parse(void *state, const struct applayer_chunk *c)
+{
+	struct http_state *st = state;
+	struct applayer_result res = { .status = APPLAYER_OK };
+	struct timeval tv = {
+		.tv_sec = c->ts.tv_sec,
+		.tv_usec = c->ts.tv_nsec / 1000,
+	};
+	bool ts = c->dir == DIR_TS;
+	uint8_t eof = ts ? HTTP_STATE_EOF_TS : HTTP_STATE_EOF_TC;
+	int r = HTP_STREAM_DATA;
+
+	if (!(st->flags & HTTP_STATE_OPEN)) {
+		htp_connp_open(st->connp, NULL, st->client_port, NULL,
+		    st->server_port, &tv);
+		st->flags |= HTTP_STATE_OPEN;
+	}
+	st->flags &= ~(ts ? HTTP_STATE_WAIT_TS : HTTP_STATE_WAIT_TC);
+	st->dir = c->dir;
+	if (c->len > 0 && !(st->flags & eof)) {
+		const uint8_t *data = (c->flags & APPLAYER_CHUNK_GAP) ? NULL :
+		    c->data;
+
+		r = ts ? htp_connp_req_data(st->connp, &tv, data, c->len) :
+		    htp_connp_res_data(st->connp, &tv, data, c->len);
+	}
+	if (r == HTP_STREAM_DATA_OTHER) {
+		size_t used = ts ? htp_connp_req_data_consumed(st->connp) :
+		    htp_connp_res_data_consumed(st->connp);
+
+		if (used < c->len) {
+			res.status = APPLAYER_INCOMPLETE;
+			res.consumed = (uint32_t)used;
+			res.needed = 0;
+			st->flags |= ts ? HTTP_STATE_WAIT_TS :
+			    HTTP_STATE_WAIT_TC;
+		}
+	}
+	if ((c->flags & APPLAYER_CHUNK_EOF) && !(st->flags & eof) &&
+	    res.status == APPLAYER_OK) {
+		st->flags |= eof;
+		/* Suricata: the client's close ends the request side, the
+		 * server's the connection (a body read to the close ends) */
+		if (ts)
+			htp_connp_req_close(st->connp, &tv);
+		else
+			htp_connp_close(st->connp, &tv);
+	}
+	sync_txs(st);
+	http_events_messages(st);
+	if (st->oom || r == HTP_STREAM_ERROR)
+		res.status = APPLAYER_ERROR;
+	else if (st->live > st->blk->s.max_tx && st->blk->s.max_tx > 0)
+		res.status = APPLAYER_ERROR;
+	else if ((st->flags & HTTP_STATE_CHANGE) &&
+	    !(st->flags & HTTP_STATE_CHANGED)) {
+		st->flags |= HTTP_STATE_CHANGED;
+		res.flags |= APPLAYER_RESULT_CHANGE;
+		res.consumed = (uint32_t)(ts ?
+		    htp_connp_req_data_consumed(st->connp) :
+		    htp_connp_res_data_consumed(st->connp));
+		if (r != HTP_STREAM_TUNNEL && res.status == APPLAYER_OK)
+			res.consumed = c->len;
+	}
+	return res;
+}
+
+bool
+http_state_waiting(const void *state, uint8_t dir)
+{
+	const struct http_state *st = state;
+
+	return (st->flags & (dir == DIR_TS ? HTTP_STATE_WAIT_TS :
+	    HTTP_STATE_WAIT_TC)) != 0;
+}
+
+/* ----------------------------------------------------------- transactions */
+
+static uint64_t
+glue_tx_count(void *state)
+{
+	return ((struct http_state *)state)->live;
+}
+
+static void *
+glue_tx_get(void *state, uint64_t i)
+{
+	struct http_state *st = state;
+	size_t n = htp_list_size(st->conn->transactions);
+
+	for (size_t k = st->first; k < n; k++) {
+		htp_tx_t *h = htp_list_get(st->conn->transactions, k);
+		struct http_tx *tx;
+
+		if (h == NULL || (tx = htp_tx_get_user_data(h)) == NULL)
+			continue;
+		if (i-- == 0)
+			return tx;
+	}
+	return NULL;
+}
+
+static uint64_t
+glue_tx_id(void *state, void *tx)
+{
+	return ((struct http_tx *)tx)->id;
+}
+
+static void
+glue_tx_free(void *state, uint64_t id)
+{
+	struct http_state *st = state;
+	htp_tx_t *h;
+	struct http_tx *tx;
+
+	if (id >= htp_list_size(st->conn->transactions) ||
+	    (h = htp_list_get(st->conn->transactions, id)) == NULL)
+		return;
+	if ((tx = htp_tx_get_user_data(h)) != NULL) {
+		htp_tx_set_user_data(h, NULL);
+		tx_destroy(tx);
+		st->live--;
+	}
+	/* libhtp frees only complete txs; an incomplete one is left to
+	 * htp_connp_destroy_all (its user data is gone already) */
+	if (htp_tx_destroy(h) != HTP_OK)
+		return;
+	while (st->first < htp_list_size(st->conn->transactions) &&
+	    htp_list_get(st->conn->transactions, st->first) == NULL)
+		st->first++;
+}
+
+static int
+glue_tx_progress(void *tx, uint8_t dir)
+{
+	const htp_tx_t *h = ((struct http_tx *)tx)->htx;
+
+	return dir == DIR_TS ? (int)h->request_progress :
+	    (int)h->response_progress;
+}
+
+static struct applayer_txdata *
+glue_tx_data(void *tx)
+{
+	return &((struct http_tx *)tx)->txd;
+}
+
+/* ---------------------------------------------------------------- probe */
+
+/* Suricata's detection patterns (HTPRegisterPatternsForProtocolDetection):
+ * a method followed by a space or a tab at the start of the client's
+ * data, "HTTP/0.9", "HTTP/1.0" or "HTTP/1.1" at the start of the
+ * server's, all case-insensitive. Suricata has no probe and no default
+ * ports for HTTP: the patterns find it on any port. */
+static const struct applayer_pattern patterns[] = {
+#define REQ(m)	{ m " ", sizeof(m), 0, sizeof(m), 1u << APPLAYER_TOSERVER, \
+	    true }, { m "\t", sizeof(m), 0, sizeof(m), \
+	    1u << APPLAYER_TOSERVER, true }
+	REQ("GET"), REQ("PUT"), REQ("POST"), REQ("HEAD"), REQ("TRACE"),
+	REQ("OPTIONS"), REQ("CONNECT"), REQ("DELETE"), REQ("PATCH"),
+	REQ("PROPFIND"), REQ("PROPPATCH"), REQ("MKCOL"), REQ("COPY"),
+	REQ("MOVE"), REQ("LOCK"), REQ("UNLOCK"), REQ("CHECKOUT"),
+	REQ("UNCHECKOUT"), REQ("CHECKIN"), REQ("UPDATE"), REQ("LABEL"),
+	REQ("REPORT"), REQ("MKWORKSPACE"), REQ("MKACTIVITY"), REQ("MERGE"),
+	REQ("INVALID"), REQ("VERSION-CONTROL"), REQ("BASELINE-CONTROL"),
+#undef REQ
+#define RES(v)	{ v, sizeof(v) - 1, 0, sizeof(v) - 1, \
+	    1u << APPLAYER_TOCLIENT, true }
+	RES("HTTP/0.9"), RES("HTTP/1.0"), RES("HTTP/1.1"),
+#undef RES
+};
+
+const struct applayer_parser applayer_http_parser = {
+	.name = "http",
+	.proto = APPLAYER_PROTO_HTTP1,
+	.ipprotos = APPLAYER_IPPROTO_TCP,
+	.patterns = patterns,
+	.npatterns = QUELL_NITEMS(patterns),
+	.probe = NULL,
+	.default_ports = NULL,
+	.config_new = glue_config_new,
+	.config_free = glue_config_free,
+	.state_new = glue_state_new,
+	.state_free = http_state_free,
+	.parse = glue_parse,
+	.tx_count = glue_tx_count,
+	.tx_get = glue_tx_get,
+	.tx_id = glue_tx_id,
+	.tx_free = glue_tx_free,
+	.tx_progress = glue_tx_progress,
+	.complete = { HTP_REQUEST_COMPLETE, HTP_RESPONSE_COMPLETE },
+	.tx_data = glue_tx_data,
+	.events = http_event_names,
+	.nevents = HTTP_NEVENTS,
+	.buffers = http_buffers,
+	.nbuffers = HTTP_NBUFFERS,
+	.log_tx = http_logger_log_tx,
+};

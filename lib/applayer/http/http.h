@@ -1,0 +1,25 @@
+/* The HTTP/1.x parser (libhtp): its registry entry, and the few calls
+ * tests and the fuzz target make without a flow or the framework. */
+#ifndef QUELL_APPLAYER_HTTP_HTTP_H
+#define QUELL_APPLAYER_HTTP_HTTP_H
+
+#include "core/base.h"
+#include "core/packet.h"
+#include "applayer/parser.h"
+
+struct http_runtime;
+
+extern const struct applayer_parser applayer_http_parser;
+
+/* A flow's state on runtime rt (http_config_runtime_new) for a server
+ * at address server (NULL: default-config), or NULL when out of memory;
+ * the parser's state_new without a struct flow. */
+void	*http_state_new(const struct http_runtime *rt,
+	    const struct ip_addr *server, uint16_t client_port,
+	    uint16_t server_port);
+void	http_state_free(void *state);
+/* True while dir's parse() answered INCOMPLETE with needed 0 and has
+ * not been called again. */
+bool	http_state_waiting(const void *state, uint8_t dir);
+
+#endif

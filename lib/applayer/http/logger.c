@@ -1,0 +1,282 @@
+#include "core/base.h"
+
+#include <sys/socket.h>
+
+#include <arpa/inet.h>
+#include <stdio.h>
+
+#include <htp/htp.h>
+#include <jansson.h>
+
+#include "applayer/http/logger.h"
+#include "applayer/http/state.h"
+
+#define TS	APPLAYER_TOSERVER
+#define TC	APPLAYER_TOCLIENT
+
+/* Suricata's MAX_SIZE_HEADER_NAME / _VALUE for the header dump */
+#define LOG_HEADER_NAME_MAX	256
+#define LOG_HEADER_VALUE_MAX	2048
+/* Suricata's XFF_CHAIN_MINLEN / XFF_CHAIN_MAXLEN */
+#define XFF_CHAIN_MIN		7
+#define XFF_CHAIN_MAX		256
+
+static bool
+utf8_valid(const uint8_t *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint8_t c = s[i];
+		size_t k;
+		uint32_t cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			k = 1;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			k = 2;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			k = 3;
+			cp = c & 0x07;
+		} else
+			return false;
+		if (n - i <= k)
+			return false;
+		for (size_t j = 1; j <= k; j++) {
+			if ((s[i + j] & 0xc0) != 0x80)
+				return false;
+			cp = (cp << 6) | (s[i + j] & 0x3f);
+		}
+		if ((k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		i += k + 1;
+	}
+	return true;
+}
+
+int
+http_json_set_bytes(json_t *obj, const char *key, const uint8_t *b,
+    size_t len)
+{
+	json_t *v;
+	char *s;
+	size_t o = 0;
+
+	if (utf8_valid(b, len))
+		return json_object_set_new(obj, key, json_stringn(
+		    (const char *)b, len));
+	if (len > (SIZE_MAX - 1) / 4 || (s = malloc(len * 4 + 1)) == NULL)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (b[i] < 0x80)
+			s[o++] = (char)b[i];
+		else
+			o += (size_t)snprintf(s + o, 5, "\\x%02x", b[i]);
+	}
+	v = json_stringn(s, o);
+	free(s);
+	return json_object_set_new(obj, key, v);
+}
+
+static int
+set_bstr(json_t *obj, const char *key, const bstr *b)
+{
+	return http_json_set_bytes(obj, key, bstr_ptr(b), bstr_len(b));
+}
+
+static const bstr *
+header(const struct http_tx *tx, uint8_t dir, const char *name)
+{
+	return http_header_value(tx, dir, name);
+}
+
+/* Suricata's EveHttpLogJSONBasic */
+static int
+log_basic(const struct http_tx *tx, json_t *out)
+{
+	const htp_tx_t *h = tx->htx;
+	const bstr *v;
+	int rc = 0;
+
+	if (h->request_hostname != NULL)
+		rc |= set_bstr(out, "hostname", h->request_hostname);
+	/* only a port written in the URI or the Host header */
+	if (h->request_port_number >= 0)
+		rc |= json_object_set_new(out, "http_port",
+		    json_integer(h->request_port_number));
+	if (h->request_uri != NULL)
+		rc |= set_bstr(out, "url", h->request_uri);
+	if ((v = header(tx, TS, "user-agent")) != NULL)
+		rc |= set_bstr(out, "http_user_agent", v);
+	if ((v = header(tx, TS, "x-forwarded-for")) != NULL)
+		rc |= set_bstr(out, "xff", v);
+	if ((v = header(tx, TC, "content-type")) != NULL) {
+		const uint8_t *p = bstr_ptr(v);
+		size_t n = 0;
+
+		/* up to the first ';' (and a NUL stops it, as Suricata's
+		 * C string does) */
+		while (n < bstr_len(v) && p[n] != ';' && p[n] != '\0')
+			n++;
+		rc |= http_json_set_bytes(out, "http_content_type", p, n);
+	}
+	if ((v = header(tx, TC, "content-range")) != NULL) {
+		json_t *cr = json_object();
+
+		if (cr == NULL)
+			return -1;
+		rc |= set_bstr(cr, "raw", v);
+		rc |= json_object_set_new(out, "content_range", cr);
+	}
+	return rc;
+}
+
+/* Suricata's EveHttpLogJSONExtended */
+static int
+log_extended(const struct http_tx *tx, json_t *out)
+{
+	const htp_tx_t *h = tx->htx;
+	const bstr *v;
+	int rc = 0;
+
+	if ((v = header(tx, TS, "referer")) != NULL)
+		rc |= set_bstr(out, "http_refer", v);
+	if (h->request_method != NULL)
+		rc |= set_bstr(out, "http_method", h->request_method);
+	if (h->request_protocol != NULL)
+		rc |= set_bstr(out, "protocol", h->request_protocol);
+	if (h->response_status != NULL) {
+		char num[32];
+		size_t n = bstr_len(h->response_status);
+
+		if (n >= sizeof(num))
+			n = sizeof(num) - 1;
+		memcpy(num, bstr_ptr(h->response_status), n);
+		num[n] = '\0';
+		rc |= json_object_set_new(out, "status",
+		    json_integer((json_int_t)strtoul(num, NULL, 10)));
+		if ((v = header(tx, TC, "location")) != NULL)
+			rc |= set_bstr(out, "redirect", v);
+	}
+	rc |= json_object_set_new(out, "length",
+	    json_integer((json_int_t)h->response_message_len));
+	return rc;
+}
+
+/* Suricata's EveHttpLogJSONHeaders: [{"name": .., "value": ..}], names
+ * and values cut to 255 and 2047 bytes and at a NUL. */
+static int
+log_headers(const struct http_tx *tx, uint8_t dir, json_t *out)
+{
+	htp_table_t *t = dir == TS ? tx->htx->request_headers :
+	    tx->htx->response_headers;
+	json_t *arr;
+	int rc = 0;
+
+	if (t == NULL || htp_table_size(t) == 0)
+		return 0;
+	if ((arr = json_array()) == NULL)
+		return -1;
+	for (size_t i = 0; i < htp_table_size(t); i++) {
+		htp_header_t *h = htp_table_get_index(t, i, NULL);
+		json_t *o;
+		size_t nl, vl;
+
+		if (h == NULL)
+			continue;
+		nl = strnlen((const char *)bstr_ptr(h->name),
+		    bstr_len(h->name) < LOG_HEADER_NAME_MAX - 1 ?
+		    bstr_len(h->name) : LOG_HEADER_NAME_MAX - 1);
+		vl = strnlen((const char *)bstr_ptr(h->value),
+		    bstr_len(h->value) < LOG_HEADER_VALUE_MAX - 1 ?
+		    bstr_len(h->value) : LOG_HEADER_VALUE_MAX - 1);
+		if ((o = json_object()) == NULL) {
+			rc = -1;
+			break;
+		}
+		rc |= http_json_set_bytes(o, "name", bstr_ptr(h->name), nl);
+		rc |= http_json_set_bytes(o, "value", bstr_ptr(h->value), vl);
+		rc |= json_array_append_new(arr, o);
+	}
+	return rc | json_object_set_new(out, dir == TS ? "request_headers" :
+	    "response_headers", arr);
+}
+
+int
+http_logger_log(const struct http_tx *tx, const struct http_log_options *o,
+    json_t *out)
+{
+	int rc = log_basic(tx, out);
+
+	if (o->extended)
+		rc |= log_extended(tx, out);
+	if (o->headers & HTTP_LOG_HEADERS_REQUEST)
+		rc |= log_headers(tx, TS, out);
+	if (o->headers & HTTP_LOG_HEADERS_RESPONSE)
+		rc |= log_headers(tx, TC, out);
+	return rc != 0 ? -1 : 0;
+}
+
+int
+http_logger_log_tx(void *state, void *tx, json_t *out)
+{
+	static const struct http_log_options alert = { .extended = true };
+
+	return http_logger_log(tx, &alert, out);
+}
+
+/* Suricata's ParseXFFString: "[v6]:port", "v4:port", or an address. */
+static bool
+xff_parse(char *s, char *out, size_t outlen)
+{
+	struct in6_addr a;
+	char *c;
+
+	if (s[0] == '[') {
+		if ((c = strchr(s, ']')) == NULL)
+			return false;
+		*c = '\0';
+		s++;
+	} else if ((c = strchr(s, ':')) != NULL && c == strrchr(s, ':'))
+		*c = '\0';
+	if (inet_pton(AF_INET, s, &a) != 1 && inet_pton(AF_INET6, s, &a) != 1)
+		return false;
+	snprintf(out, outlen, "%s", s);
+	return true;
+}
+
+bool
+http_logger_xff(const struct http_tx *tx, const char *name, bool forward,
+    char *out, size_t outlen)
+{
+	char chain[XFF_CHAIN_MAX];
+	const bstr *v;
+	size_t n;
+	char *p;
+
+	if ((v = header(tx, TS, name)) == NULL)
+		return false;
+	n = bstr_len(v);
+	if (n < XFF_CHAIN_MIN || n >= XFF_CHAIN_MAX)
+		return false;
+	memcpy(chain, bstr_ptr(v), n);
+	chain[n] = '\0';
+	if (forward) {
+		/* the first address of the chain */
+		if ((p = memchr(chain, ',', n)) != NULL)
+			*p = '\0';
+		p = chain;
+	} else {
+		/* the last: after the last space (Suricata's choice) */
+		p = memrchr(chain, ' ', n);
+		p = p == NULL ? chain : p + 1;
+	}
+	return xff_parse(p, out, outlen);
+}

@@ -1,0 +1,39 @@
+/* eve's "http" object for a transaction, Suricata's fields and order
+ * (output-json-http.c), and the X-Forwarded-For address outputs put in
+ * an event (xff: extra-data or overwrite). */
+#ifndef QUELL_APPLAYER_HTTP_LOGGER_H
+#define QUELL_APPLAYER_HTTP_LOGGER_H
+
+#include "core/base.h"
+
+struct json_t;
+struct http_tx;
+
+/* outputs.eve-log.types.http.dump-all-headers */
+#define HTTP_LOG_HEADERS_REQUEST	0x01
+#define HTTP_LOG_HEADERS_RESPONSE	0x02
+
+struct http_log_options {
+	bool		 extended;	/* http_refer .. length (alerts: yes) */
+	unsigned	 headers;	/* HTTP_LOG_HEADERS_* */
+};
+
+/* Fills out with the http object of tx: 0, or -1 (out of memory). */
+int	http_logger_log(const struct http_tx *, const struct http_log_options *,
+	    struct json_t *out);
+/* The parser's log_tx: extended, no header dump (what Suricata puts in
+ * an alert's http object). */
+int	http_logger_log_tx(void *state, void *tx, struct json_t *out);
+
+/* The client address an X-Forwarded-For style header of tx names
+ * (header: its name; forward: the first of the chain, else the last),
+ * as Suricata's HttpXFFGetIPFromTx: into out, true when there is one. */
+bool	http_logger_xff(const struct http_tx *, const char *header,
+	    bool forward, char *out, size_t outlen);
+
+/* Sets key to bytes as Suricata's JSON builder does: valid UTF-8 as it
+ * is, otherwise every byte >= 0x80 written as the text \xNN. 0 or -1. */
+int	http_json_set_bytes(struct json_t *obj, const char *key,
+	    const uint8_t *b, size_t len);
+
+#endif
