@@ -633,7 +633,7 @@ http_servers_apply(struct http_config *hc, const struct cfg_node *seq,
 		srv->line = body->line;
 		if (http_server_apply(srv, body, "", dl) == -1)
 			rc = -1;
-		if (srv->nprefixes == 0) {
+		else if (srv->nprefixes == 0) {
 			diag_add(dl, DIAG_ERROR, body->file, body->line,
 			    body->col, body->key, "%sserver-config.%s: no "
 			    "address", HTTP_LIBHTP, body->key);

@@ -256,6 +256,12 @@ block_build(struct http_block *b, const struct http_settings *s)
 	    block_personality(s->personality)) != HTP_OK)
 		return -1;
 	htp_config_set_convert_lowercase(c, HTP_DECODER_URL_PATH, 0);
+	/* libhtp 0.5.47 (the one Suricata 7.0.6 bundles) decodes %2F in
+	 * the path with the IDS personality; Debian's 0.5.42 does not, so
+	 * quell says it to behave as Suricata 7.0.6 does */
+	if (block_personality(s->personality) == HTP_SERVER_IDS)
+		htp_config_set_path_separators_decode(c, HTP_DECODER_URL_PATH,
+		    1);
 	htp_config_set_response_decompression_layer_limit(c,
 	    (int)s->decompress_layer_limit);
 	block_set_tri(c, s->path_backslash,

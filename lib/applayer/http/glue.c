@@ -648,6 +648,20 @@ glue_tx_data(void *tx)
 	return &((struct http_tx *)tx)->txd;
 }
 
+size_t
+http_tx_nfiles(const void *tx, uint8_t dir)
+{
+	return dir < 2 ? ((const struct http_tx *)tx)->nfiles[dir] : 0;
+}
+
+const struct http_file *
+http_tx_file(const void *tx, uint8_t dir, size_t i)
+{
+	const struct http_tx *t = tx;
+
+	return dir < 2 && i < t->nfiles[dir] ? t->files[dir][i] : NULL;
+}
+
 /* ---------------------------------------------------------------- probe */
 
 /* Suricata's detection patterns (HTPRegisterPatternsForProtocolDetection):

@@ -22,4 +22,9 @@ void	http_state_free(void *state);
  * not been called again. */
 bool	http_state_waiting(const void *state, uint8_t dir);
 
+/* The files of tx in dir (eve fileinfo): count, and file i. */
+struct http_file;
+size_t	http_tx_nfiles(const void *tx, uint8_t dir);
+const struct http_file *http_tx_file(const void *tx, uint8_t dir, size_t i);
+
 #endif

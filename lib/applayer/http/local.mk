@@ -21,6 +21,7 @@ tests_unit_check_http_SOURCES = \
 	tests/unit/check_http.c \
 	tests/unit/applayer/http/suites.h \
 	tests/unit/applayer/http/feed.c tests/unit/applayer/http/feed.h \
+	tests/unit/applayer/http/chunks.h \
 	tests/unit/applayer/http/test_parse.c \
 	tests/unit/applayer/http/test_buffers.c \
 	tests/unit/applayer/http/test_bodies.c \
