@@ -359,7 +359,9 @@ http_config_runtime_new(const struct http_config *cfg, char *err,
 			rt->prefixes[rt->nprefixes++].block = i;
 		}
 	}
-	qsort(rt->prefixes, rt->nprefixes, sizeof(*rt->prefixes), prefix_cmp);
+	if (rt->nprefixes > 1)
+		qsort(rt->prefixes, rt->nprefixes, sizeof(*rt->prefixes),
+		    prefix_cmp);
 	return rt;
 oom:
 	snprintf(err, errlen, "app-layer.protocols.http: out of memory");
