@@ -3,19 +3,72 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "config/config.h"
 #include "core/log.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
+#include "output/sink.h"
+#include "output/sink_syslog.h"
 #include "outputs.h"
 
 static void
 log_path(char *buf, size_t len, const struct quell_config *cfg,
     const char *name)
 {
-	snprintf(buf, len, "%s/%s", cfg->default_log_dir, name);
+	if (name[0] == '/')
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%s/%s", cfg->default_log_dir, name);
+}
+
+/* Opens the i-th eve-log section as one more eve target. */
+static int
+open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
+    char *err, size_t errlen)
+{
+	const struct config_eve *e = &cfg->eve[i];
+	char path[PATH_MAX], why[384];
+	struct output_sink_cfg sink = {
+		.filetype = e->filetype,
+		.path = path,
+		.identity = e->identity,
+		.facility = output_sink_syslog_facility(e->facility),
+		.level = output_sink_syslog_level(e->level),
+		.syslog_socket = e->syslog_socket,
+		.server = e->redis_server,
+		.port = e->redis_port,
+		.mode = e->redis_mode,
+		.key = e->redis_key,
+		.batch = e->redis_pipelining ? e->redis_batch_size : 1,
+		.stream_maxlen = e->redis_stream_maxlen,
+		.stream_trim_exact = e->redis_stream_trim_exact,
+		.backoff_min_ms = e->reconnect_min_ms,
+		.backoff_max_ms = e->reconnect_max_ms,
+		.timeout_ms = e->timeout_ms,
+	};
+	struct output_eve_target_cfg tc = {
+		.sink = &sink,
+		.types = (const char *const *)e->types.items,
+		.ntypes = e->types.count,
+		.payload = e->payload,
+		.payload_printable = e->payload_printable,
+		.packet = e->packet,
+		.ring_slots = e->buffer_lines,
+	};
+
+	log_path(path, sizeof(path), cfg, e->filename);
+	/* An empty types list takes nothing, not everything. */
+	if (e->types.count == 0)
+		return 0;
+	if (output_eve_add(o->eve, &tc, why, sizeof(why)) == -1) {
+		snprintf(err, errlen, "eve-log output %zu (filetype %s): %s",
+		    i + 1, e->filetype, why);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -23,12 +76,20 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
     size_t nproducers, uid_t uid, gid_t gid, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
+	bool any_eve = false;
 
 	memset(o, 0, sizeof(*o));
-	if (cfg->eve_enabled) {
-		log_path(path, sizeof(path), cfg, cfg->eve_filename);
-		if ((o->eve = output_eve_open(path, nproducers)) == NULL)
-			goto fail;
+	for (size_t i = 0; i < cfg->neve; i++)
+		any_eve |= cfg->eve[i].enabled;
+	if (any_eve) {
+		if ((o->eve = output_eve_new(nproducers)) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			goto fail_quiet;
+		}
+		for (size_t i = 0; i < cfg->neve; i++)
+			if (cfg->eve[i].enabled &&
+			    open_eve_target(o, cfg, i, err, errlen) == -1)
+				goto fail_quiet;
 		o->eve_alert = config_eve_type_enabled(cfg, "alert");
 		o->eve_drop = config_eve_type_enabled(cfg, "drop");
 		o->eve_flow = config_eve_type_enabled(cfg, "flow");
@@ -60,6 +121,7 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 	return 0;
 fail:
 	snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+fail_quiet:
 	outputs_close(o);
 	return -1;
 }

@@ -260,9 +260,6 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 		control_server_stop(ctl);
 		goto fail;
 	}
-	if (out.eve != NULL)
-		output_eve_set_alert_extras(out.eve, cfg->eve_payload,
-		    cfg->eve_payload_printable, cfg->eve_packet);
 	rm_opts.worker_delay_us = opts->worker_delay_us;
 	rm_opts.pcap_files = opts->pcap_files;
 	rm_opts.npcap_files = opts->npcap_files;

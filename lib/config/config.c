@@ -42,6 +42,16 @@ static const char *const detect_profiles[] = { "low", "medium", "high",
     "custom", NULL };
 static const char *const bypass_methods[] = { "conntrack", "mark", NULL };
 static const char *const bypass_restarts[] = { "split", "whole", NULL };
+static const char *const eve_filetypes[] = { "regular", "file", "syslog",
+	"unix_stream", "unix_dgram", "redis", NULL };
+static const char *const syslog_facilities[] = { "auth", "authpriv", "cron",
+	"daemon", "ftp", "kern", "local0", "local1", "local2", "local3",
+	"local4", "local5", "local6", "local7", "lpr", "mail", "news",
+	"syslog", "user", "uucp", NULL };
+static const char *const syslog_levels[] = { "emergency", "alert",
+	"critical", "error", "warning", "notice", "info", "debug", NULL };
+static const char *const redis_modes[] = { "list", "lpush", "rpush",
+	"channel", "publish", "xadd", "stream", NULL };
 
 /* One libhtp personality block: the keys of default-config, and of each
  * server-config entry (relative to its struct http_settings). */
@@ -91,6 +101,7 @@ static const char *const bypass_restarts[] = { "split", "whole", NULL };
 	{ name, type, offsetof(struct http_settings, f), NULL, min, max, names },
 
 #define OFF(f)	offsetof(struct quell_config, f)
+#define EOFF(f)	offsetof(struct config_eve, f)
 
 /* Every key quell understands. Sorted by path for --dump-config. */
 static const struct key keys[] = {
@@ -168,12 +179,6 @@ static const struct key keys[] = {
 	{ "nfq.route-bypass", KEY_BOOL, OFF(nfq_route_bypass), "yes", 0, 0, NULL },
 	{ "nfq.route-queue", KEY_UINT, OFF(nfq_route_queue), "0", 0, 65535, NULL },
 	{ "nfq.socket-rcvbuf", KEY_UINT, OFF(nfq_socket_rcvbuf), "8388608", 65536, 1u << 30, NULL },
-	{ "outputs.eve-log.enabled", KEY_BOOL, OFF(eve_enabled), "yes", 0, 0, NULL },
-	{ "outputs.eve-log.filename", KEY_STRING, OFF(eve_filename), "eve.json", 0, 0, NULL },
-	{ "outputs.eve-log.packet", KEY_BOOL, OFF(eve_packet), "no", 0, 0, NULL },
-	{ "outputs.eve-log.payload", KEY_BOOL, OFF(eve_payload), "no", 0, 0, NULL },
-	{ "outputs.eve-log.payload-printable", KEY_BOOL, OFF(eve_payload_printable), "no", 0, 0, NULL },
-	{ "outputs.eve-log.types", KEY_STRLIST, OFF(eve_types), "alert,drop,flow,stats", 0, 0, NULL },
 	{ "outputs.fast.enabled", KEY_BOOL, OFF(fast_enabled), "yes", 0, 0, NULL },
 	{ "outputs.fast.filename", KEY_STRING, OFF(fast_filename), "fast.log", 0, 0, NULL },
 	{ "outputs.stats.enabled", KEY_BOOL, OFF(statslog_enabled), "yes", 0, 0, NULL },
@@ -201,6 +206,55 @@ static const struct key keys[] = {
 static const struct key http_server_keys[] = {
 	HTTP_KEYS(HTTP_SRV_KEY)
 };
+
+/* The keys of one outputs[].eve-log section: offsets are in struct
+ * config_eve, and each section (eve[0..neve)) has its own values. */
+static const struct key eve_keys[] = {
+	{ "outputs.eve-log.buffer-lines", KEY_UINT, EOFF(buffer_lines), "16384", 16, 1u << 24, NULL },
+	{ "outputs.eve-log.enabled", KEY_BOOL, EOFF(enabled), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.facility", KEY_ENUM_STR, EOFF(facility), "local5", 0, 0, syslog_facilities },
+	{ "outputs.eve-log.filename", KEY_STRING, EOFF(filename), "eve.json", 0, 0, NULL },
+	{ "outputs.eve-log.filetype", KEY_ENUM_STR, EOFF(filetype), "regular", 0, 0, eve_filetypes },
+	{ "outputs.eve-log.identity", KEY_STRING, EOFF(identity), "quelld", 0, 0, NULL },
+	{ "outputs.eve-log.level", KEY_ENUM_STR, EOFF(level), "info", 0, 0, syslog_levels },
+	{ "outputs.eve-log.packet", KEY_BOOL, EOFF(packet), "no", 0, 0, NULL },
+	{ "outputs.eve-log.payload", KEY_BOOL, EOFF(payload), "no", 0, 0, NULL },
+	{ "outputs.eve-log.payload-printable", KEY_BOOL, EOFF(payload_printable), "no", 0, 0, NULL },
+	{ "outputs.eve-log.reconnect-max-ms", KEY_UINT, EOFF(reconnect_max_ms), "5000", 1, 3600000, NULL },
+	{ "outputs.eve-log.reconnect-min-ms", KEY_UINT, EOFF(reconnect_min_ms), "100", 1, 3600000, NULL },
+	{ "outputs.eve-log.redis.async", KEY_BOOL, EOFF(redis_async), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.redis.key", KEY_STRING, EOFF(redis_key), "suricata", 0, 0, NULL },
+	{ "outputs.eve-log.redis.mode", KEY_ENUM_STR, EOFF(redis_mode), "list", 0, 0, redis_modes },
+	{ "outputs.eve-log.redis.pipelining.batch-size", KEY_UINT, EOFF(redis_batch_size), "10", 1, 65536, NULL },
+	{ "outputs.eve-log.redis.pipelining.enabled", KEY_BOOL, EOFF(redis_pipelining), "no", 0, 0, NULL },
+	{ "outputs.eve-log.redis.port", KEY_UINT, EOFF(redis_port), "6379", 1, 65535, NULL },
+	{ "outputs.eve-log.redis.server", KEY_STRING, EOFF(redis_server), "127.0.0.1", 0, 0, NULL },
+	{ "outputs.eve-log.redis.stream-maxlen", KEY_UINT, EOFF(redis_stream_maxlen), "100000", 0, UINT32_MAX, NULL },
+	{ "outputs.eve-log.redis.stream-trim-exact", KEY_BOOL, EOFF(redis_stream_trim_exact), "no", 0, 0, NULL },
+	{ "outputs.eve-log.syslog-socket", KEY_STRING, EOFF(syslog_socket), "/dev/log", 0, 0, NULL },
+	{ "outputs.eve-log.timeout-ms", KEY_UINT, EOFF(timeout_ms), "1000", 1, 600000, NULL },
+	{ "outputs.eve-log.types", KEY_STRLIST, EOFF(types), "alert,drop,flow,stats", 0, 0, NULL },
+	/* suricata.yaml's per-type form: types: [ alert: { payload: yes } ] */
+	{ "outputs.eve-log.types.alert.packet", KEY_BOOL, EOFF(packet), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.alert.payload", KEY_BOOL, EOFF(payload), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.alert.payload-printable", KEY_BOOL, EOFF(payload_printable), NULL, 0, 0, NULL },
+};
+
+#define NKEYS	(QUELL_NITEMS(keys) + QUELL_NITEMS(eve_keys))
+
+/* Both tables as one: keys[] first. */
+static const struct key *
+key_at(size_t i)
+{
+	return i < QUELL_NITEMS(keys) ? &keys[i] :
+	    &eve_keys[i - QUELL_NITEMS(keys)];
+}
+
+static bool
+is_eve_key(const struct key *k)
+{
+	return k >= eve_keys && k < eve_keys + QUELL_NITEMS(eve_keys);
+}
 
 /* Suricata's default groups, so public rulesets load with the default
  * configuration. HOME_NET is the private ranges, as Suricata ships it. */
@@ -251,15 +305,30 @@ static int apply_scalar_at(struct quell_config *, void *, const struct key *,
 static int apply_node_at(struct quell_config *, void *, const struct key *,
 	    const struct cfg_node *, struct diag_list *);
 
+/* Where k's offset counts from: the config, or the eve-log section
+ * being read for eve_keys[]. */
+static void *
+field_base(struct quell_config *cfg, const struct key *k)
+{
+	if (is_eve_key(k))
+		return &cfg->eve[cfg->eve_cur];
+	return cfg;
+}
+
 static void *
 field(struct quell_config *cfg, const struct key *k)
 {
+	if (is_eve_key(k))
+		return (char *)&cfg->eve[cfg->eve_cur] + k->offset;
 	return (char *)cfg + k->offset;
 }
 
+/* eve: which outputs[].eve-log section, for eve_keys[]. */
 static const void *
-cfield(const struct quell_config *cfg, const struct key *k)
+cfield(const struct quell_config *cfg, const struct key *k, size_t eve)
 {
+	if (is_eve_key(k))
+		return (const char *)&cfg->eve[eve] + k->offset;
 	return (const char *)cfg + k->offset;
 }
 
@@ -275,9 +344,9 @@ normalize_key(char *s)
 static const struct key *
 key_find(const char *path)
 {
-	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
-		if (strcmp(keys[i].path, path) == 0)
-			return &keys[i];
+	for (size_t i = 0; i < NKEYS; i++)
+		if (strcmp(key_at(i)->path, path) == 0)
+			return key_at(i);
 	return NULL;
 }
 
@@ -287,9 +356,9 @@ key_is_section(const char *path)
 {
 	size_t len = strlen(path);
 
-	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
-		if (strncmp(keys[i].path, path, len) == 0 &&
-		    keys[i].path[len] == '.')
+	for (size_t i = 0; i < NKEYS; i++)
+		if (strncmp(key_at(i)->path, path, len) == 0 &&
+		    key_at(i)->path[len] == '.')
 			return true;
 	return false;
 }
@@ -330,12 +399,12 @@ key_nearest(const char *path)
 	const char *best = NULL;
 	size_t best_d = SIZE_MAX;
 
-	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
-		size_t d = edit_distance(path, keys[i].path);
+	for (size_t i = 0; i < NKEYS; i++) {
+		size_t d = edit_distance(path, key_at(i)->path);
 
 		if (d < best_d) {
 			best_d = d;
-			best = keys[i].path;
+			best = key_at(i)->path;
 		}
 	}
 	return best_d <= 4 ? best : NULL;
@@ -692,11 +761,23 @@ at(void *base, const struct key *k)
 	return (char *)base + k->offset;
 }
 
+/* "a, b, c" from k->names. */
+static void
+enum_choices(const struct key *k, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; k->names[i] != NULL; i++) {
+		strncat(buf, i ? ", " : "", len - strlen(buf) - 1);
+		strncat(buf, k->names[i], len - strlen(buf) - 1);
+	}
+}
+
 static int
 apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
     const char *file, unsigned line, unsigned col, struct diag_list *dl)
 {
-	return apply_scalar_at(cfg, cfg, k, v, file, line, col, dl);
+	return apply_scalar_at(cfg, field_base(cfg, k), k, v, file, line, col,
+	    dl);
 }
 
 static int
@@ -747,10 +828,12 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 		*(unsigned *)at(base, k) = (unsigned)n;
 		return 0;
 	case KEY_ENUM_STR:
+		/* suricata.yaml writes "Info" where quell.yaml says "info";
+		 * the canonical spelling is kept. */
 		for (int i = 0; k->names[i] != NULL; i++) {
-			if (strcmp(v, k->names[i]) == 0) {
+			if (strcasecmp(v, k->names[i]) == 0) {
 				char **p = at(base, k);
-				char *dup = strdup(v);
+				char *dup = strdup(k->names[i]);
 
 				if (dup == NULL)
 					return -1;
@@ -759,8 +842,13 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 				return 0;
 			}
 		}
-		diag_add(dl, DIAG_ERROR, file, line, col, v, "%s: not one of %s",
-		    k->path, "auto, hs, ac");
+		{
+			char choices[256];
+
+			enum_choices(k, choices, sizeof(choices));
+			diag_add(dl, DIAG_ERROR, file, line, col, v,
+			    "%s: not one of %s", k->path, choices);
+		}
 		return -1;
 	case KEY_SIZE:
 		if (parse_size(v, &n) == -1) {
@@ -796,14 +884,9 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 			}
 		}
 		{
-			char choices[128] = "";
+			char choices[256];
 
-			for (int i = 0; k->names[i] != NULL; i++) {
-				strncat(choices, i ? ", " : "",
-				    sizeof(choices) - strlen(choices) - 1);
-				strncat(choices, k->names[i],
-				    sizeof(choices) - strlen(choices) - 1);
-			}
+			enum_choices(k, choices, sizeof(choices));
 			diag_add(dl, DIAG_ERROR, file, line, col, v,
 			    "%s: not one of %s", k->path, choices);
 		}
@@ -887,11 +970,40 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 	return -1;
 }
 
+static int walk_map(struct quell_config *, const struct cfg_node *,
+	    const char *, struct diag_list *);
+
+/* An eve-log types item written as suricata.yaml does, "- alert:" with
+ * the type's options below it: the type is the item's one key, its
+ * options are keys under outputs.eve-log.types.<type>. */
+static int
+eve_type_item(struct quell_config *cfg, const struct key *k,
+    const struct cfg_node *c, struct diag_list *dl)
+{
+	const struct cfg_node *t;
+	char prefix[128];
+
+	if (c->nchildren != 1) {
+		diag_add(dl, DIAG_ERROR, c->file, c->line, c->col, NULL,
+		    "%s: an item is a type name or one \"type:\" with its "
+		    "options", k->path);
+		return 0;
+	}
+	t = c->children[0];
+	if (strlist_add(field(cfg, k), t->key) == -1)
+		return -1;
+	if (t->type != CFG_NODE_MAP)
+		return 0;
+	snprintf(prefix, sizeof(prefix), "%s.%s", k->path, t->key);
+	walk_map(cfg, t, prefix, dl);
+	return 0;
+}
+
 static int
 apply_node(struct quell_config *cfg, const struct key *k,
     const struct cfg_node *n, struct diag_list *dl)
 {
-	return apply_node_at(cfg, cfg, k, n, dl);
+	return apply_node_at(cfg, field_base(cfg, k), k, n, dl);
 }
 
 static int
@@ -917,6 +1029,16 @@ apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
 		for (size_t i = 0; i < n->nchildren; i++) {
 			const struct cfg_node *c = n->children[i];
 
+			if (c->type == CFG_NODE_MAP &&
+			    strcmp(k->path, "outputs.eve-log.types") == 0) {
+				size_t before = dl->errors;
+
+				if (eve_type_item(cfg, k, c, dl) == -1)
+					return -1;
+				if (dl->errors > before)
+					rc = -1;
+				continue;
+			}
 			if (c->type != CFG_NODE_SCALAR) {
 				diag_add(dl, DIAG_ERROR, c->file, c->line,
 				    c->col, NULL, "%s: list items must be "
@@ -974,8 +1096,20 @@ apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
 	return -1;
 }
 
-static int walk_map(struct quell_config *, const struct cfg_node *,
-	    const char *, struct diag_list *);
+/* True when the outputs list item item is an eve-log section. */
+static bool
+is_eve_item(const struct cfg_node *item)
+{
+	for (size_t i = 0; i < item->nchildren; i++) {
+		char k[32];
+
+		snprintf(k, sizeof(k), "%s", item->children[i]->key);
+		normalize_key(k);
+		if (strcmp(k, "eve-log") == 0)
+			return true;
+	}
+	return false;
+}
 
 static int
 walk_entry(struct quell_config *cfg, const struct cfg_node *c,
@@ -998,6 +1132,7 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 			return walk_map(cfg, c, path, dl);
 		/* suricata.yaml's outputs: a list of one-key mappings. */
 		if (c->type == CFG_NODE_SEQ) {
+			size_t neve = 0;
 			int rc = 0;
 
 			for (size_t i = 0; i < c->nchildren; i++) {
@@ -1010,8 +1145,25 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 					rc = -1;
 					continue;
 				}
+				/* The n-th eve-log of the list is eve[n]. */
+				if (strcmp(path, "outputs") == 0 &&
+				    is_eve_item(item)) {
+					if (neve == CONFIG_MAX_EVE) {
+						diag_add(dl, DIAG_ERROR,
+						    item->file, item->line,
+						    item->col, NULL, "outputs: "
+						    "more than %d eve-log "
+						    "outputs", CONFIG_MAX_EVE);
+						rc = -1;
+						continue;
+					}
+					cfg->eve_cur = neve++;
+					if (cfg->neve < neve)
+						cfg->neve = neve;
+				}
 				if (walk_map(cfg, item, path, dl) == -1)
 					rc = -1;
+				cfg->eve_cur = 0;
 			}
 			return rc;
 		}
@@ -1052,16 +1204,28 @@ config_new(void)
 	bypass_config_default(&cfg->bypass);
 	http_config_default(&cfg->http);
 	diag_list_init(&dl);
-	for (size_t i = 0; i < QUELL_NITEMS(keys); i++)
-		if (keys[i].def != NULL)
-			apply_scalar(cfg, &keys[i], keys[i].def, NULL, 0, 0, &dl);
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct key *k = key_at(i);
+
+		if (k->def == NULL)
+			continue;
+		if (!is_eve_key(k)) {
+			apply_scalar(cfg, k, k->def, NULL, 0, 0, &dl);
+			continue;
+		}
+		for (cfg->eve_cur = 0; cfg->eve_cur < CONFIG_MAX_EVE;
+		    cfg->eve_cur++)
+			apply_scalar(cfg, k, k->def, NULL, 0, 0, &dl);
+		cfg->eve_cur = 0;
+	}
+	cfg->neve = 1;
 	for (size_t i = 0; i < QUELL_NITEMS(default_address_groups); i++)
 		strmap_set(&cfg->address_groups, default_address_groups[i].name,
 		    default_address_groups[i].value);
 	for (size_t i = 0; i < QUELL_NITEMS(default_port_groups); i++)
 		strmap_set(&cfg->port_groups, default_port_groups[i].name,
 		    default_port_groups[i].value);
-	if (dl.errors > 0 || cfg->eve_filename == NULL) {
+	if (dl.errors > 0 || cfg->eve[0].filename == NULL) {
 		diag_list_free(&dl);
 		config_free(cfg);
 		return NULL;
@@ -1070,33 +1234,48 @@ config_new(void)
 	return cfg;
 }
 
+static void
+free_field(void *f, enum key_type type)
+{
+	switch (type) {
+	case KEY_STRING:
+	case KEY_CPUS:
+	case KEY_ENUM_STR:
+		free(*(char **)f);
+		*(char **)f = NULL;
+		break;
+	case KEY_STRLIST:
+		strlist_clear(f);
+		break;
+	case KEY_HTTP_SERVERS:
+		http_config_clear(f);
+		break;
+	case KEY_STRMAP:
+		strmap_clear(f);
+		break;
+	default:
+		break;
+	}
+}
+
 void
 config_free(struct quell_config *cfg)
 {
 	if (cfg == NULL)
 		return;
-	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
-		void *f = field(cfg, &keys[i]);
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct key *k = key_at(i);
 
-		switch (keys[i].type) {
-		case KEY_STRING:
-		case KEY_CPUS:
-		case KEY_ENUM_STR:
-			free(*(char **)f);
-			*(char **)f = NULL;
-			break;
-		case KEY_STRLIST:
-			strlist_clear(f);
-			break;
-		case KEY_HTTP_SERVERS:
-			http_config_clear(f);
-			break;
-		case KEY_STRMAP:
-			strmap_clear(f);
-			break;
-		default:
-			break;
+		if (!is_eve_key(k)) {
+			free_field(field(cfg, k), k->type);
+			continue;
 		}
+		/* The types.alert.* aliases share their fields. */
+		if (k->def == NULL)
+			continue;
+		for (cfg->eve_cur = 0; cfg->eve_cur < CONFIG_MAX_EVE;
+		    cfg->eve_cur++)
+			free_field(field(cfg, k), k->type);
 	}
 	free(cfg);
 }
@@ -1357,6 +1536,30 @@ config_set(struct quell_config *cfg, const char *assignment,
 		return strmap_set(addr ? &cfg->address_groups :
 		    &cfg->port_groups, nbuf, eq + 1);
 	}
+	/* outputs.eve-log[N].key=value: the N-th eve-log (from 0), as
+	 * --dump-config names it. */
+	if (strncmp(path, "outputs.eve-log[", 16) == 0) {
+		char *end;
+		unsigned long n = strtoul(path + 16, &end, 10);
+		int rc;
+
+		if (end == path + 16 || end[0] != ']' || end[1] != '.' ||
+		    n >= CONFIG_MAX_EVE) {
+			diag_add(dl, DIAG_ERROR, "--set", 0, 0, NULL,
+			    "%s: outputs.eve-log[N]: N is 0..%d", path,
+			    CONFIG_MAX_EVE - 1);
+			return -1;
+		}
+		memmove(path + 15, end + 1, strlen(end + 1) + 1);
+		if ((k = key_find(path)) == NULL || !is_eve_key(k))
+			goto unknown;
+		cfg->eve_cur = n;
+		if (cfg->neve <= n)
+			cfg->neve = n + 1;
+		rc = apply_scalar(cfg, k, eq + 1, "--set", 0, 0, dl);
+		cfg->eve_cur = 0;
+		return rc;
+	}
 	if ((k = key_find(path)) != NULL)
 		return apply_scalar(cfg, k, eq + 1, "--set", 0, 0, dl);
 unknown:
@@ -1383,6 +1586,46 @@ check_log_name(struct diag_list *dl, const char *key, const char *name)
 	    strcmp(name, "..") == 0)
 		diag_add(dl, DIAG_ERROR, NULL, 0, 0, name, "%s: must be a plain "
 		    "file name inside the log directory", key);
+}
+
+/* One eve-log section: its file or socket, and that no two regular
+ * ones write the same file. */
+static void
+check_eve(const struct quell_config *cfg, size_t i, struct diag_list *dl)
+{
+	const struct config_eve *e = &cfg->eve[i];
+	char key[96];
+
+	if (!e->enabled)
+		return;
+	if (i == 0)
+		snprintf(key, sizeof(key), "outputs.eve-log.filename");
+	else
+		snprintf(key, sizeof(key), "outputs.eve-log[%zu].filename", i);
+	if (strcmp(e->filetype, "regular") == 0 ||
+	    strcmp(e->filetype, "file") == 0) {
+		check_log_name(dl, key, e->filename);
+		for (size_t j = 0; j < i; j++) {
+			const struct config_eve *o = &cfg->eve[j];
+
+			if (o->enabled && (strcmp(o->filetype, "regular") == 0 ||
+			    strcmp(o->filetype, "file") == 0) &&
+			    strcmp(o->filename, e->filename) == 0)
+				diag_add(dl, DIAG_ERROR, NULL, 0, 0,
+				    e->filename, "%s: eve-log output %zu "
+				    "writes this file already; give each its "
+				    "own filename", key, j + 1);
+		}
+	} else if ((strcmp(e->filetype, "unix_stream") == 0 ||
+	    strcmp(e->filetype, "unix_dgram") == 0) && e->filename[0] == '\0')
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL, "%s: the socket to "
+		    "write to is required with filetype %s", key, e->filetype);
+#ifndef HAVE_HIREDIS
+	if (strcmp(e->filetype, "redis") == 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, "redis",
+		    "outputs.eve-log.filetype: this quelld was built without "
+		    "hiredis (install libhiredis-dev and rebuild)");
+#endif
 }
 
 int
@@ -1420,7 +1663,8 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 
 		(void)config_decode(cfg, &dc, dl);
 	}
-	check_log_name(dl, "outputs.eve-log.filename", cfg->eve_filename);
+	for (size_t i = 0; i < cfg->neve; i++)
+		check_eve(cfg, i, dl);
 	check_log_name(dl, "outputs.fast.filename", cfg->fast_filename);
 	check_log_name(dl, "outputs.stats.filename", cfg->statslog_filename);
 	return dl->errors > before ? -1 : 0;
@@ -1480,104 +1724,189 @@ config_decode(const struct quell_config *cfg, struct decode_config *out,
 bool
 config_eve_type_enabled(const struct quell_config *cfg, const char *type)
 {
-	for (size_t i = 0; i < cfg->eve_types.count; i++)
-		if (strcmp(cfg->eve_types.items[i], type) == 0)
-			return true;
+	for (size_t i = 0; i < cfg->neve; i++) {
+		const struct config_eve *e = &cfg->eve[i];
+
+		if (!e->enabled)
+			continue;
+		for (size_t j = 0; j < e->types.count; j++)
+			if (strcmp(e->types.items[j], type) == 0)
+				return true;
+	}
 	return false;
 }
+
+static const char *
+key_type_name(const struct key *k)
+{
+	switch (k->type) {
+	case KEY_BOOL:
+		return "bool";
+	case KEY_UINT:
+		return "number";
+	case KEY_U32:
+		return "32-bit number";
+	case KEY_STRING:
+		return "string";
+	case KEY_ENUM:
+	case KEY_ENUM_STR:
+	case KEY_ENUM_CI:
+		return "one of";
+	case KEY_TRIBOOL:
+		return "bool (unset: libhtp's default)";
+	case KEY_HTTP_SERVERS:
+		return "list of server personalities";
+	case KEY_STRLIST:
+		return "list";
+	case KEY_STRMAP:
+		return "mapping";
+	case KEY_QUEUES:
+		return "queue list";
+	case KEY_THREADS:
+		return "auto or number";
+	case KEY_CPUS:
+		return "CPU list";
+	case KEY_SIZE:
+		return "size";
+	}
+	return "?";
+}
+
+size_t
+config_key_count(void)
+{
+	return NKEYS;
+}
+
+const char *
+config_key_at(size_t i, const char **type, const char **def)
+{
+	if (i >= NKEYS)
+		return NULL;
+	if (type != NULL)
+		*type = key_type_name(key_at(i));
+	if (def != NULL)
+		*def = key_at(i)->def;
+	return key_at(i)->path;
+}
+
+static void dump_key(const struct quell_config *, const struct key *,
+	    size_t, const char *, FILE *);
 
 void
 config_dump(const struct quell_config *cfg, FILE *fp)
 {
-	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
-		const struct key *k = &keys[i];
-		const void *f = cfield(cfg, k);
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct key *k = key_at(i);
+		char path[128];
 
-		fprintf(fp, "%s:", k->path);
-		switch (k->type) {
-		case KEY_BOOL:
-			fprintf(fp, " %s\n", *(const bool *)f ? "yes" : "no");
-			break;
-		case KEY_UINT:
+		if (!is_eve_key(k)) {
+			dump_key(cfg, k, 0, k->path, fp);
+			continue;
+		}
+		if (k->def == NULL)
+			continue;
+		/* outputs.eve-log.X for the first, outputs.eve-log[N].X
+		 * for the others, as --set takes them. */
+		for (size_t e = 0; e < cfg->neve; e++) {
+			if (e == 0)
+				snprintf(path, sizeof(path), "%s", k->path);
+			else
+				snprintf(path, sizeof(path),
+				    "outputs.eve-log[%zu]%s", e,
+				    k->path + strlen("outputs.eve-log"));
+			dump_key(cfg, k, e, path, fp);
+		}
+	}
+}
+
+static void
+dump_key(const struct quell_config *cfg, const struct key *k, size_t eve,
+    const char *path, FILE *fp)
+{
+	const void *f = cfield(cfg, k, eve);
+
+	fprintf(fp, "%s:", path);
+	switch (k->type) {
+	case KEY_BOOL:
+		fprintf(fp, " %s\n", *(const bool *)f ? "yes" : "no");
+		break;
+	case KEY_UINT:
+		fprintf(fp, " %u\n", *(const unsigned *)f);
+		break;
+	case KEY_THREADS:
+		if (*(const unsigned *)f == 0)
+			fprintf(fp, " auto\n");
+		else
 			fprintf(fp, " %u\n", *(const unsigned *)f);
-			break;
-		case KEY_THREADS:
-			if (*(const unsigned *)f == 0)
-				fprintf(fp, " auto\n");
-			else
-				fprintf(fp, " %u\n", *(const unsigned *)f);
-			break;
-		case KEY_U32:
-			fprintf(fp, " 0x%x\n", *(const uint32_t *)f);
-			break;
-		case KEY_SIZE:
-			fprintf(fp, " %llu\n",
-			    (unsigned long long)*(const uint64_t *)f);
-			break;
-		case KEY_STRING:
-		case KEY_CPUS:
-		case KEY_ENUM_STR:
-			if (*(char *const *)f == NULL)
-				fprintf(fp, " ~\n");
-			else
-				fprintf(fp, " \"%s\"\n", *(char *const *)f);
-			break;
-		case KEY_ENUM:
-		case KEY_ENUM_CI:
-			if (*(const int *)f < 0)
-				fprintf(fp, " ~\n");
-			else
-				fprintf(fp, " %s\n", k->names[*(const int *)f]);
-			break;
-		case KEY_TRIBOOL:
-			fprintf(fp, " %s\n", *(const int8_t *)f < 0 ? "~" :
-			    *(const int8_t *)f ? "yes" : "no");
-			break;
-		case KEY_HTTP_SERVERS: {
-			const struct http_config *hc = f;
+		break;
+	case KEY_U32:
+		fprintf(fp, " 0x%x\n", *(const uint32_t *)f);
+		break;
+	case KEY_SIZE:
+		fprintf(fp, " %llu\n",
+		    (unsigned long long)*(const uint64_t *)f);
+		break;
+	case KEY_STRING:
+	case KEY_CPUS:
+	case KEY_ENUM_STR:
+		if (*(char *const *)f == NULL)
+			fprintf(fp, " ~\n");
+		else
+			fprintf(fp, " \"%s\"\n", *(char *const *)f);
+		break;
+	case KEY_ENUM:
+	case KEY_ENUM_CI:
+		if (*(const int *)f < 0)
+			fprintf(fp, " ~\n");
+		else
+			fprintf(fp, " %s\n", k->names[*(const int *)f]);
+		break;
+	case KEY_TRIBOOL:
+		fprintf(fp, " %s\n", *(const int8_t *)f < 0 ? "~" :
+		    *(const int8_t *)f ? "yes" : "no");
+		break;
+	case KEY_HTTP_SERVERS: {
+		const struct http_config *hc = f;
 
-			fprintf(fp, "\n");
-			for (size_t j = 0; j < hc->nservers; j++) {
-				fprintf(fp, "  - %s: personality %s, %zu "
-				    "address(es), request-body-limit %llu, "
-				    "response-body-limit %llu\n",
-				    hc->servers[j].name,
-				    http_config_personalities[
-				    hc->servers[j].s.personality],
-				    hc->servers[j].nprefixes,
-				    (unsigned long long)
-				    hc->servers[j].s.request_body_limit,
-				    (unsigned long long)
-				    hc->servers[j].s.response_body_limit);
-			}
-			break;
-		}
-		case KEY_STRLIST: {
-			const struct config_strlist *l = f;
+		fprintf(fp, "\n");
+		for (size_t j = 0; j < hc->nservers; j++)
+			fprintf(fp, "  - %s: personality %s, %zu address(es), "
+			    "request-body-limit %llu, response-body-limit "
+			    "%llu\n", hc->servers[j].name,
+			    http_config_personalities[
+			    hc->servers[j].s.personality],
+			    hc->servers[j].nprefixes, (unsigned long long)
+			    hc->servers[j].s.request_body_limit,
+			    (unsigned long long)
+			    hc->servers[j].s.response_body_limit);
+		break;
+	}
+	case KEY_STRLIST: {
+		const struct config_strlist *l = f;
 
-			fprintf(fp, " [");
-			for (size_t j = 0; j < l->count; j++)
-				fprintf(fp, "%s\"%s\"", j ? ", " : "",
-				    l->items[j]);
-			fprintf(fp, "]\n");
-			break;
-		}
-		case KEY_QUEUES:
-			fprintf(fp, " [");
-			for (size_t j = 0; j < cfg->nfq_nqueues; j++)
-				fprintf(fp, "%s%u", j ? ", " : "",
-				    cfg->nfq_queues[j]);
-			fprintf(fp, "]\n");
-			break;
-		case KEY_STRMAP: {
-			const struct config_strmap *m = f;
+		fprintf(fp, " [");
+		for (size_t j = 0; j < l->count; j++)
+			fprintf(fp, "%s\"%s\"", j ? ", " : "",
+			    l->items[j]);
+		fprintf(fp, "]\n");
+		break;
+	}
+	case KEY_QUEUES:
+		fprintf(fp, " [");
+		for (size_t j = 0; j < cfg->nfq_nqueues; j++)
+			fprintf(fp, "%s%u", j ? ", " : "",
+			    cfg->nfq_queues[j]);
+		fprintf(fp, "]\n");
+		break;
+	case KEY_STRMAP: {
+		const struct config_strmap *m = f;
 
-			fprintf(fp, "\n");
-			for (size_t j = 0; j < m->count; j++)
-				fprintf(fp, "  %s: \"%s\"\n", m->items[j].name,
-				    m->items[j].value);
-			break;
-		}
-		}
+		fprintf(fp, "\n");
+		for (size_t j = 0; j < m->count; j++)
+			fprintf(fp, "  %s: \"%s\"\n", m->items[j].name,
+			    m->items[j].value);
+		break;
+	}
 	}
 }

@@ -41,6 +41,42 @@ struct config_strmap {
 	size_t		  count;
 };
 
+/* eve-log outputs at once: suricata.yaml's outputs list may hold
+ * several, each with its own filetype and types. */
+#define CONFIG_MAX_EVE		8
+
+/* One outputs[].eve-log section. */
+struct config_eve {
+	bool		 enabled;
+	char		*filetype;	/* regular, syslog, unix_stream, unix_dgram, redis */
+	char		*filename;	/* file, or socket for unix_* */
+	struct config_strlist types;
+
+	bool		 payload;		/* payload (base64) in alerts */
+	bool		 payload_printable;
+	bool		 packet;		/* whole packet (base64) */
+
+	char		*identity;		/* syslog */
+	char		*facility;
+	char		*level;
+	char		*syslog_socket;
+
+	char		*redis_server;
+	unsigned	 redis_port;
+	char		*redis_mode;
+	char		*redis_key;
+	bool		 redis_async;		/* accepted; quell is always async */
+	bool		 redis_pipelining;
+	unsigned	 redis_batch_size;
+	unsigned	 redis_stream_maxlen;
+	bool		 redis_stream_trim_exact;
+
+	unsigned	 timeout_ms;		/* socket sinks */
+	unsigned	 reconnect_min_ms;
+	unsigned	 reconnect_max_ms;
+	unsigned	 buffer_lines;		/* ring slots per producer */
+};
+
 struct quell_config {
 	char		*default_log_dir;
 	char		*default_rule_path;
@@ -56,13 +92,11 @@ struct quell_config {
 	struct config_strmap address_groups;
 	struct config_strmap port_groups;
 
-	bool		 eve_enabled;
-	char		*eve_filename;
-	struct config_strlist eve_types;
-
-	bool		 eve_payload;		/* payload (base64) in alerts */
-	bool		 eve_payload_printable;
-	bool		 eve_packet;		/* whole packet (base64) */
+	/* eve[0] is the first outputs[].eve-log (the only one a file
+	 * without an outputs list has); neve counts those configured. */
+	struct config_eve eve[CONFIG_MAX_EVE];
+	size_t		 neve;
+	size_t		 eve_cur;		/* parsing: the section at hand */
 
 	bool		 fast_enabled;
 	char		*fast_filename;
@@ -151,7 +185,16 @@ int	config_validate(const struct quell_config *, struct diag_list *);
 /* Prints the effective configuration as YAML-ish "key: value" lines. */
 void	config_dump(const struct quell_config *, FILE *);
 
+/* True when an enabled eve-log output takes events of type. */
 bool	config_eve_type_enabled(const struct quell_config *, const char *type);
+
+/* The key table, for the documentation check and --list-config-keys:
+ * the i-th key's dotted path (suricata.yaml's, '-' spelling), a short
+ * type name ("bool", "uint 1..86400", "list", ...) and its default as
+ * the file would write it (NULL: computed, see the module). NULL path
+ * past the end. */
+const char *config_key_at(size_t i, const char **type, const char **def);
+size_t	config_key_count(void);
 const char *config_strmap_get(const struct config_strmap *, const char *name);
 
 #endif

@@ -15,26 +15,55 @@
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "output/eve.h"
+#include "output/sink.h"
 #include "output/writer.h"
 
 #define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
 
-struct output_eve {
+/* One eve-log output: its writer thread and sink, the event types it
+ * takes, the alert extras it wants. */
+struct eve_target {
 	struct output_writer	*writer;
-	size_t			 nproducers;
-	uint64_t		 render_errors;
+	char			*filetype;
+	char			**types;	/* NULL: every type */
+	size_t			 ntypes;
 	bool			 payload;
 	bool			 payload_printable;
 	bool			 packet;
 };
 
+struct output_eve {
+	struct eve_target	 targets[OUTPUT_EVE_MAX_TARGETS];
+	size_t			 ntargets;
+	size_t			 nproducers;
+	uint64_t		 render_errors;
+	/* what any target wants: rendered once, cut per target */
+	bool			 payload;
+	bool			 payload_printable;
+	bool			 packet;
+};
+
+static void
+eve_union_extras(struct output_eve *eve)
+{
+	eve->payload = eve->payload_printable = eve->packet = false;
+	for (size_t i = 0; i < eve->ntargets; i++) {
+		eve->payload |= eve->targets[i].payload;
+		eve->payload_printable |= eve->targets[i].payload_printable;
+		eve->packet |= eve->targets[i].packet;
+	}
+}
+
 void
 output_eve_set_alert_extras(struct output_eve *eve, bool payload,
     bool payload_printable, bool packet)
 {
-	eve->payload = payload;
-	eve->payload_printable = payload_printable;
-	eve->packet = packet;
+	for (size_t i = 0; i < eve->ntargets; i++) {
+		eve->targets[i].payload = payload;
+		eve->targets[i].payload_printable = payload_printable;
+		eve->targets[i].packet = packet;
+	}
+	eve_union_extras(eve);
 }
 
 static json_t *
@@ -83,16 +112,82 @@ printable(const uint8_t *data, size_t len)
 }
 
 struct output_eve *
-output_eve_open(const char *path, size_t nproducers)
+output_eve_new(size_t nproducers)
 {
 	struct output_eve *eve;
 
 	if ((eve = calloc(1, sizeof(*eve))) == NULL)
 		return NULL;
 	eve->nproducers = nproducers;
-	if ((eve->writer = output_writer_open(path, nproducers,
-	    OUTPUT_EVE_RING_SLOTS)) == NULL) {
+	return eve;
+}
+
+static void
+eve_target_free(struct eve_target *t)
+{
+	output_writer_close(t->writer);
+	for (size_t i = 0; i < t->ntypes; i++)
+		free(t->types[i]);
+	free(t->types);
+	free(t->filetype);
+	memset(t, 0, sizeof(*t));
+}
+
+int
+output_eve_add(struct output_eve *eve, const struct output_eve_target_cfg *tc,
+    char *err, size_t errlen)
+{
+	struct eve_target *t;
+
+	if (eve->ntargets == OUTPUT_EVE_MAX_TARGETS) {
+		snprintf(err, errlen, "more than %d eve-log outputs",
+		    OUTPUT_EVE_MAX_TARGETS);
+		errno = ENOSPC;
+		return -1;
+	}
+	t = &eve->targets[eve->ntargets];
+	if ((t->filetype = strdup(tc->sink->filetype)) == NULL ||
+	    (tc->ntypes > 0 &&
+	    (t->types = calloc(tc->ntypes, sizeof(char *))) == NULL))
+		goto nomem;
+	for (; t->ntypes < tc->ntypes; t->ntypes++)
+		if ((t->types[t->ntypes] = strdup(tc->types[t->ntypes])) ==
+		    NULL)
+			goto nomem;
+	t->payload = tc->payload;
+	t->payload_printable = tc->payload_printable;
+	t->packet = tc->packet;
+	if ((t->writer = output_writer_open_sink(tc->sink, eve->nproducers,
+	    tc->ring_slots > 0 ? tc->ring_slots : OUTPUT_EVE_RING_SLOTS,
+	    err, errlen)) == NULL) {
+		eve_target_free(t);
+		return -1;
+	}
+	eve->ntargets++;
+	eve_union_extras(eve);
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	eve_target_free(t);
+	errno = ENOMEM;
+	return -1;
+}
+
+struct output_eve *
+output_eve_open(const char *path, size_t nproducers)
+{
+	struct output_sink_cfg sink = { .filetype = "regular", .path = path };
+	struct output_eve_target_cfg tc = { .sink = &sink };
+	struct output_eve *eve;
+	char err[256];
+
+	if ((eve = output_eve_new(nproducers)) == NULL)
+		return NULL;
+	if (output_eve_add(eve, &tc, err, sizeof(err)) == -1) {
+		int saved = errno;
+
 		free(eve);
+		errno = saved;
 		return NULL;
 	}
 	return eve;
@@ -101,13 +196,19 @@ output_eve_open(const char *path, size_t nproducers)
 int
 output_eve_start(struct output_eve *eve)
 {
-	return output_writer_start(eve->writer);
+	for (size_t i = 0; i < eve->ntargets; i++)
+		if (output_writer_start(eve->targets[i].writer) == -1)
+			return -1;
+	return 0;
 }
 
 int
 output_eve_chown(struct output_eve *eve, uid_t uid, gid_t gid)
 {
-	return output_writer_chown(eve->writer, uid, gid);
+	for (size_t i = 0; i < eve->ntargets; i++)
+		if (output_writer_chown(eve->targets[i].writer, uid, gid) == -1)
+			return -1;
+	return 0;
 }
 
 void
@@ -115,28 +216,56 @@ output_eve_close(struct output_eve *eve)
 {
 	if (eve == NULL)
 		return;
-	output_writer_close(eve->writer);
+	for (size_t i = 0; i < eve->ntargets; i++)
+		eve_target_free(&eve->targets[i]);
 	free(eve);
 }
 
 int
 output_eve_reopen(struct output_eve *eve)
 {
-	output_writer_reopen(eve->writer);
+	for (size_t i = 0; i < eve->ntargets; i++)
+		output_writer_reopen(eve->targets[i].writer);
 	return 0;
 }
 
 void
 output_eve_flush(struct output_eve *eve)
 {
-	output_writer_flush(eve->writer);
+	for (size_t i = 0; i < eve->ntargets; i++)
+		output_writer_flush(eve->targets[i].writer);
 }
 
 void
 output_eve_writer_stats(const struct output_eve *eve,
     struct output_writer_stats *s)
 {
-	output_writer_stats(eve->writer, s);
+	struct output_writer_stats one;
+
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < eve->ntargets; i++) {
+		output_writer_stats(eve->targets[i].writer, &one);
+		s->written += one.written;
+		s->lost += one.lost;
+		s->dropped += one.dropped;
+		s->write_errors += one.write_errors;
+		s->reconnects += one.reconnects;
+		s->disconnects += one.disconnects;
+	}
+}
+
+size_t
+output_eve_targets(const struct output_eve *eve)
+{
+	return eve->ntargets;
+}
+
+const char *
+output_eve_target_stats(const struct output_eve *eve, size_t i,
+    struct output_writer_stats *s)
+{
+	output_writer_stats(eve->targets[i].writer, s);
+	return eve->targets[i].filetype;
 }
 
 const char *
@@ -152,28 +281,103 @@ output_eve_timestamp(const struct timespec *ts, char *buf, size_t len)
 	return buf;
 }
 
-/* Renders obj as one line and hands it to the writer thread. jansson
- * escapes control characters; json_string() refused invalid UTF-8
- * earlier (see json_string_lossy). */
-static void
-write_record(struct output_eve *eve, size_t producer, json_t *obj)
+static bool
+eve_target_takes(const struct eve_target *t, const char *type)
+{
+	if (t->types == NULL)
+		return true;
+	for (size_t i = 0; i < t->ntypes; i++)
+		if (strcmp(t->types[i], type) == 0)
+			return true;
+	return false;
+}
+
+/* obj as one line ending in '\n', malloc'ed; NULL counted. */
+static char *
+eve_render(struct output_eve *eve, json_t *obj)
 {
 	char *line, *nl;
 	size_t len;
 
 	if ((line = json_dumps(obj, JSON_COMPACT)) == NULL) {
 		counter_inc(&eve->render_errors);
-		return;
+		return NULL;
 	}
 	len = strlen(line);
 	if ((nl = realloc(line, len + 2)) == NULL) {
 		free(line);
 		counter_inc(&eve->render_errors);
-		return;
+		return NULL;
 	}
 	nl[len] = '\n';
 	nl[len + 1] = '\0';
-	output_writer_submit(eve->writer, producer, nl);
+	return nl;
+}
+
+/* The line for a target that wants fewer alert extras than were
+ * rendered: a shallow copy without them. */
+static char *
+eve_render_cut(struct output_eve *eve, const struct eve_target *t,
+    json_t *obj)
+{
+	json_t *copy = json_copy(obj);
+	char *line;
+
+	if (copy == NULL) {
+		counter_inc(&eve->render_errors);
+		return NULL;
+	}
+	if (!t->payload)
+		json_object_del(copy, "payload");
+	if (!t->payload_printable)
+		json_object_del(copy, "payload_printable");
+	if (!t->packet)
+		json_object_del(copy, "packet");
+	line = eve_render(eve, copy);
+	json_decref(copy);
+	return line;
+}
+
+/* Renders obj once and hands it to the writer thread of every eve-log
+ * output that takes its event_type. jansson escapes control
+ * characters; json_string() refused invalid UTF-8 earlier (see
+ * json_string_lossy). */
+static void
+write_record(struct output_eve *eve, size_t producer, json_t *obj)
+{
+	const char *type = json_string_value(json_object_get(obj,
+	    "event_type"));
+	size_t whole[OUTPUT_EVE_MAX_TARGETS], nwhole = 0;
+	char *full;
+
+	for (size_t i = 0; i < eve->ntargets; i++) {
+		const struct eve_target *t = &eve->targets[i];
+		char *line;
+
+		if (type != NULL && !eve_target_takes(t, type))
+			continue;
+		if ((eve->payload && !t->payload) ||
+		    (eve->payload_printable && !t->payload_printable) ||
+		    (eve->packet && !t->packet)) {
+			if ((line = eve_render_cut(eve, t, obj)) != NULL)
+				output_writer_submit(t->writer, producer, line);
+		} else
+			whole[nwhole++] = i;
+	}
+	if (nwhole == 0 || (full = eve_render(eve, obj)) == NULL)
+		return;
+	/* The writer owns what it is given: copies for all but the last. */
+	for (size_t j = 0; j + 1 < nwhole; j++) {
+		char *copy = strdup(full);
+
+		if (copy == NULL)
+			counter_inc(&eve->render_errors);
+		else
+			output_writer_submit(eve->targets[whole[j]].writer,
+			    producer, copy);
+	}
+	output_writer_submit(eve->targets[whole[nwhole - 1]].writer, producer,
+	    full);
 }
 
 /* json_string() refuses invalid UTF-8 (a Latin-1 rule msg, a payload);

@@ -79,13 +79,35 @@ struct output_eve_stats {
 };
 
 struct output_writer_stats;
+struct output_sink_cfg;
 
 /* Lines a producer may have queued before further events are lost. */
 #define OUTPUT_EVE_RING_SLOTS	16384
+/* eve-log outputs at once (suricata.yaml may list several). */
+#define OUTPUT_EVE_MAX_TARGETS	8
 
-/* Opens path for appending; producers 0 .. nproducers - 1 each submit
- * from one thread only. Events queue until output_eve_start() starts
- * the writer thread. NULL with errno. */
+/* One eve-log output: where its lines go, which event types it takes
+ * (ntypes 0: all), the alert extras it wants. */
+struct output_eve_target_cfg {
+	const struct output_sink_cfg *sink;
+	const char *const *types;
+	size_t		 ntypes;
+	bool		 payload;
+	bool		 payload_printable;
+	bool		 packet;
+	uint32_t	 ring_slots;	/* 0: OUTPUT_EVE_RING_SLOTS */
+};
+
+/* An eve output without targets; producers 0 .. nproducers - 1 each
+ * submit from one thread only. Each event is rendered once and queued
+ * to every target that takes its type; it waits until
+ * output_eve_start() starts the writer threads. NULL with errno. */
+struct output_eve *output_eve_new(size_t nproducers);
+/* Opens one more target (file, socket, Redis: output/sink.h). -1 with
+ * err set. */
+int	output_eve_add(struct output_eve *,
+	    const struct output_eve_target_cfg *, char *err, size_t errlen);
+/* output_eve_new() with one file target taking every type. */
 struct output_eve *output_eve_open(const char *path, size_t nproducers);
 int	output_eve_start(struct output_eve *);
 int	output_eve_chown(struct output_eve *, uid_t, gid_t);
@@ -95,11 +117,17 @@ void	output_eve_close(struct output_eve *);
 int	output_eve_reopen(struct output_eve *);
 /* Returns once every event submitted before the call is written. */
 void	output_eve_flush(struct output_eve *);
+/* All targets together. */
 void	output_eve_writer_stats(const struct output_eve *,
+	    struct output_writer_stats *);
+size_t	output_eve_targets(const struct output_eve *);
+/* Target i's figures; returns its filetype. */
+const char *output_eve_target_stats(const struct output_eve *, size_t i,
 	    struct output_writer_stats *);
 
 /* What alerts carry besides the header: the payload (base64), a
- * printable copy of it, the whole packet (base64). Off by default. */
+ * printable copy of it, the whole packet (base64). Off by default;
+ * this sets every target alike (output_eve_add sets one). */
 void	output_eve_set_alert_extras(struct output_eve *, bool payload,
 	    bool payload_printable, bool packet);
 

@@ -2,5 +2,12 @@ lib_libquell_a_SOURCES += \
 	lib/output/eve.c lib/output/eve.h \
 	lib/output/fastlog.c lib/output/fastlog.h \
 	lib/output/statslog.c lib/output/statslog.h \
+	lib/output/sink.c lib/output/sink.h \
+	lib/output/sink_file.c \
+	lib/output/sink_syslog.c lib/output/sink_syslog.h \
+	lib/output/sink_unix.c \
 	lib/output/writer.c lib/output/writer.h \
 	$(NULL)
+if HAVE_HIREDIS
+lib_libquell_a_SOURCES += lib/output/sink_redis.c
+endif

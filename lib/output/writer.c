@@ -9,10 +9,11 @@
 
 #include "core/counters.h"
 #include "core/doorbell.h"
+#include "output/sink.h"
 #include "output/writer.h"
 
-/* The thread batches lines into one write() of up to this many bytes. */
-#define WRITER_BUF	(256 * 1024)
+/* How long the thread sleeps without work: a sink waiting out its
+ * reconnect backoff retries at least this often. */
 #define WRITER_IDLE_MS	200
 
 struct line_ring {
@@ -24,8 +25,9 @@ struct line_ring {
 };
 
 struct output_writer {
-	char		*path;
-	int		 fd;
+	const struct output_sink_ops *ops;
+	void		*sink;
+	struct output_sink_counters sc;
 	size_t		 nrings;
 	struct line_ring *rings;
 	pthread_t	 thread;
@@ -34,39 +36,13 @@ struct output_writer {
 	int		 quit;		/* __atomic */
 	int		 reopen;	/* __atomic */
 	uint64_t	 flushed_gen;	/* __atomic, bumped after each pass */
-	uint64_t	 written;
-	uint64_t	 write_errors;
-	char		*buf;
 };
-
-static int
-open_log(const char *path)
-{
-	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0640);
-}
-
-static void
-write_all(struct output_writer *w, const char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(w->fd, buf, len);
-
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			counter_inc(&w->write_errors);
-			return;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-}
 
 /* One pass over every ring; returns the number of lines taken. */
 static size_t
 drain(struct output_writer *w)
 {
-	size_t used = 0, taken = 0;
+	size_t taken = 0;
 
 	for (size_t i = 0; i < w->nrings; i++) {
 		struct line_ring *r = &w->rings[i];
@@ -75,26 +51,14 @@ drain(struct output_writer *w)
 
 		for (; cons != prod; cons++) {
 			char *line = r->slots[cons & r->mask];
-			size_t len = strlen(line);
 
-			if (used + len > WRITER_BUF) {
-				write_all(w, w->buf, used);
-				used = 0;
-			}
-			if (len > WRITER_BUF)
-				write_all(w, line, len);
-			else {
-				memcpy(w->buf + used, line, len);
-				used += len;
-			}
+			w->ops->put(w->sink, line, strlen(line));
 			free(line);
 			taken++;
 			__atomic_store_n(&r->cons, cons + 1, __ATOMIC_RELEASE);
 		}
 	}
-	if (used > 0)
-		write_all(w, w->buf, used);
-	counter_add(&w->written, taken);
+	w->ops->flush(w->sink);
 	return taken;
 }
 
@@ -116,15 +80,9 @@ writer_main(void *arg)
 	for (;;) {
 		size_t n = drain(w);
 
-		if (__atomic_exchange_n(&w->reopen, 0, __ATOMIC_ACQ_REL)) {
-			int fd = open_log(w->path);
-
-			if (fd != -1) {
-				close(w->fd);
-				w->fd = fd;
-			} else
-				counter_inc(&w->write_errors);
-		}
+		if (__atomic_exchange_n(&w->reopen, 0, __ATOMIC_ACQ_REL) &&
+		    w->ops->reopen != NULL)
+			w->ops->reopen(w->sink);
 		__atomic_add_fetch(&w->flushed_gen, 1, __ATOMIC_RELEASE);
 		if (n > 0)
 			continue;
@@ -146,42 +104,66 @@ writer_main(void *arg)
 }
 
 struct output_writer *
-output_writer_open(const char *path, size_t nproducers, uint32_t ring_slots)
+output_writer_open_sink(const struct output_sink_cfg *cfg, size_t nproducers,
+    uint32_t ring_slots, char *err, size_t errlen)
 {
 	struct output_writer *w;
 	uint32_t n = 1;
-	int saved;
 
 	while (n < ring_slots && n < (1u << 24))
 		n <<= 1;
 	if ((w = calloc(1, sizeof(*w))) == NULL)
+		goto nomem;
+	if ((w->ops = output_sink_find(cfg->filetype)) == NULL) {
+		snprintf(err, errlen, "filetype %s: not one of regular, syslog, "
+		    "unix_stream, unix_dgram%s", cfg->filetype,
+#ifdef HAVE_HIREDIS
+		    ", redis"
+#else
+		    " (redis: this quelld was built without hiredis)"
+#endif
+		    );
+		free(w);
+		errno = EINVAL;
 		return NULL;
-	w->fd = -1;
+	}
 	w->nrings = nproducers;
-	if ((w->path = strdup(path)) == NULL ||
-	    (w->buf = malloc(WRITER_BUF)) == NULL ||
-	    (w->rings = calloc(nproducers, sizeof(*w->rings))) == NULL)
-		goto fail;
+	if ((w->rings = calloc(nproducers, sizeof(*w->rings))) == NULL)
+		goto nomem;
 	for (size_t i = 0; i < nproducers; i++) {
 		w->rings[i].mask = n - 1;
 		if ((w->rings[i].slots = calloc(n, sizeof(char *))) == NULL)
-			goto fail;
+			goto nomem;
 	}
-	if ((w->fd = open_log(path)) == -1)
+	if ((w->sink = w->ops->open(cfg, &w->sc, err, errlen)) == NULL)
 		goto fail;
 	return w;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	errno = ENOMEM;
 fail:
-	saved = errno;
-	if (w->fd != -1)
-		close(w->fd);
-	for (size_t i = 0; w->rings != NULL && i < nproducers; i++)
-		free(w->rings[i].slots);
-	free(w->rings);
-	free(w->buf);
-	free(w->path);
-	free(w);
-	errno = saved;
+	{
+		int saved = errno;
+
+		for (size_t i = 0; w != NULL && w->rings != NULL &&
+		    i < nproducers; i++)
+			free(w->rings[i].slots);
+		if (w != NULL)
+			free(w->rings);
+		free(w);
+		errno = saved;
+	}
 	return NULL;
+}
+
+struct output_writer *
+output_writer_open(const char *path, size_t nproducers, uint32_t ring_slots)
+{
+	struct output_sink_cfg cfg = { .filetype = "regular", .path = path };
+	char err[256];
+
+	return output_writer_open_sink(&cfg, nproducers, ring_slots, err,
+	    sizeof(err));
 }
 
 int
@@ -196,7 +178,7 @@ output_writer_start(struct output_writer *w)
 int
 output_writer_chown(struct output_writer *w, uid_t uid, gid_t gid)
 {
-	return fchown(w->fd, uid, gid);
+	return w->ops->chown != NULL ? w->ops->chown(w->sink, uid, gid) : 0;
 }
 
 void
@@ -217,10 +199,8 @@ output_writer_close(struct output_writer *w)
 			free(r->slots[c & r->mask]);
 		free(r->slots);
 	}
-	close(w->fd);
+	w->ops->close(w->sink);
 	free(w->rings);
-	free(w->buf);
-	free(w->path);
 	free(w);
 }
 
@@ -271,8 +251,11 @@ output_writer_stats(const struct output_writer *w,
     struct output_writer_stats *s)
 {
 	memset(s, 0, sizeof(*s));
-	s->written = counter_get(&w->written);
-	s->write_errors = counter_get(&w->write_errors);
+	s->written = counter_get(&w->sc.written);
+	s->dropped = counter_get(&w->sc.dropped);
+	s->write_errors = counter_get(&w->sc.write_errors);
+	s->reconnects = counter_get(&w->sc.reconnects);
+	s->disconnects = counter_get(&w->sc.disconnects);
 	for (size_t i = 0; i < w->nrings; i++)
 		s->lost += counter_get(&w->rings[i].lost);
 }

@@ -1,7 +1,10 @@
-/* A log file written by its own thread. Producers (detection workers,
+/* An output written by its own thread. Producers (detection workers,
  * the stats thread) hand it finished lines through one lock-free ring
- * each; a slow or full disk delays the file, never a verdict. A line
- * that finds its ring full is dropped and counted as lost. */
+ * each; the thread hands them to a sink (output/sink.h: a file, syslog,
+ * a unix socket, Redis). A slow disk or a slow or absent consumer
+ * delays the output, never a verdict. A line that finds its ring full
+ * is dropped and counted as lost; one the sink cannot deliver is
+ * counted as dropped. */
 #ifndef QUELL_OUTPUT_WRITER_H
 #define QUELL_OUTPUT_WRITER_H
 
@@ -11,18 +14,26 @@
 
 struct output_writer;
 
+struct output_sink_cfg;
+
 struct output_writer_stats {
 	uint64_t	 written;
 	uint64_t	 lost;		/* ring full */
+	uint64_t	 dropped;	/* the sink could not deliver them */
 	uint64_t	 write_errors;
+	uint64_t	 reconnects;
+	uint64_t	 disconnects;
 };
 
-/* Opens path for appending, with nproducers rings of ring_slots lines
+/* Opens the file path for appending, with nproducers rings of ring_slots lines
  * each. The thread starts with output_writer_start(), so a daemon can
  * open its logs while privileged and start threads after dropping
  * privileges. NULL with errno set. */
 struct output_writer *output_writer_open(const char *path, size_t nproducers,
 	    uint32_t ring_slots);
+/* The same for any sink (cfg->filetype names it); NULL with err set. */
+struct output_writer *output_writer_open_sink(const struct output_sink_cfg *,
+	    size_t nproducers, uint32_t ring_slots, char *err, size_t errlen);
 int	output_writer_start(struct output_writer *);
 /* Gives the open file to the user the daemon will run as. */
 int	output_writer_chown(struct output_writer *, uid_t, gid_t);

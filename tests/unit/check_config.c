@@ -41,8 +41,8 @@ START_TEST(test_defaults_are_complete)
 	ck_assert_ptr_nonnull(cfg);
 	ck_assert_int_eq(cfg->nfq_mode, CONFIG_NFQ_MODE_ACCEPT);
 	ck_assert(cfg->nfq_fail_open);
-	ck_assert(cfg->eve_enabled);
-	ck_assert_str_eq(cfg->eve_filename, "eve.json");
+	ck_assert(cfg->eve[0].enabled);
+	ck_assert_str_eq(cfg->eve[0].filename, "eve.json");
 	ck_assert_uint_eq(cfg->stats_interval, 8);
 	ck_assert_str_eq(config_strmap_get(&cfg->port_groups, "HTTP_PORTS"), "80");
 	ck_assert_ptr_nonnull(config_strmap_get(&cfg->address_groups, "HOME_NET"));
@@ -54,7 +54,7 @@ START_TEST(test_empty_file_keeps_defaults)
 {
 	ck_assert_int_eq(config_load_string(cfg, "t.yaml", "", &dl), 0);
 	ck_assert_uint_eq(dl.count, 0);
-	ck_assert_str_eq(cfg->eve_filename, "eve.json");
+	ck_assert_str_eq(cfg->eve[0].filename, "eve.json");
 }
 END_TEST
 
@@ -92,7 +92,7 @@ START_TEST(test_suricata_shaped_sections_load)
 	    "[80,8080]");
 	ck_assert_str_eq(config_strmap_get(&cfg->port_groups, "SSH_PORTS"), "22");
 	ck_assert_str_eq(cfg->default_log_dir, "/tmp/q");
-	ck_assert_str_eq(cfg->eve_filename, "alerts.json");
+	ck_assert_str_eq(cfg->eve[0].filename, "alerts.json");
 	ck_assert(config_eve_type_enabled(cfg, "alert"));
 	ck_assert(!config_eve_type_enabled(cfg, "stats"));
 	ck_assert(!cfg->stats_enabled);
