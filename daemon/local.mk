@@ -1,6 +1,7 @@
 sbin_PROGRAMS += daemon/quelld
 daemon_quelld_SOURCES = \
 	daemon/control_cmds.c daemon/control_cmds.h \
+	daemon/instance.c daemon/instance.h \
 	daemon/options.c daemon/options.h \
 	daemon/outputs.c daemon/outputs.h \
 	daemon/quelld.c \

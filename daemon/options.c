@@ -13,6 +13,7 @@
 #include <hs.h>
 #endif
 
+#include "instance.h"
 #include "options.h"
 
 #define DEFAULT_CONFIG	SYSCONFDIR "/quell/quell.yaml"
@@ -24,6 +25,7 @@ enum {
 	OPT_WORKER_DELAY,
 	OPT_SIMULATE_IPS,
 	OPT_PIDFILE,
+	OPT_INSTANCE,
 	OPT_USER,
 	OPT_GROUP,
 	OPT_ENGINE_ANALYSIS,
@@ -41,6 +43,7 @@ static const struct option long_options[] = {
 	{ "simulate-ips", no_argument, NULL, OPT_SIMULATE_IPS },
 	{ "daemonize", no_argument, NULL, 'D' },
 	{ "pidfile", required_argument, NULL, OPT_PIDFILE },
+	{ "instance", required_argument, NULL, OPT_INSTANCE },
 	{ "user", required_argument, NULL, OPT_USER },
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "set", required_argument, NULL, OPT_SET },
@@ -60,7 +63,7 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: quelld [-DTvV] [-c config] [-q queue|A:B]... [-S rules | -s rules]...\n"
 	    "              [-l logdir] [--set key=value]... [--dump-config]\n"
-	    "              [--pidfile file] [--user user] [--group group]\n"
+	    "              [--pidfile file] [--instance name] [--user user] [--group group]\n"
 	    "       quelld -r file.pcap [-r file]... [-k all|none] [--simulate-ips] [...]\n"
 	    "  -c, --config FILE      configuration (default %s)\n"
 	    "  -q, --queue N|A:B      NFQUEUE number or range; repeatable (overrides nfq.queues)\n"
@@ -73,6 +76,8 @@ usage(FILE *fp)
 	    "      --simulate-ips     offline: drop rules act as inline (blocked, drop events)\n"
 	    "  -D, --daemonize        run in the background once ready\n"
 	    "      --pidfile FILE     write the pid here (a live one refuses to start)\n"
+	    "      --instance NAME    this quelld's name: its control socket is\n"
+	    "                         quell-NAME.socket (default: from the queues, q0)\n"
 	    "      --user USER        run as USER after binding queues (keeps only CAP_NET_ADMIN)\n"
 	    "      --group GROUP      run with GROUP (default: USER's primary group)\n"
 	    "  -T, --test             check configuration and rules, then exit\n"
@@ -177,6 +182,15 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 			break;
 		case OPT_PIDFILE:
 			o->pidfile = optarg;
+			break;
+		case OPT_INSTANCE:
+			if (!instance_name_valid(optarg)) {
+				fprintf(stderr, "quelld: --instance: 1 to %d "
+				    "letters, digits, '.', '_', '-' or ',', "
+				    "not '%s'\n", INSTANCE_NAME_MAX - 1, optarg);
+				return -1;
+			}
+			o->instance = optarg;
 			break;
 		case OPT_USER:
 			o->user = optarg;

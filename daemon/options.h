@@ -20,6 +20,7 @@ struct quelld_options {
 	bool		 simulate_ips;		/* --simulate-ips */
 	bool		 daemonize;		/* -D */
 	const char	*pidfile;		/* --pidfile */
+	const char	*instance;		/* --instance */
 	const char	*user;			/* --user */
 	const char	*group;			/* --group */
 	bool		 test_config;		/* -T */

@@ -14,6 +14,8 @@
 #include "output/sink_syslog.h"
 #include "outputs.h"
 
+#define STATSLOG_BUF	(1024 * 1024)
+
 static void
 log_path(char *buf, size_t len, const struct quell_config *cfg,
     const char *name)
@@ -105,6 +107,9 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 		if ((o->statslog_path = strdup(path)) == NULL ||
 		    (o->statslog = fopen(path, "ae")) == NULL)
 			goto fail;
+		/* One write(2) per table: instances sharing a log directory
+		 * append whole tables, never interleaved halves. */
+		setvbuf(o->statslog, NULL, _IOFBF, STATSLOG_BUF);
 	}
 	/* The files stay writable (and rotatable) after the switch to the
 	 * run user. */
@@ -151,6 +156,7 @@ outputs_reopen(struct outputs *o)
 			return;
 		}
 		fclose(o->statslog);
+		setvbuf(fp, NULL, _IOFBF, STATSLOG_BUF);
 		o->statslog = fp;
 	}
 }

@@ -4,10 +4,12 @@
  * 2 usage, connection or protocol error. */
 #include "core/base.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -15,8 +17,8 @@
 #include "control/proto.h"
 #include "control/render.h"
 #include "control/tuple.h"
+#include "instance.h"
 
-#define QUELLCTL_SOCKET		RUNSTATEDIR "/quell/quell.socket"
 /* The live queue table repeats its header every this many samples. */
 #define QUEUES_HEADER_EVERY	20
 
@@ -45,7 +47,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: quellctl [-s SOCKET] [-t SECONDS] [--json] COMMAND [ARGS]\n"
+	    "usage: quellctl [-s SOCKET | -I NAME] [-t SECONDS] [--json] COMMAND [ARGS]\n"
 	    "\n"
 	    "  version                  daemon name and version\n"
 	    "  uptime                   time since the daemon started\n"
@@ -62,13 +64,16 @@ usage(FILE *fp)
 	    "  shutdown                 stop the daemon\n"
 	    "\n"
 	    "Other command names are sent as they are.\n"
-	    "  -s, --socket SOCKET      control socket (default %s)\n"
+	    "  -s, --socket SOCKET      control socket\n"
+	    "  -I, --instance NAME      the quelld started with --instance NAME\n"
+	    "                           (or q0, q0-3, ...: named after its queues)\n"
+	    "Without either: the one quelld answering in %s\n"
 	    "  -t, --timeout SECONDS    give up waiting for a reply after "
 	    "SECONDS\n"
 	    "  -j, --json               print replies as the daemon sent "
 	    "them\n"
 	    "Exit status: 0 OK, 1 the daemon refused (NOK), 2 usage or "
-	    "connection error.\n", QUELLCTL_SOCKET);
+	    "connection error.\n", RUNSTATEDIR "/quell");
 }
 
 /* Sends one request; on a transport error prints why and returns -1. */
@@ -296,6 +301,46 @@ parse_command_args(const char *command, int argc, char **argv, bool *json,
 	return 0;
 }
 
+/* The socket when neither -s nor -I is given: quell.socket if it is
+ * there, else the one quell-NAME.socket of the run directory. Several
+ * are an error that lists them. */
+static int
+default_socket(char *buf, size_t len)
+{
+	char dir[512], names[512] = "";
+	struct dirent *de;
+	size_t found = 0;
+	DIR *d;
+
+	instance_socket_path("", buf, len);
+	if (access(buf, F_OK) == 0)
+		return 0;
+	instance_rundir(dir, sizeof(dir));
+	if ((d = opendir(dir)) == NULL)
+		return 0;	/* the connect error names the path */
+	while ((de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+
+		if (strncmp(de->d_name, "quell-", 6) != 0 || n < 14 ||
+		    strcmp(de->d_name + n - 7, ".socket") != 0)
+			continue;
+		if (found++ == 0)
+			snprintf(buf, len, "%s/%s", dir, de->d_name);
+		strncat(names, " ", sizeof(names) - strlen(names) - 1);
+		strncat(names, de->d_name + 6, sizeof(names) - strlen(names) -
+		    1);
+		names[strlen(names) - 7] = '\0';
+	}
+	closedir(d);
+	if (found > 1) {
+		fprintf(stderr, "quellctl: %zu quelld instances answer in %s:%s;"
+		    " choose one with -I NAME (or -s SOCKET)\n", found, dir,
+		    names);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -303,11 +348,13 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "socket", required_argument, NULL, 's' },
+		{ "instance", required_argument, NULL, 'I' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct quellctl q = { QUELLCTL_SOCKET, false, -1, NULL };
+	struct quellctl q = { NULL, false, -1, NULL };
+	char sockbuf[1024];
 	const char *command;
 	json_t *args = NULL;
 	double interval = 0, secs;
@@ -315,7 +362,7 @@ main(int argc, char **argv)
 	int ch, rc;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+hjs:t:V", longopts,
+	while ((ch = getopt_long(argc, argv, "+hI:js:t:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -326,6 +373,15 @@ main(int argc, char **argv)
 			break;
 		case 's':
 			q.socket = optarg;
+			break;
+		case 'I':
+			if (!instance_name_valid(optarg)) {
+				fprintf(stderr, "quellctl: -I: not an instance "
+				    "name: %s\n", optarg);
+				return EXIT_USAGE;
+			}
+			instance_socket_path(optarg, sockbuf, sizeof(sockbuf));
+			q.socket = sockbuf;
 			break;
 		case 't':
 			if (!parse_number(optarg, 0.001, &secs)) {
@@ -339,7 +395,7 @@ main(int argc, char **argv)
 			printf("quellctl %s\n", PACKAGE_VERSION);
 			return 0;
 		default:
-			if (optopt != 0 && strchr("st", optopt) != NULL)
+			if (optopt != 0 && strchr("Ist", optopt) != NULL)
 				fprintf(stderr, "quellctl: -%c needs a value\n",
 				    optopt);
 			else
@@ -352,6 +408,11 @@ main(int argc, char **argv)
 	if (optind == argc) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (q.socket == NULL) {
+		if (default_socket(sockbuf, sizeof(sockbuf)) == -1)
+			return EXIT_USAGE;
+		q.socket = sockbuf;
 	}
 	command = argv[optind];
 	if (parse_command_args(command, argc - optind - 1, argv + optind + 1,

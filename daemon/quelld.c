@@ -23,6 +23,7 @@
 #include "options.h"
 #include "output/eve.h"
 #include "daemonize.h"
+#include "instance.h"
 #include "outputs.h"
 #include "pidfile.h"
 #include "privs.h"
@@ -55,6 +56,29 @@ config_path_given(int argc, char **argv)
 	return false;
 }
 
+/* The paths that must differ between side-by-side instances and that
+ * the configuration left to the default: the control socket is
+ * quell-<instance>.socket in the run directory, the instance being
+ * --instance or named after the queues. */
+static void
+set_instance_paths(struct quell_config *cfg, const struct quelld_options *opts)
+{
+	char name[INSTANCE_NAME_MAX], path[PATH_MAX], *p;
+
+	if (cfg->control_socket[0] != '\0')
+		return;
+	if (opts->instance != NULL)
+		snprintf(name, sizeof(name), "%s", opts->instance);
+	else
+		instance_name_from_queues(cfg->nfq_queues, cfg->nfq_nqueues,
+		    name, sizeof(name));
+	instance_socket_path(name, path, sizeof(path));
+	if ((p = strdup(path)) == NULL)
+		fatalx("out of memory");
+	free(cfg->control_socket);
+	cfg->control_socket = p;
+}
+
 /* Builds the effective configuration: defaults, the file, then the
  * command line. Returns NULL after printing why. */
 static struct quell_config *
@@ -83,6 +107,7 @@ configure(const struct quelld_options *opts, bool config_explicit)
 		cfg->default_log_dir = d;
 	}
 	config_validate(cfg, &dl);
+	set_instance_paths(cfg, opts);
 	print_diags(&dl);
 	if (dl.errors > 0) {
 		config_free(cfg);
@@ -253,8 +278,19 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	/* The privileged part: control socket, logs, queues, raw sockets. */
 	if (!offline && cfg->control_enabled &&
 	    (ctl = open_control(cfg->control_socket, uid, gid, err,
-	    sizeof(err))) == NULL)
-		goto fail;
+	    sizeof(err))) == NULL) {
+		/* Most often a second instance on the same socket: say
+		 * which key tells them apart. */
+		char dir[512];
+
+		if (opts->pidfile != NULL)
+			pidfile_remove(opts->pidfile);
+		instance_rundir(dir, sizeof(dir));
+		fatalx("unix-command.filename: %s; give each quelld its own "
+		    "control socket: --instance NAME (socket "
+		    "%s/quell-NAME.socket) or --set unix-command.filename=PATH",
+		    err, dir);
+	}
 	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 2, uid, gid,
 	    err, sizeof(err)) == -1) {
 		control_server_stop(ctl);

@@ -1071,7 +1071,19 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		struct output_writer_stats ws;
 
 		output_eve_writer_stats(rm->out->eve, &ws);
-		s->output_lost = ws.lost;
+		s->output_lost = ws.lost + ws.dropped;
+		s->nsinks = output_eve_targets(rm->out->eve);
+		for (size_t i = 0; i < s->nsinks; i++) {
+			struct output_eve_sink_stats *k = &s->sinks[i];
+
+			output_eve_target_stats(rm->out->eve, i, &ws);
+			k->written = ws.written;
+			k->lost = ws.lost;
+			k->dropped = ws.dropped;
+			k->write_errors = ws.write_errors;
+			k->reconnects = ws.reconnects;
+			k->disconnects = ws.disconnects;
+		}
 	}
 }
 

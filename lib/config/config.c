@@ -196,8 +196,9 @@ static const struct key keys[] = {
 	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
 	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
 	{ "unix-command.enabled", KEY_BOOL, OFF(control_enabled), "yes", 0, 0, NULL },
-	{ "unix-command.filename", KEY_STRING, OFF(control_socket),
-	    RUNSTATEDIR "/quell/quell.socket", 0, 0, NULL },
+	/* "": per instance, RUNSTATEDIR/quell/quell-<instance>.socket
+	 * (daemon/instance.c). */
+	{ "unix-command.filename", KEY_STRING, OFF(control_socket), "", 0, 0, NULL },
 	{ "vars.address-groups", KEY_STRMAP, OFF(address_groups), NULL, 0, 0, NULL },
 	{ "vars.port-groups", KEY_STRMAP, OFF(port_groups), NULL, 0, 0, NULL },
 };

@@ -10,7 +10,7 @@ lib_libquell_a_SOURCES += \
 	$(NULL)
 
 sbin_PROGRAMS += daemon/quellctl
-daemon_quellctl_SOURCES = daemon/quellctl.c
+daemon_quellctl_SOURCES = daemon/quellctl.c daemon/instance.c daemon/instance.h
 daemon_quellctl_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 daemon_quellctl_LDADD = $(QUELL_LIBS)
 

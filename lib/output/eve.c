@@ -794,6 +794,19 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		json_t *out = json_object();
 
 		SET_U64(out, "lost", s->output_lost);
+		for (size_t i = 0; i < s->nsinks; i++) {
+			const struct output_eve_sink_stats *k = &s->sinks[i];
+			json_t *o = json_object();
+
+			SET_U64(o, "written", k->written);
+			SET_U64(o, "lost", k->lost);
+			SET_U64(o, "dropped", k->dropped);
+			SET_U64(o, "write_errors", k->write_errors);
+			SET_U64(o, "reconnects", k->reconnects);
+			SET_U64(o, "disconnects", k->disconnects);
+			snprintf(name, sizeof(name), "eve%zu", i);
+			json_object_set_new(out, name, o);
+		}
 		json_object_set_new(stats, "output", out);
 	}
 	{

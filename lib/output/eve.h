@@ -11,6 +11,11 @@
 
 struct output_eve;
 
+/* Lines a producer may have queued before further events are lost. */
+#define OUTPUT_EVE_RING_SLOTS	16384
+/* eve-log outputs at once (suricata.yaml may list several). */
+#define OUTPUT_EVE_MAX_TARGETS	8
+
 struct output_eve_alert {
 	uint32_t	 gid;
 	uint32_t	 sid;
@@ -59,6 +64,16 @@ struct output_eve_queue_stats {
 	uint64_t	 kernel_id_sequence;
 };
 
+/* One eve-log output's delivery figures: stats.output.eve<N>. */
+struct output_eve_sink_stats {
+	uint64_t	 written;
+	uint64_t	 lost;		/* its rings were full */
+	uint64_t	 dropped;	/* its sink could not deliver them */
+	uint64_t	 write_errors;
+	uint64_t	 reconnects;
+	uint64_t	 disconnects;
+};
+
 struct output_eve_stats {
 	uint64_t	 uptime;	/* seconds */
 	uint64_t	 alerts;
@@ -67,7 +82,10 @@ struct output_eve_stats {
 	/* packets that raised each decoder event, all readers together:
 	 * decoder.event.<decode_event_name()> */
 	uint64_t	 decoder_events[DECODE_EV_MAX];
-	uint64_t	 output_lost;		/* events lost to full rings */
+	uint64_t	 output_lost;		/* events lost: full rings and
+						 * undeliverable, all outputs */
+	struct output_eve_sink_stats sinks[OUTPUT_EVE_MAX_TARGETS];
+	size_t		 nsinks;	/* eve-log outputs in sinks[] */
 	struct output_eve_flow_stats flow;
 	struct {
 		uint64_t requests, bypassed, local, table_full, active,
@@ -81,10 +99,6 @@ struct output_eve_stats {
 struct output_writer_stats;
 struct output_sink_cfg;
 
-/* Lines a producer may have queued before further events are lost. */
-#define OUTPUT_EVE_RING_SLOTS	16384
-/* eve-log outputs at once (suricata.yaml may list several). */
-#define OUTPUT_EVE_MAX_TARGETS	8
 
 /* One eve-log output: where its lines go, which event types it takes
  * (ntypes 0: all), the alert extras it wants. */

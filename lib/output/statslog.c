@@ -115,6 +115,18 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "flow.end.", "tcp_reuse", s->flow.ended_tcp_reuse);
 	n = add(out, n, max, "detect.", "alert", s->alerts);
 	n = add(out, n, max, "output.", "lost", s->output_lost);
+	for (size_t i = 0; i < s->nsinks; i++) {
+		const struct output_eve_sink_stats *k = &s->sinks[i];
+		char prefix[32];
+
+		snprintf(prefix, sizeof(prefix), "output.eve%zu.", i);
+		n = add(out, n, max, prefix, "written", k->written);
+		n = add(out, n, max, prefix, "lost", k->lost);
+		n = add(out, n, max, prefix, "dropped", k->dropped);
+		n = add(out, n, max, prefix, "write_errors", k->write_errors);
+		n = add(out, n, max, prefix, "reconnects", k->reconnects);
+		n = add(out, n, max, prefix, "disconnects", k->disconnects);
+	}
 	n = add(out, n, max, "bypass.", "requests", s->bypass.requests);
 	n = add(out, n, max, "bypass.", "conntrack", s->bypass.bypassed);
 	n = add(out, n, max, "bypass.", "local", s->bypass.local);

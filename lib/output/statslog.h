@@ -5,6 +5,7 @@
 
 #include "core/base.h"
 #include "decode/events.h"
+#include "output/eve.h"
 
 #include <stdio.h>
 
@@ -15,7 +16,8 @@ struct output_eve_stats;
  * event, and the fixed ones. A smaller array silently loses the
  * counters at its end (decoder, detect, bypass) on hosts with many
  * queues. */
-#define OUTPUT_COUNTERS_MAX	(16 * (64 + 1) + DECODE_EV_MAX + 48)
+#define OUTPUT_COUNTERS_MAX	(16 * (64 + 1) + DECODE_EV_MAX + 48 + \
+				 6 * OUTPUT_EVE_MAX_TARGETS)
 
 struct output_counter {
 	char		 name[64];

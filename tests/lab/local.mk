@@ -15,6 +15,7 @@ LAB_TESTS = \
 	tests/lab/t_multiqueue.sh \
 	tests/lab/t_repeat_mode.sh \
 	tests/lab/t_route_mode.sh \
+	tests/lab/t_route_chain.sh \
 	tests/lab/t_set_mark.sh \
 	tests/lab/t_overload.sh \
 	tests/lab/t_queue_busy.sh \
