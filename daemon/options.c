@@ -116,6 +116,16 @@ print_build_info(void)
 	printf("pcre2: %s\n", pcre2_version);
 	printf("libyaml: %s\n", yaml_get_version_string());
 	printf("libpcap: %s\n", pcap_lib_version());
+#ifdef HAVE_HIREDIS
+	printf("hiredis: yes\n");
+#else
+	printf("hiredis: no (no redis eve output)\n");
+#endif
+	/* The directories, as Suricata's --build-info lists them (what
+	 * suricata-update reads from it). */
+	printf("  --prefix %s\n", QUELL_PREFIX);
+	printf("  --sysconfdir %s\n", SYSCONFDIR);
+	printf("  --localstatedir %s\n", LOCALSTATEDIR);
 }
 
 static int

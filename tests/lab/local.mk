@@ -16,6 +16,8 @@ LAB_TESTS = \
 	tests/lab/t_repeat_mode.sh \
 	tests/lab/t_route_mode.sh \
 	tests/lab/t_route_chain.sh \
+	tests/lab/t_eve_redis.sh \
+	tests/lab/t_eve_redis_restart.sh \
 	tests/lab/t_set_mark.sh \
 	tests/lab/t_overload.sh \
 	tests/lab/t_queue_busy.sh \
@@ -26,5 +28,6 @@ EXTRA_DIST += \
 	tests/lab/lib.sh \
 	tests/lab/httpd.py \
 	tests/lab/keywords.rules \
+	tests/lab/redis_lib.sh \
 	$(LAB_TESTS) \
 	$(NULL)
