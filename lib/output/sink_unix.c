@@ -1,7 +1,7 @@
 /* filetype: unix_stream and unix_dgram: eve lines to a local socket
  * that another program (a log shipper, a collector) listens on, as
  * Suricata's. The stream form writes lines back to back; the datagram
- * form sends one line per datagram. Neither waits for a consumer
+ * form sends one line per datagram, without its newline. Neither waits for a consumer
  * longer than timeout-ms: a stream that times out is closed and
  * reconnected after a backoff (a reader sees a cut line at worst), a
  * datagram that does not fit is dropped, and while the backoff runs
@@ -136,6 +136,9 @@ unix_put(void *arg, const char *line, size_t len)
 	struct sink_unix *u = arg;
 
 	if (u->type == SOCK_DGRAM) {
+		/* A datagram is one record: no newline. */
+		if (len > 0 && line[len - 1] == '\n')
+			len--;
 		if (!unix_ensure(u)) {
 			counter_inc(&u->c->dropped);
 			return;
