@@ -1609,13 +1609,17 @@ check_eve(const struct quell_config *cfg, size_t i, struct diag_list *dl)
 		for (size_t j = 0; j < i; j++) {
 			const struct config_eve *o = &cfg->eve[j];
 
+			char other[32] = "";
+
+			if (j > 0)
+				snprintf(other, sizeof(other), "[%zu]", j);
 			if (o->enabled && (strcmp(o->filetype, "regular") == 0 ||
 			    strcmp(o->filetype, "file") == 0) &&
 			    strcmp(o->filename, e->filename) == 0)
 				diag_add(dl, DIAG_ERROR, NULL, 0, 0,
-				    e->filename, "%s: eve-log output %zu "
-				    "writes this file already; give each its "
-				    "own filename", key, j + 1);
+				    e->filename, "%s: outputs.eve-log%s writes "
+				    "this file already; give each its own "
+				    "filename", key, other);
 		}
 	} else if ((strcmp(e->filetype, "unix_stream") == 0 ||
 	    strcmp(e->filetype, "unix_dgram") == 0) && e->filename[0] == '\0')

@@ -430,6 +430,118 @@ START_TEST(test_size_keys_take_suffixes)
 }
 END_TEST
 
+
+START_TEST(test_outputs_list_gives_each_eve_log_its_own_section)
+{
+	static const char y[] =
+	    "outputs:\n"
+	    "  - fast:\n"
+	    "      enabled: no\n"
+	    "  - eve-log:\n"
+	    "      filetype: regular\n"
+	    "      filename: a.json\n"
+	    "      types: [alert]\n"
+	    "  - eve-log:\n"
+	    "      filetype: redis\n"
+	    "      types: [flow]\n"
+	    "      redis:\n"
+	    "        mode: channel\n"
+	    "        key: k\n"
+	    "        port: 6380\n"
+	    "        pipelining:\n"
+	    "          enabled: yes\n"
+	    "          batch-size: 20\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->neve, 2);
+	ck_assert_str_eq(cfg->eve[0].filename, "a.json");
+	ck_assert_str_eq(cfg->eve[1].filetype, "redis");
+	ck_assert_str_eq(cfg->eve[1].redis_mode, "channel");
+	ck_assert_str_eq(cfg->eve[1].redis_key, "k");
+	ck_assert_uint_eq(cfg->eve[1].redis_port, 6380);
+	ck_assert(cfg->eve[1].redis_pipelining);
+	ck_assert_uint_eq(cfg->eve[1].redis_batch_size, 20);
+	/* The second section starts from the defaults, not the first. */
+	ck_assert_str_eq(cfg->eve[1].filename, "eve.json");
+	ck_assert_uint_eq(cfg->eve[0].types.count, 1);
+	ck_assert(config_eve_type_enabled(cfg, "alert"));
+	ck_assert(config_eve_type_enabled(cfg, "flow"));
+	ck_assert(!config_eve_type_enabled(cfg, "stats"));
+}
+END_TEST
+
+START_TEST(test_eve_types_take_suricata_per_type_options)
+{
+	static const char y[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - alert:\n"
+	    "            payload: yes\n"
+	    "            packet: yes\n"
+	    "        - drop:\n"
+	    "        - flow\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->eve[0].types.count, 3);
+	ck_assert_str_eq(cfg->eve[0].types.items[0], "alert");
+	ck_assert_str_eq(cfg->eve[0].types.items[1], "drop");
+	ck_assert(cfg->eve[0].payload);
+	ck_assert(cfg->eve[0].packet);
+	ck_assert(!cfg->eve[0].payload_printable);
+}
+END_TEST
+
+START_TEST(test_syslog_level_is_case_insensitive_and_checked)
+{
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log.level=Notice", &dl), 0);
+	ck_assert_str_eq(cfg->eve[0].level, "notice");
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log.facility=local9", &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "--set: outputs.eve-log.facility: not one of auth, authpriv, cron, "
+	    "daemon, ftp, kern, local0, local1, local2, local3, local4, local5, "
+	    "local6, local7, lpr, mail, news, syslog, user, uucp near 'local9'");
+}
+END_TEST
+
+START_TEST(test_set_addresses_the_nth_eve_log)
+{
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log[2].filetype=unix_dgram", &dl), 0);
+	ck_assert_uint_eq(cfg->neve, 3);
+	ck_assert_str_eq(cfg->eve[2].filetype, "unix_dgram");
+	ck_assert_str_eq(cfg->eve[0].filetype, "regular");
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log[8].enabled=no", &dl), -1);
+}
+END_TEST
+
+START_TEST(test_two_eve_files_of_one_name_are_an_error)
+{
+	ck_assert_int_eq(config_set(cfg, "outputs.eve-log[1].types=alert", &dl), 0);
+	ck_assert_int_eq(config_validate(cfg, &dl), -1);
+	ck_assert_str_eq(first_diag(),
+	    "outputs.eve-log[1].filename: outputs.eve-log writes this file "
+	    "already; give each its own filename near 'eve.json'");
+}
+END_TEST
+
+START_TEST(test_key_table_lists_eve_keys)
+{
+	bool found = false;
+	const char *type, *def;
+
+	for (size_t i = 0; i < config_key_count(); i++)
+		if (strcmp(config_key_at(i, &type, &def),
+		    "outputs.eve-log.redis.mode") == 0) {
+			found = true;
+			ck_assert_str_eq(def, "list");
+		}
+	ck_assert(found);
+	ck_assert_ptr_null(config_key_at(config_key_count(), NULL, NULL));
+}
+END_TEST
+
 static Suite *
 config_suite(void)
 {
@@ -462,6 +574,12 @@ config_suite(void)
 	tcase_add_test(tc, test_include_same_file_twice_is_not_a_cycle);
 	tcase_add_test(tc, test_size_keys_take_suffixes);
 	tcase_add_test(tc, test_set_list_takes_flow_form);
+	tcase_add_test(tc, test_outputs_list_gives_each_eve_log_its_own_section);
+	tcase_add_test(tc, test_eve_types_take_suricata_per_type_options);
+	tcase_add_test(tc, test_syslog_level_is_case_insensitive_and_checked);
+	tcase_add_test(tc, test_set_addresses_the_nth_eve_log);
+	tcase_add_test(tc, test_two_eve_files_of_one_name_are_an_error);
+	tcase_add_test(tc, test_key_table_lists_eve_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }
