@@ -18,3 +18,11 @@ tests_unit_check_output_LDADD = $(UNIT_LDADD)
 tests_unit_check_core_SOURCES = tests/unit/check_core.c
 tests_unit_check_core_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_core_LDADD = $(UNIT_LDADD)
+
+# The reference pages (doc/*.md) checked against the keyword registry, the
+# configuration key table, eve.c and the counters (see its header).
+check_PROGRAMS += tests/unit/check_docs
+TESTS += tests/unit/check_docs
+tests_unit_check_docs_SOURCES = tests/unit/check_docs.c
+tests_unit_check_docs_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_docs_LDADD = $(UNIT_LDADD)
