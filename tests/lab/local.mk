@@ -18,6 +18,7 @@ LAB_TESTS = \
 	tests/lab/t_route_chain.sh \
 	tests/lab/t_eve_redis.sh \
 	tests/lab/t_eve_redis_restart.sh \
+	tests/lab/t_suricata_update.sh \
 	tests/lab/t_set_mark.sh \
 	tests/lab/t_overload.sh \
 	tests/lab/t_queue_busy.sh \
