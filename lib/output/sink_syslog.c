@@ -84,6 +84,7 @@ syslog_ensure(struct sink_syslog *s)
 		return false;
 	if ((s->fd = output_sink_unix_connect(s->socket_path, SOCK_DGRAM,
 	    s->timeout_ms)) == -1) {
+		counter_inc(&s->c->disconnects);
 		output_sink_backoff_failed(&s->backoff);
 		return false;
 	}

@@ -97,6 +97,7 @@ unix_ensure(struct sink_unix *u)
 		return false;
 	if ((u->fd = output_sink_unix_connect(u->path, u->type,
 	    u->timeout_ms)) == -1) {
+		counter_inc(&u->c->disconnects);
 		output_sink_backoff_failed(&u->backoff);
 		return false;
 	}

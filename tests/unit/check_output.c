@@ -2,6 +2,7 @@
 #include "core/base.h"
 
 #include <stdio.h>
+#include <syslog.h>
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -11,6 +12,8 @@
 
 #include "decode/events.h"
 #include "output/eve.h"
+#include "output/sink.h"
+#include "output/sink_syslog.h"
 #include "output/statslog.h"
 #include "output/writer.h"
 
@@ -385,6 +388,139 @@ START_TEST(test_writer_reopen_follows_a_renamed_file)
 }
 END_TEST
 
+
+START_TEST(test_sink_backends_are_chosen_by_filetype)
+{
+	ck_assert_ptr_eq(output_sink_find("regular"), &output_sink_file);
+	ck_assert_ptr_eq(output_sink_find("file"), &output_sink_file);
+	ck_assert_ptr_eq(output_sink_find("Syslog"), &output_sink_syslog);
+	ck_assert_ptr_eq(output_sink_find("unix_stream"), &output_sink_unix_stream);
+	ck_assert_ptr_eq(output_sink_find("unix_dgram"), &output_sink_unix_dgram);
+#ifdef HAVE_HIREDIS
+	ck_assert_ptr_eq(output_sink_find("redis"), &output_sink_redis);
+#else
+	ck_assert_ptr_null(output_sink_find("redis"));
+#endif
+	ck_assert_ptr_null(output_sink_find("kafka"));
+}
+END_TEST
+
+START_TEST(test_backoff_doubles_to_its_max_and_resets)
+{
+	struct output_sink_backoff b;
+
+	output_sink_backoff_init(&b, 100, 500);
+	ck_assert(output_sink_backoff_due(&b));
+	output_sink_backoff_failed(&b);
+	ck_assert_uint_eq(b.wait_ms, 100);
+	ck_assert(!output_sink_backoff_due(&b));
+	output_sink_backoff_failed(&b);
+	ck_assert_uint_eq(b.wait_ms, 200);
+	output_sink_backoff_failed(&b);
+	ck_assert_uint_eq(b.wait_ms, 400);
+	output_sink_backoff_failed(&b);
+	ck_assert_uint_eq(b.wait_ms, 500);
+	output_sink_backoff_failed(&b);
+	ck_assert_uint_eq(b.wait_ms, 500);
+	output_sink_backoff_reset(&b);
+	ck_assert(output_sink_backoff_due(&b));
+}
+END_TEST
+
+START_TEST(test_syslog_names_are_suricatas)
+{
+	ck_assert_int_eq(output_sink_syslog_facility("local5"), LOG_LOCAL5);
+	ck_assert_int_eq(output_sink_syslog_level("Info"), LOG_INFO);
+	ck_assert_int_eq(output_sink_syslog_level("Emergency"), LOG_EMERG);
+	ck_assert_int_eq(output_sink_syslog_facility("local8"), -1);
+}
+END_TEST
+
+START_TEST(test_unknown_filetype_is_refused_by_name)
+{
+	struct output_sink_cfg cfg = { .filetype = "kafka", .path = path };
+	char err[256];
+
+	ck_assert_ptr_null(output_writer_open_sink(&cfg, 1, 16, err,
+	    sizeof(err)));
+	ck_assert_ptr_nonnull(strstr(err, "filetype kafka"));
+}
+END_TEST
+
+START_TEST(test_socket_sink_without_listener_drops_and_counts)
+{
+	struct output_sink_cfg cfg = { .filetype = "unix_dgram",
+	    .path = "/nonexistent/quell.sock", .timeout_ms = 100,
+	    .backoff_min_ms = 1000, .backoff_max_ms = 1000 };
+	struct output_writer_stats st;
+	struct output_writer *w;
+	char err[256];
+
+	w = output_writer_open_sink(&cfg, 1, 16, err, sizeof(err));
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(output_writer_start(w), 0);
+	for (int i = 0; i < 5; i++)
+		ck_assert(output_writer_submit(w, 0, strdup("{}\n")));
+	output_writer_flush(w);
+	output_writer_stats(w, &st);
+	ck_assert_uint_eq(st.written, 0);
+	ck_assert_uint_eq(st.dropped, 5);
+	ck_assert_uint_eq(st.lost, 0);
+	ck_assert_uint_ge(st.disconnects, 1);
+	output_writer_close(w);
+}
+END_TEST
+
+/* Two targets: one takes alerts with the payload, one only stats; the
+ * alert is rendered once, cut for neither. */
+START_TEST(test_eve_targets_take_their_types_and_extras)
+{
+	char path2[64];
+	struct output_sink_cfg a = { .filetype = "regular", .path = path };
+	struct output_sink_cfg b = { .filetype = "regular", .path = path2 };
+	static const char *const alert_only[] = { "alert" };
+	static const char *const drop_alert[] = { "drop", "alert" };
+	struct output_eve_target_cfg ta = { .sink = &a, .types = alert_only,
+	    .ntypes = 1, .payload = true };
+	struct output_eve_target_cfg tb = { .sink = &b, .types = drop_alert,
+	    .ntypes = 2 };
+	struct output_eve_alert al = { 1, 5, 1, "m", false, "accept", NULL, 0 };
+	struct output_eve_stats st = { .uptime = 1 };
+	static const uint8_t pl[] = "abc";
+	struct output_eve *e;
+	struct packet p;
+	char err[256];
+	json_t *j;
+	int fd;
+
+	snprintf(path2, sizeof(path2), "/tmp/quell-eve2-XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(path2), 0);
+	close(fd);
+	ck_assert_ptr_nonnull(e = output_eve_new(1));
+	ck_assert_int_eq(output_eve_add(e, &ta, err, sizeof(err)), 0);
+	ck_assert_int_eq(output_eve_add(e, &tb, err, sizeof(err)), 0);
+	ck_assert_uint_eq(output_eve_targets(e), 2);
+	tcp_packet(&p);
+	p.payload = pl;
+	p.payload_len = 3;
+	output_eve_alert(e, 0, &p, &al);
+	output_eve_stats(e, 0, &st);
+	output_eve_close(e);
+
+	ck_assert_uint_eq(count_lines(path), 1);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")), "alert");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "payload")), "YWJj");
+	json_decref(j);
+	ck_assert_uint_eq(count_lines(path2), 1);
+	memcpy(path, path2, sizeof(path2));
+	j = read_line(0);
+	ck_assert_ptr_null(json_object_get(j, "payload"));
+	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")), "alert");
+	json_decref(j);
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -407,6 +543,12 @@ output_suite(void)
 	tcase_add_test(tc, test_writer_keeps_every_line_from_two_producers);
 	tcase_add_test(tc, test_writer_counts_lines_lost_to_a_full_ring);
 	tcase_add_test(tc, test_writer_reopen_follows_a_renamed_file);
+	tcase_add_test(tc, test_sink_backends_are_chosen_by_filetype);
+	tcase_add_test(tc, test_backoff_doubles_to_its_max_and_resets);
+	tcase_add_test(tc, test_syslog_names_are_suricatas);
+	tcase_add_test(tc, test_unknown_filetype_is_refused_by_name);
+	tcase_add_test(tc, test_socket_sink_without_listener_drops_and_counts);
+	tcase_add_test(tc, test_eve_targets_take_their_types_and_extras);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;
