@@ -15,6 +15,12 @@
 /* How long the thread sleeps without work: a sink waiting out its
  * reconnect backoff retries at least this often. */
 #define WRITER_IDLE_MS	200
+/* A pass that took this many lines goes on at once; one that took fewer
+ * waits WRITER_POLL_US for more, up to WRITER_IDLE_POLLS times in a row
+ * before the thread sleeps on its doorbell. */
+#define WRITER_BATCH_LINES	1024
+#define WRITER_POLL_US		1000
+#define WRITER_IDLE_POLLS	100
 
 struct line_ring {
 	uint32_t	 mask;
@@ -76,6 +82,7 @@ static void *
 writer_main(void *arg)
 {
 	struct output_writer *w = arg;
+	unsigned idle = WRITER_IDLE_POLLS;
 
 	for (;;) {
 		size_t n = drain(w);
@@ -84,11 +91,24 @@ writer_main(void *arg)
 		    w->ops->reopen != NULL)
 			w->ops->reopen(w->sink);
 		__atomic_add_fetch(&w->flushed_gen, 1, __ATOMIC_RELEASE);
-		if (n > 0)
+		if (n >= WRITER_BATCH_LINES) {
+			idle = 0;
 			continue;
+		}
 		if (__atomic_load_n(&w->quit, __ATOMIC_ACQUIRE)) {
 			drain(w);
 			break;
+		}
+		/* While events come, poll: a sleeping writer makes every
+		 * producer pay a wake-up syscall per event (the doorbell),
+		 * an awake one costs them nothing. Lines wait at most
+		 * WRITER_POLL_US and leave in batches. Only after
+		 * WRITER_IDLE_POLLS empty polls does the writer sleep. */
+		if (n > 0)
+			idle = 0;
+		if (idle++ < WRITER_IDLE_POLLS) {
+			usleep(WRITER_POLL_US);
+			continue;
 		}
 		{
 			uint32_t seq = doorbell_prepare(&w->bell);
