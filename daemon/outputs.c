@@ -66,8 +66,14 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 	if (e->types.count == 0)
 		return 0;
 	if (output_eve_add(o->eve, &tc, why, sizeof(why)) == -1) {
-		snprintf(err, errlen, "eve-log output %zu (filetype %s): %s",
-		    i + 1, e->filetype, why);
+		/* A file names itself ("cannot open PATH: why"); a socket
+		 * output says which section it is. */
+		if (strcmp(e->filetype, "regular") == 0 ||
+		    strcmp(e->filetype, "file") == 0)
+			snprintf(err, errlen, "%s", why);
+		else
+			snprintf(err, errlen, "eve-log output %zu (filetype "
+			    "%s): %s", i + 1, e->filetype, why);
 		return -1;
 	}
 	return 0;
