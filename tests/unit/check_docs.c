@@ -3,7 +3,8 @@
  * the manual:
  *
  *	doc/rules.md, "## Keyword reference"	every keyword of
- *		lib/detect/keywords/registry.c, and nothing else
+ *		lib/detect/keywords/registry.c and every sticky buffer of
+ *		the buffer table (lib/detect/buffer.c), and nothing else
  *	doc/configuration.md, "## Configuration"	every key of the key
  *		tables in lib/config/config.c, and nothing else
  *	doc/outputs.md, "### eve.json"		every field that
@@ -33,6 +34,7 @@
 
 #include "config/config.h"
 #include "core/packet.h"
+#include "detect/buffer.h"
 #include "detect/keywords/registry.h"
 #include "output/eve.h"
 #include "output/statslog.h"
@@ -267,13 +269,32 @@ START_TEST(test_every_keyword_is_in_doc_rules)
 		    kw->desc != NULL ? kw->desc : "WHAT IT DOES");
 		summary_add(sum, sizeof(sum), kw->name);
 	}
+	/* Sticky buffers are keywords to a rule's author. */
+	for (unsigned id = 0; id < DETECT_BUFFER_LIMIT; id++) {
+		const struct detect_buffer *b = detect_buffer_get(id);
+
+		if (b == NULL || b->name == NULL || names_has(&code, b->name))
+			continue;
+		names_add(&code, b->name, strlen(b->name));
+		if (names_has(&doc, b->name))
+			continue;
+		if (missing++ == 0)
+			fprintf(stderr, "\ndoc/rules.md: these keywords are "
+			    "not in the table under \"## Keyword reference\"; "
+			    "add a row for each:\n\n");
+		fprintf(stderr, "| `%s` | — | %s (lib/detect/buffer.c) |\n",
+		    b->name, b->desc != NULL ? b->desc : "sticky buffer: WHAT IT "
+		    "HOLDS");
+		summary_add(sum, sizeof(sum), b->name);
+	}
 	for (size_t i = 0; i < doc.n; i++) {
 		if (names_has(&code, doc.v[i]))
 			continue;
 		if (stale++ == 0)
 			fprintf(stderr, "\ndoc/rules.md documents keywords that "
-			    "lib/detect/keywords/registry.c does not register; "
-			    "remove them from the table (or register them):\n");
+			    "neither lib/detect/keywords/registry.c nor the buffer "
+			    "table of lib/detect/buffer.c has; remove them from "
+			    "the table (or register them):\n");
 		fprintf(stderr, "  `%s`\n", doc.v[i]);
 		summary_add(sum, sizeof(sum), doc.v[i]);
 	}
