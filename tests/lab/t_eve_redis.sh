@@ -2,11 +2,13 @@
 # eve to a real redis-server (in the lab's ips namespace) next to eve.json:
 # quelld -r on a generated capture with three eve-log outputs, as a
 # suricata.yaml lists them: a regular file, filetype redis mode rpush
-# (pipelined, batches of 16) on key quell-list, and filetype redis mode
-# channel on quell-ch, with a redis-cli SUBSCRIBE listening.
+# (pipelined, batches of 16) on key quell-list, filetype redis mode
+# channel on quell-ch, with a redis-cli SUBSCRIBE listening, and mode xadd
+# on stream quell-st trimmed to 100 entries (MAXLEN exact).
 # - every alert of eve.json is in the list, byte for byte (the order of
 #   events from different workers may differ between outputs);
 # - the subscriber received every one of them too;
+# - the stream holds the last 100, each entry's field eve one of them;
 # - the redis outputs took only alerts (types: [alert]) and their
 #   counters say written = alerts, nothing lost or dropped.
 # shellcheck disable=SC2016
@@ -57,6 +59,17 @@ outputs:
         port: $LAB_REDIS_PORT
         mode: channel
         key: quell-ch
+  - eve-log:
+      enabled: yes
+      filetype: redis
+      types: [alert]
+      redis:
+        server: 127.0.0.1
+        port: $LAB_REDIS_PORT
+        mode: xadd
+        key: quell-st
+        stream-maxlen: 100
+        stream-trim-exact: yes
 YAML
 
 lab_start_redis
@@ -95,6 +108,14 @@ grep '^{' "$LAB_TMP/subscriber.out" | sort >"$LAB_TMP/ch.alerts"
 lab_assert_eq "alerts the channel subscriber received" "$n" "$(wc -l <"$LAB_TMP/ch.alerts")"
 cmp -s "$LAB_TMP/file.alerts" "$LAB_TMP/ch.alerts" || lab_fail "the subscriber's messages differ from eve.json's alerts"
 
+lab_assert_eq "entries in the trimmed stream" 100 "$(lab_redis XLEN quell-st)"
+# XRANGE --raw prints id, "eve", the event, per entry.
+lab_redis --raw XRANGE quell-st - + | awk 'NR % 3 == 0' | sort >"$LAB_TMP/st.alerts"
+lab_assert_eq "stream entries that are alerts of eve.json" 100 \
+	"$(comm -12 "$LAB_TMP/file.alerts" "$LAB_TMP/st.alerts" | wc -l)"
+
+s=$(lab_final_stat "$eve" .output.eve3.written .output.eve3.dropped) || exit 1
+lab_assert_eq "stream output: written, dropped" "$n 0" "$s"
 s=$(lab_final_stat "$eve" .output.eve1.written .output.eve1.lost .output.eve1.dropped \
 	.output.eve2.written .output.eve2.lost .output.eve2.dropped .output.lost) || exit 1
 read -r w1 l1 d1 w2 l2 d2 lost <<<"$s"
