@@ -12,7 +12,9 @@
  *		every counter of stats.log / quellctl counters
  *
  * A name is documented when it is in the first cell of a row of that
- * table, in backquotes. A cell may abbreviate: `a.b`, `.c` is a.b and
+ * table, in backquotes. A line "<!-- keys under: PREFIX -->" makes the
+ * names of the rows after it (up to the next heading) relative to
+ * PREFIX, for tables of nested settings. A cell may abbreviate: `a.b`, `.c` is a.b and
  * a.c; `x.{y,z}` is x.y and x.z; `outputs[].k` is outputs.k; in the
  * outputs page `<N>` stands for one dotted component and a final `.*`
  * for any rest.
@@ -183,8 +185,10 @@ static void
 doc_names(const char *text, const char *page, const char *heading,
     struct names *out)
 {
+	static const char marker[] = "<!-- keys under: ";
 	const char *h = strstr(text, heading), *line, *stop;
 	size_t level = strspn(heading, "#");
+	char prefix[128] = "";
 
 	ck_assert_msg(h != NULL, "%s has no heading \"%s\": the documentation "
 	    "check looks for its table there", page, heading);
@@ -194,14 +198,38 @@ doc_names(const char *text, const char *page, const char *heading,
 
 		if (*l == '#' && strspn(l, "#") <= level)
 			break;
+		if (*l == '#')
+			prefix[0] = '\0';
 		stop = strchr(l, '\n');
 		line = stop != NULL ? stop : l + strlen(l);
+		if (strncmp(l, marker, sizeof(marker) - 1) == 0) {
+			const char *b = l + sizeof(marker) - 1;
+			const char *e = strstr(b, " -->");
+
+			if (e != NULL && e < line)
+				snprintf(prefix, sizeof(prefix), "%.*s",
+				    (int)(e - b), b);
+			continue;
+		}
 		if (*l != '|' || strncmp(l, "| ---", 5) == 0)
 			continue;
 		cell = l + 1;
 		if ((bar = strchr(cell, '|')) == NULL || bar > line)
 			continue;
-		cell_names(cell, (size_t)(bar - cell), out);
+		if (prefix[0] != '\0') {
+			struct names rel = { 0 };
+
+			cell_names(cell, (size_t)(bar - cell), &rel);
+			for (size_t i = 0; i < rel.n; i++) {
+				char full[384];
+
+				snprintf(full, sizeof(full), "%s%s", prefix,
+				    rel.v[i]);
+				names_add(out, full, strlen(full));
+			}
+			names_free(&rel);
+		} else
+			cell_names(cell, (size_t)(bar - cell), out);
 		if (*line == '\0')
 			break;
 	}
