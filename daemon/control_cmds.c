@@ -191,10 +191,12 @@ cmd_queues(void *arg, json_t *args, json_t **message, char *err,
 
 		if (q->has_kernel)
 			json_object_set_new(o, "kernel", json_pack(
-			    "{s:I,s:I,s:I,s:I}",
+			    "{s:I,s:I,s:I,s:I,s:I,s:I}",
 			    "queue_total", (json_int_t)q->kernel_queue_total,
+			    "queue_hwm", (json_int_t)q->kernel_queue_hwm,
 			    "queue_dropped", (json_int_t)q->kernel_queue_dropped,
 			    "user_dropped", (json_int_t)q->kernel_user_dropped,
+			    "failopen", (json_int_t)q->kernel_failopen,
 			    "id_sequence", (json_int_t)q->kernel_id_sequence));
 		json_array_append_new(list, o);
 	}

@@ -1,6 +1,7 @@
 #include "core/base.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -11,7 +12,6 @@
 
 #include "bypass/manager.h"
 #include "capture/nfq.h"
-#include "capture/nfq_proc.h"
 #include "capture/nfq_verdict.h"
 #include "capture/pcap.h"
 #include "capture/reject.h"
@@ -971,9 +971,11 @@ runmode_swap_engine(struct runmode *rm, struct detect_engine *engine)
 	detect_engine_free(old);
 }
 
+/* end_interval: for a stats event, which starts a new interval of the
+ * queues' high-water marks. */
 static void
 collect(struct runmode *rm, struct output_eve_queue_stats *qs,
-    struct output_eve_stats *s)
+    struct output_eve_stats *s, bool end_interval)
 {
 	struct timespec now;
 
@@ -982,7 +984,7 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		struct reader *r = &rm->readers[i];
 		struct output_eve_queue_stats *q = &qs[i];
 		struct capture_nfq_stats cs = { 0 };
-		struct nfq_kernel_stats ks;
+		struct capture_nfq_kernel k;
 
 		memset(q, 0, sizeof(*q));
 		if (r->nfq != NULL)
@@ -1017,13 +1019,15 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 			q->rejected += counter_get(&vc->rejected);
 			q->verdict_errors += counter_get(&vc->verdict_errors);
 		}
-		if (!rm->offline && capture_nfq_proc_read(CAPTURE_NFQ_PROC_PATH,
-		    q->queue, &ks) == 0) {
+		if (r->nfq != NULL &&
+		    capture_nfq_kernel(r->nfq, end_interval, &k) == 0) {
 			q->has_kernel = true;
-			q->kernel_queue_total = ks.queue_total;
-			q->kernel_queue_dropped = ks.queue_dropped;
-			q->kernel_user_dropped = ks.user_dropped;
-			q->kernel_id_sequence = ks.id_sequence;
+			q->kernel_queue_total = k.ks.queue_total;
+			q->kernel_queue_dropped = k.ks.queue_dropped;
+			q->kernel_user_dropped = k.ks.user_dropped;
+			q->kernel_id_sequence = k.ks.id_sequence;
+			q->kernel_failopen = k.failopen;
+			q->kernel_queue_hwm = k.queue_hwm;
 		}
 	}
 	if (rm->bypass != NULL) {
@@ -1091,7 +1095,7 @@ void
 runmode_counters(struct runmode *rm, struct output_eve_queue_stats *qs,
     struct output_eve_stats *s)
 {
-	collect(rm, qs, s);
+	collect(rm, qs, s, false);
 }
 
 void
@@ -1102,12 +1106,38 @@ runmode_write_stats(struct runmode *rm)
 
 	if (!rm->out->eve_stats && rm->out->statslog == NULL)
 		return;
-	collect(rm, qs, &s);
+	collect(rm, qs, &s, true);
 	/* The last producer slot is the main thread's. */
 	if (rm->out->eve_stats)
 		output_eve_stats(rm->out->eve, rm->nworkers, &s);
 	if (rm->out->statslog != NULL)
 		output_statslog_write(rm->out->statslog, &s);
+}
+
+/* At exit, per queue, what the kernel's figures say about the packets
+ * quell did not inspect. */
+static void
+log_losses(struct runmode *rm)
+{
+	struct output_eve_queue_stats qs[CONFIG_MAX_QUEUES];
+	struct output_eve_stats s;
+
+	if (rm->offline)
+		return;
+	collect(rm, qs, &s, false);
+	for (size_t i = 0; i < s.nqueues; i++) {
+		const struct output_eve_queue_stats *q = &qs[i];
+
+		if (!q->has_kernel)
+			continue;
+		log_info("queue %u: kernel id_sequence %" PRIu64 " = %" PRIu64
+		    " read + %" PRIu64 " user_dropped + %" PRIu64 " accepted "
+		    "uninspected by fail-open; %" PRIu64 " unreadable, %" PRIu64
+		    " queue_dropped, %" PRIu64 " still queued", q->queue,
+		    q->kernel_id_sequence, q->packets, q->kernel_user_dropped,
+		    q->kernel_failopen, q->bad_messages,
+		    q->kernel_queue_dropped, q->kernel_queue_total);
+	}
 }
 
 bool
@@ -1174,8 +1204,10 @@ runmode_stop(struct runmode *rm)
 	 * go to eve.json before the final stats event. */
 	if (any_started && rm->out->eve != NULL)
 		output_eve_flush(rm->out->eve);
-	if (any_started)
+	if (any_started) {
 		runmode_write_stats(rm);
+		log_losses(rm);
+	}
 	bypass_manager_free(rm->bypass);
 	rm->bypass = NULL;
 	for (size_t i = 0; rm->readers != NULL && i < rm->nreaders; i++) {

@@ -15,6 +15,7 @@
 #include <libnetfilter_queue/libnetfilter_queue.h>
 
 #include "capture/nfq.h"
+#include "capture/nfq_ids.h"
 #include "capture/nfq_msg.h"
 #include "capture/nfq_proc.h"
 #include "core/counters.h"
@@ -28,6 +29,15 @@
 /* recvmmsg() calls per capture_nfq_recv() before the caller gets control
  * back (to wake workers, check for shutdown). */
 #define NFQ_RECV_ROUNDS		8
+/* The reader samples the kernel's queue fill level at most this often
+ * (one read of the proc file, some microseconds), for the high-water
+ * mark of each stats interval; while the kernel holds packets of the
+ * queue it waits no longer than that for the next one, so a queue that
+ * stays full behind slow workers (no packet arrives: the kernel refuses
+ * them) is still sampled. */
+#define NFQ_FILL_SAMPLE_MS	10
+/* Snapshots of the ids tried while the reader is inside a round. */
+#define NFQ_SNAPSHOT_TRIES	4
 
 struct capture_nfq {
 	struct mnl_socket	*nl;
@@ -36,6 +46,11 @@ struct capture_nfq {
 	bool			 bound;
 	bool			 conntrack;	/* NFQA_CT glue accepted */
 	struct capture_nfq_stats stats;
+	struct capture_nfq_ids	 ids;		/* reader-owned */
+	struct timespec		 fill_sampled;	/* reader-owned */
+	uint32_t		 fill_last;	/* reader-owned */
+	uint32_t		 fill_hwm;	/* reader max; reset by stats */
+	uint64_t		 failopen;	/* highest reported, __atomic */
 	int			 timeout_ms;	/* SO_RCVTIMEO now set */
 	char			*buf;		/* NFQ_RECV_VLEN slots */
 	struct mmsghdr		 msgs[NFQ_RECV_VLEN];
@@ -247,10 +262,13 @@ handle_message(struct recv_ctx *ctx, const struct nlmsghdr *nlh)
 		counter_inc(&q->stats.bad_messages);
 		/* Kernel ids start at 1: with an id the packet can still get
 		 * its verdict instead of waiting in the queue forever. */
-		if (m.id != 0)
+		if (m.id != 0) {
+			capture_nfq_ids_see(&q->ids, m.id);
 			capture_nfq_verdict(q, m.id, NF_ACCEPT, false, 0);
+		}
 		return;
 	}
+	capture_nfq_ids_see(&q->ids, m.id);
 	memset(&p, 0, sizeof(p));
 	p.data = m.payload;
 	p.len = m.payload_len;
@@ -288,6 +306,29 @@ on_message(const struct nlmsghdr *nlh, enum nfq_msg_kind kind, void *arg)
 	}
 }
 
+/* The kernel's fill level of the queue, at most every NFQ_FILL_SAMPLE_MS:
+ * the reader keeps the highest. */
+static void
+sample_fill(struct capture_nfq *q)
+{
+	struct nfq_kernel_stats ks;
+	struct timespec now;
+	long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (now.tv_sec - q->fill_sampled.tv_sec) * 1000L +
+	    (now.tv_nsec - q->fill_sampled.tv_nsec) / 1000000L;
+	if (ms < NFQ_FILL_SAMPLE_MS)
+		return;
+	q->fill_sampled = now;
+	if (capture_nfq_proc_read(CAPTURE_NFQ_PROC_PATH, q->queue, &ks) == -1)
+		return;
+	q->fill_last = ks.queue_total;
+	if (ks.queue_total > __atomic_load_n(&q->fill_hwm, __ATOMIC_RELAXED))
+		__atomic_store_n(&q->fill_hwm, ks.queue_total,
+		    __ATOMIC_RELAXED);
+}
+
 /* Blocking reads wait at most timeout_ms (the kernel's receive timeout,
  * so a wait costs no separate poll() call); 0 does not block. */
 static int
@@ -315,6 +356,9 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 	int flags = timeout_ms == 0 ? MSG_DONTWAIT : MSG_WAITFORONE;
 	int n;
 
+	if (q->fill_last > 0 && timeout_ms != 0 &&
+	    (timeout_ms < 0 || timeout_ms > NFQ_FILL_SAMPLE_MS))
+		timeout_ms = NFQ_FILL_SAMPLE_MS;
 	if (set_timeout(q, timeout_ms) == -1)
 		return -1;
 	for (int round = 0; round < NFQ_RECV_ROUNDS; round++) {
@@ -336,6 +380,7 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 				break;
 			return ctx.handled > 0 ? ctx.handled : -1;
 		}
+		capture_nfq_ids_begin(&q->ids);
 		for (int i = 0; i < n; i++) {
 			const struct msghdr *mh = &q->msgs[i].msg_hdr;
 
@@ -357,11 +402,13 @@ capture_nfq_recv(struct capture_nfq *q, int timeout_ms,
 			    q->msgs[i].msg_len, on_message, &ctx) != 0)
 				counter_inc(&q->stats.bad_messages);
 		}
+		capture_nfq_ids_end(&q->ids);
 		/* Fewer than asked for: the socket is empty now. */
 		if (n < NFQ_RECV_VLEN)
 			break;
 		flags = MSG_DONTWAIT;
 	}
+	sample_fill(q);
 	return ctx.handled;
 }
 
@@ -391,4 +438,36 @@ capture_nfq_stats(const struct capture_nfq *q, struct capture_nfq_stats *s)
 	s->enobufs = counter_get(&q->stats.enobufs);
 	s->bad_messages = counter_get(&q->stats.bad_messages);
 	s->verdict_errors = counter_get(&q->stats.verdict_errors);
+}
+
+int
+capture_nfq_kernel(struct capture_nfq *q, bool end_interval,
+    struct capture_nfq_kernel *out)
+{
+	struct capture_nfq_ids_snap snap;
+	struct capture_nfq_loss loss;
+	bool snap_ok = false, stable;
+	uint64_t prev;
+	uint32_t hwm;
+
+	for (int i = 0; i < NFQ_SNAPSHOT_TRIES && !snap_ok; i++)
+		snap_ok = capture_nfq_ids_snapshot(&q->ids, &snap);
+	if (capture_nfq_proc_read(CAPTURE_NFQ_PROC_PATH, q->queue, &out->ks) ==
+	    -1)
+		return -1;
+	stable = capture_nfq_ids_unchanged(&q->ids, &snap);
+	capture_nfq_ids_loss(&snap, snap_ok, stable, &out->ks, &loss);
+	/* Each figure is exact or a lower bound (an unsettled moment): the
+	 * highest one reported so far is too, and never goes down. */
+	prev = __atomic_load_n(&q->failopen, __ATOMIC_RELAXED);
+	while (loss.failopen > prev &&
+	    !__atomic_compare_exchange_n(&q->failopen, &prev, loss.failopen,
+	    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	out->failopen = loss.failopen > prev ? loss.failopen : prev;
+	out->settled = loss.settled;
+	hwm = end_interval ? __atomic_exchange_n(&q->fill_hwm, 0,
+	    __ATOMIC_RELAXED) : __atomic_load_n(&q->fill_hwm, __ATOMIC_RELAXED);
+	out->queue_hwm = hwm > out->ks.queue_total ? hwm : out->ks.queue_total;
+	return 0;
 }

@@ -5,6 +5,8 @@
 #define QUELL_CAPTURE_NFQ_H
 
 #include "core/base.h"
+
+#include "capture/nfq_proc.h"
 #include "core/packet.h"
 
 struct capture_nfq;
@@ -60,5 +62,29 @@ int	capture_nfq_send(struct capture_nfq *, const void *buf, size_t len);
 
 /* A reader thread owns the counters; others may read them at any time. */
 void	capture_nfq_stats(const struct capture_nfq *, struct capture_nfq_stats *);
+
+/* The kernel's figures for the queue and what quell makes of them. */
+struct capture_nfq_kernel {
+	struct nfq_kernel_stats	 ks;	/* /proc/net/netfilter/nfnetlink_queue */
+	/* Packets that took an id and that the kernel accepted by
+	 * nfq.fail-open without handing them over (socket buffer full):
+	 * ids that never arrived, less user_dropped. Exact when settled;
+	 * otherwise the ids after the last packet received are not known
+	 * yet and this is a lower bound. Never decreases. With it, once
+	 * nothing is in flight:
+	 *	id_sequence = packets read + user_dropped + failopen */
+	uint64_t		 failopen;
+	bool			 settled;
+	/* The highest queue_total sampled since the last end_interval call:
+	 * by the reader at most every 10 ms while packets flow, and now. */
+	uint32_t		 queue_hwm;
+};
+
+/* Reads the kernel's figures for the queue (between two looks at the
+ * reader's ids, see capture/nfq_ids.h). end_interval starts a new
+ * high-water mark interval (the stats event's call). Any thread.
+ * Returns 0, or -1 when the kernel lists no such queue. */
+int	capture_nfq_kernel(struct capture_nfq *, bool end_interval,
+	    struct capture_nfq_kernel *);
 
 #endif

@@ -15,8 +15,10 @@ enum {
 	QCOL_DROPPED,
 	QCOL_RING_FULL,
 	QCOL_QUEUE_TOTAL,
+	QCOL_QUEUE_HWM,
 	QCOL_QUEUE_DROPPED,
 	QCOL_USER_DROPPED,
+	QCOL_FAILOPEN,
 	QCOL_N,
 };
 
@@ -44,10 +46,15 @@ static const struct {
 	    10, QCOL_DELTA },
 	[QCOL_QUEUE_TOTAL] = { "kernel", "queue_total", "queue_total",
 	    "queue_total", 12, QCOL_GAUGE },
+	/* the stats interval's high-water mark, whatever -i is */
+	[QCOL_QUEUE_HWM] = { "kernel", "queue_hwm", "queue_hwm", "queue_hwm",
+	    10, QCOL_GAUGE },
 	[QCOL_QUEUE_DROPPED] = { "kernel", "queue_dropped", "queue_dropped",
 	    "queue_dropped", 14, QCOL_DELTA },
 	[QCOL_USER_DROPPED] = { "kernel", "user_dropped", "user_dropped",
 	    "user_dropped", 13, QCOL_DELTA },
+	[QCOL_FAILOPEN] = { "kernel", "failopen", "failopen", "failopen", 9,
+	    QCOL_DELTA },
 };
 
 struct queue_row {

@@ -706,6 +706,8 @@ queue_counters(const struct output_eve_queue_stats *q)
 		SET_U64(k, "queue_dropped", q->kernel_queue_dropped);
 		SET_U64(k, "user_dropped", q->kernel_user_dropped);
 		SET_U64(k, "id_sequence", q->kernel_id_sequence);
+		SET_U64(k, "failopen", q->kernel_failopen);
+		SET_U64(k, "queue_hwm", q->kernel_queue_hwm);
 		json_object_set_new(o, "kernel", k);
 	}
 	return o;

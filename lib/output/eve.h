@@ -62,6 +62,13 @@ struct output_eve_queue_stats {
 	uint64_t	 kernel_queue_dropped;
 	uint64_t	 kernel_user_dropped;
 	uint64_t	 kernel_id_sequence;
+	/* accepted by the kernel's fail-open after taking an id (see
+	 * capture_nfq_kernel()); with the figures above, once nothing is
+	 * in flight: id_sequence = packets + user_dropped + failopen */
+	uint64_t	 kernel_failopen;
+	/* highest queue_total (packets the kernel holds for quell) sampled
+	 * in this stats interval */
+	uint64_t	 kernel_queue_hwm;
 };
 
 /* One eve-log output's delivery figures: stats.output.eve<N>. */

@@ -48,6 +48,8 @@ queue_counters(struct output_counter *out, size_t n, size_t max,
 		    q->kernel_queue_dropped);
 		n = add(out, n, max, kp, "user_dropped", q->kernel_user_dropped);
 		n = add(out, n, max, kp, "id_sequence", q->kernel_id_sequence);
+		n = add(out, n, max, kp, "failopen", q->kernel_failopen);
+		n = add(out, n, max, kp, "queue_hwm", q->kernel_queue_hwm);
 	}
 	return n;
 }

@@ -11,12 +11,12 @@
 
 struct output_eve_stats;
 
-/* Room for every counter output_counters_flatten() makes: 16 per queue
+/* Room for every counter output_counters_flatten() makes: 18 per queue
  * for up to 64 queues (CONFIG_MAX_QUEUES) and their total, each decoder
  * event, and the fixed ones. A smaller array silently loses the
  * counters at its end (decoder, detect, bypass) on hosts with many
  * queues. */
-#define OUTPUT_COUNTERS_MAX	(16 * (64 + 1) + DECODE_EV_MAX + 48 + \
+#define OUTPUT_COUNTERS_MAX	(18 * (64 + 1) + DECODE_EV_MAX + 48 + \
 				 6 * OUTPUT_EVE_MAX_TARGETS)
 
 struct output_counter {

@@ -11,6 +11,7 @@
 #include <check.h>
 #include <libmnl/libmnl.h>
 
+#include "capture/nfq_ids.h"
 #include "capture/nfq_msg.h"
 #include "capture/nfq_proc.h"
 #include "capture/nfq_verdict.h"
@@ -432,6 +433,177 @@ START_TEST(test_proc_file_lines_parse_per_queue)
 }
 END_TEST
 
+/* The reader's side: ids handed over in one round. */
+static void
+see_ids(struct capture_nfq_ids *ids, const uint32_t *id, size_t n)
+{
+	capture_nfq_ids_begin(ids);
+	for (size_t i = 0; i < n; i++)
+		capture_nfq_ids_see(ids, id[i]);
+	capture_nfq_ids_end(ids);
+}
+
+/* The kernel's figures of one queue. */
+static struct nfq_kernel_stats
+kernel(uint32_t id_sequence, uint32_t queue_total, uint64_t user_dropped)
+{
+	return (struct nfq_kernel_stats){ .id_sequence = id_sequence,
+	    .queue_total = queue_total, .user_dropped = user_dropped };
+}
+
+/* The loss with the reader idle around the kernel's figures. */
+static struct capture_nfq_loss
+loss_of(const struct capture_nfq_ids *ids, struct nfq_kernel_stats ks)
+{
+	struct capture_nfq_ids_snap snap;
+	struct capture_nfq_loss loss;
+	bool ok = capture_nfq_ids_snapshot(ids, &snap);
+
+	capture_nfq_ids_loss(&snap, ok, capture_nfq_ids_unchanged(ids, &snap),
+	    &ks, &loss);
+	return loss;
+}
+
+START_TEST(test_ids_in_order_from_one_miss_nothing)
+{
+	static const uint32_t id[] = { 1, 2, 3, 4 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	l = loss_of(&ids, kernel(4, 0, 0));
+	ck_assert(l.settled);
+	ck_assert_uint_eq(l.unseen, 0);
+	ck_assert_uint_eq(l.failopen, 0);
+}
+END_TEST
+
+START_TEST(test_skipped_ids_are_fail_open_accepts)
+{
+	/* 1 and 4, 5 never arrived */
+	static const uint32_t id[] = { 2, 3, 6 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	l = loss_of(&ids, kernel(6, 0, 0));
+	ck_assert_uint_eq(l.unseen, 3);
+	ck_assert_uint_eq(l.failopen, 3);
+}
+END_TEST
+
+START_TEST(test_ids_after_the_last_settle_when_the_kernel_holds_none)
+{
+	static const uint32_t id[] = { 1, 2, 5 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	/* 6 .. 20 took ids and never came: accepted by fail-open */
+	l = loss_of(&ids, kernel(20, 0, 0));
+	ck_assert(l.settled);
+	ck_assert_uint_eq(l.unseen, 2 + 15);
+	ck_assert_uint_eq(l.failopen, 17);
+}
+END_TEST
+
+START_TEST(test_ids_after_the_last_wait_while_the_kernel_holds_packets)
+{
+	static const uint32_t id[] = { 1, 2, 5 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	/* 6 .. 20 may still be in the socket */
+	l = loss_of(&ids, kernel(20, 3, 0));
+	ck_assert(!l.settled);
+	ck_assert_uint_eq(l.unseen, 2);
+	ck_assert_uint_eq(l.failopen, 2);
+}
+END_TEST
+
+START_TEST(test_ids_the_kernel_counted_as_user_dropped_are_not_fail_open)
+{
+	static const uint32_t id[] = { 1, 4 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	l = loss_of(&ids, kernel(10, 0, 8));
+	ck_assert(l.settled);
+	ck_assert_uint_eq(l.unseen, 8);
+	ck_assert_uint_eq(l.failopen, 0);
+	/* not settled yet: fewer ids known missing than user_dropped */
+	l = loss_of(&ids, kernel(10, 1, 8));
+	ck_assert_uint_eq(l.unseen, 2);
+	ck_assert_uint_eq(l.failopen, 0);
+}
+END_TEST
+
+START_TEST(test_ids_wrap_at_2_to_the_32_without_a_gap)
+{
+	static const uint32_t id[] = { 0xfffffffe, 0xffffffff, 0, 1 };
+	struct capture_nfq_ids ids = { .last = 0xfffffffd };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	/* 2 took an id after the wrap and never came */
+	l = loss_of(&ids, kernel(2, 0, 0));
+	ck_assert(l.settled);
+	ck_assert_uint_eq(l.unseen, 1);
+}
+END_TEST
+
+START_TEST(test_ids_starting_again_count_from_the_new_instance)
+{
+	/* the queue was made anew: its ids start at 1; 1 and 2 were lost */
+	static const uint32_t id[] = { 500, 501, 3, 4 };
+	struct capture_nfq_ids ids = { .last = 499 };
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	l = loss_of(&ids, kernel(4, 0, 0));
+	ck_assert(l.settled);
+	ck_assert_uint_eq(l.unseen, 2);
+}
+END_TEST
+
+START_TEST(test_no_snapshot_while_the_reader_is_inside_a_round)
+{
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_ids_snap snap;
+
+	capture_nfq_ids_begin(&ids);
+	capture_nfq_ids_see(&ids, 1);
+	ck_assert(!capture_nfq_ids_snapshot(&ids, &snap));
+	capture_nfq_ids_end(&ids);
+	ck_assert(capture_nfq_ids_snapshot(&ids, &snap));
+	ck_assert_uint_eq(snap.last, 1);
+	ck_assert(capture_nfq_ids_unchanged(&ids, &snap));
+	capture_nfq_ids_begin(&ids);
+	ck_assert(!capture_nfq_ids_unchanged(&ids, &snap));
+}
+END_TEST
+
+START_TEST(test_ids_after_the_last_wait_when_the_reader_moved_meanwhile)
+{
+	static const uint32_t id[] = { 1, 2 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_ids_snap snap;
+	struct nfq_kernel_stats ks = kernel(9, 0, 0);
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	ck_assert(capture_nfq_ids_snapshot(&ids, &snap));
+	/* the reader received 3 .. 9 while the figures were read */
+	capture_nfq_ids_loss(&snap, true, false, &ks, &l);
+	ck_assert(!l.settled);
+	ck_assert_uint_eq(l.unseen, 0);
+	/* a snapshot taken inside a round only gives a lower bound */
+	capture_nfq_ids_loss(&snap, false, true, &ks, &l);
+	ck_assert(!l.settled);
+}
+END_TEST
 
 /* Internet checksum over b: 0 when a packet's checksum field is right. */
 static uint16_t
@@ -604,6 +776,17 @@ capture_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("nfq_proc");
 	tcase_add_test(tc, test_proc_file_lines_parse_per_queue);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("nfq_ids");
+	tcase_add_test(tc, test_ids_in_order_from_one_miss_nothing);
+	tcase_add_test(tc, test_skipped_ids_are_fail_open_accepts);
+	tcase_add_test(tc, test_ids_after_the_last_settle_when_the_kernel_holds_none);
+	tcase_add_test(tc, test_ids_after_the_last_wait_while_the_kernel_holds_packets);
+	tcase_add_test(tc, test_ids_the_kernel_counted_as_user_dropped_are_not_fail_open);
+	tcase_add_test(tc, test_ids_wrap_at_2_to_the_32_without_a_gap);
+	tcase_add_test(tc, test_ids_starting_again_count_from_the_new_instance);
+	tcase_add_test(tc, test_no_snapshot_while_the_reader_is_inside_a_round);
+	tcase_add_test(tc, test_ids_after_the_last_wait_when_the_reader_moved_meanwhile);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -199,6 +199,46 @@ START_TEST(test_stats_sum_queues_and_list_each)
 }
 END_TEST
 
+/* The kernel's figures of a queue, with what quell makes of them. */
+START_TEST(test_stats_carry_the_kernel_figures_per_queue)
+{
+	struct output_eve_queue_stats q = { .queue = 3, .packets = 90,
+	    .has_kernel = true, .kernel_queue_total = 4,
+	    .kernel_queue_hwm = 64, .kernel_queue_dropped = 7,
+	    .kernel_user_dropped = 2, .kernel_id_sequence = 100,
+	    .kernel_failopen = 8 };
+	struct output_eve_stats s = { .queues = &q, .nqueues = 1 };
+	static struct output_counter c[OUTPUT_COUNTERS_MAX];
+	json_t *j, *k;
+	size_t n;
+	unsigned found = 0;
+
+	output_eve_stats(eve, 1, &s);
+	output_eve_flush(eve);
+	j = read_line(0);
+	k = json_object_get(json_object_get(json_object_get(json_object_get(j,
+	    "stats"), "nfq"), "queue3"), "kernel");
+	ck_assert_int_eq(json_integer_value(json_object_get(k, "failopen")), 8);
+	ck_assert_int_eq(json_integer_value(json_object_get(k, "queue_hwm")),
+	    64);
+	ck_assert_int_eq(json_integer_value(json_object_get(k, "id_sequence")),
+	    100);
+	ck_assert_int_eq(json_integer_value(json_object_get(k,
+	    "user_dropped")), 2);
+	json_decref(j);
+	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(c[i].name, "nfq.queue3.kernel.failopen") == 0 &&
+		    c[i].value == 8)
+			found |= 1;
+		if (strcmp(c[i].name, "nfq.queue3.kernel.queue_hwm") == 0 &&
+		    c[i].value == 64)
+			found |= 2;
+	}
+	ck_assert_uint_eq(found, 3);
+}
+END_TEST
+
 /* decoder.event.ipv4.trunc_pkt nests as Suricata's eve stats do, and
  * every event is there, also at zero. */
 START_TEST(test_stats_nest_decoder_events_by_layer)
@@ -532,6 +572,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
+	tcase_add_test(tc, test_stats_carry_the_kernel_figures_per_queue);
 	tcase_add_test(tc, test_stats_nest_decoder_events_by_layer);
 	tcase_add_test(tc, test_counters_name_decoder_events_as_suricata);
 	tcase_add_test(tc, test_counters_fit_with_64_queues);

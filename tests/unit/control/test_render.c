@@ -13,20 +13,27 @@
 /* `queues` entries: queue 0 and 1 at two sample times */
 #define Q0_T1	"{\"queue\":0,\"packets\":1000,\"accepted\":900," \
 		"\"dropped\":100,\"ring_full\":3,\"kernel\":" \
-		"{\"queue_total\":5,\"queue_dropped\":7,\"user_dropped\":1}}"
+		"{\"queue_total\":5,\"queue_hwm\":40,\"queue_dropped\":7," \
+		"\"user_dropped\":1,\"failopen\":11}}"
 #define Q0_T2	"{\"queue\":0,\"packets\":3000,\"accepted\":2700," \
 		"\"dropped\":300,\"ring_full\":4,\"kernel\":" \
-		"{\"queue_total\":2,\"queue_dropped\":9,\"user_dropped\":1}}"
+		"{\"queue_total\":2,\"queue_hwm\":60,\"queue_dropped\":9," \
+		"\"user_dropped\":1,\"failopen\":17}}"
 #define Q1_T1	"{\"queue\":1,\"packets\":10,\"accepted\":10," \
 		"\"dropped\":0,\"ring_full\":0,\"kernel\":" \
-		"{\"queue_total\":0,\"queue_dropped\":0,\"user_dropped\":0}}"
+		"{\"queue_total\":0,\"queue_hwm\":0,\"queue_dropped\":0," \
+		"\"user_dropped\":0,\"failopen\":0}}"
 #define Q1_T2	"{\"queue\":1,\"packets\":30,\"accepted\":30," \
 		"\"dropped\":0,\"ring_full\":0,\"kernel\":" \
-		"{\"queue_total\":1,\"queue_dropped\":0,\"user_dropped\":0}}"
+		"{\"queue_total\":1,\"queue_hwm\":3,\"queue_dropped\":0," \
+		"\"user_dropped\":0,\"failopen\":2}}"
 
+#define TOTAL_HEADER	"queue      packets     accepted      dropped " \
+			" ring_full  queue_total  queue_hwm  queue_dropped " \
+			" user_dropped  failopen\n"
 #define RATE_HEADER	"queue       pkts/s   accepted/s    dropped/s " \
-			" ring_full  queue_total  queue_dropped " \
-			" user_dropped\n"
+			" ring_full  queue_total  queue_hwm  queue_dropped " \
+			" user_dropped  failopen\n"
 
 static char *out;
 static size_t outlen;
@@ -134,10 +141,9 @@ START_TEST(test_queues_prints_a_totals_table)
 {
 	render("queues", "{\"queues\":[" Q0_T1 "]}");
 	ck_assert_str_eq(output(),
-	    "queue      packets     accepted      dropped  ring_full "
-	    " queue_total  queue_dropped  user_dropped\n"
-	    "    0         1000          900          100          3 "
-	    "           5              7             1\n");
+	    TOTAL_HEADER
+	    "    0         1000          900          100          3     "
+	    "       5         40              7             1        11\n");
 }
 END_TEST
 
@@ -145,14 +151,13 @@ START_TEST(test_queues_with_several_queues_adds_an_all_row)
 {
 	render("queues", "{\"queues\":[" Q0_T1 "," Q1_T1 "]}");
 	ck_assert_str_eq(output(),
-	    "queue      packets     accepted      dropped  ring_full "
-	    " queue_total  queue_dropped  user_dropped\n"
-	    "    0         1000          900          100          3 "
-	    "           5              7             1\n"
-	    "    1           10           10            0          0 "
-	    "           0              0             0\n"
-	    "  all         1010          910          100          3 "
-	    "           5              7             1\n");
+	    TOTAL_HEADER
+	    "    0         1000          900          100          3     "
+	    "       5         40              7             1        11\n"
+	    "    1           10           10            0          0     "
+	    "       0          0              0             0         0\n"
+	    "  all         1010          910          100          3     "
+	    "       5         40              7             1        11\n");
 }
 END_TEST
 
@@ -161,10 +166,9 @@ START_TEST(test_queues_without_kernel_section_prints_dashes)
 	render("queues", "{\"queues\":[{\"queue\":3,\"packets\":1,"
 	    "\"accepted\":1,\"dropped\":0,\"ring_full\":0}]}");
 	ck_assert_str_eq(output(),
-	    "queue      packets     accepted      dropped  ring_full "
-	    " queue_total  queue_dropped  user_dropped\n"
-	    "    3            1            1            0          0 "
-	    "           -              -             -\n");
+	    TOTAL_HEADER
+	    "    3            1            1            0          0     "
+	    "       -          -              -             -         -\n");
 }
 END_TEST
 
@@ -180,8 +184,8 @@ START_TEST(test_rates_are_per_second_and_drops_per_interval)
 	ck_assert_int_eq(rates("{\"queues\":[" Q0_T1 "]}",
 	    "{\"queues\":[" Q0_T2 "]}", 2.0), 0);
 	ck_assert_str_eq(output(),
-	    "    0         1000          900          100          1 "
-	    "           2              2             0\n");
+	    "    0         1000          900          100          1     "
+	    "       2         60              2             0         6\n");
 }
 END_TEST
 
@@ -190,12 +194,12 @@ START_TEST(test_rates_of_several_queues_add_an_all_row)
 	ck_assert_int_eq(rates("{\"queues\":[" Q0_T1 "," Q1_T1 "]}",
 	    "{\"queues\":[" Q1_T2 "," Q0_T2 "]}", 1.0), 0);
 	ck_assert_str_eq(output(),
-	    "    1           20           20            0          0 "
-	    "           1              0             0\n"
-	    "    0         2000         1800          200          1 "
-	    "           2              2             0\n"
-	    "  all         2020         1820          200          1 "
-	    "           3              2             0\n");
+	    "    1           20           20            0          0     "
+	    "       1          3              0             0         2\n"
+	    "    0         2000         1800          200          1     "
+	    "       2         60              2             0         6\n"
+	    "  all         2020         1820          200          1     "
+	    "       3         63              2             0         8\n");
 }
 END_TEST
 
@@ -204,8 +208,8 @@ START_TEST(test_rates_after_a_counter_reset_count_from_zero)
 	ck_assert_int_eq(rates("{\"queues\":[" Q0_T2 "]}",
 	    "{\"queues\":[" Q0_T1 "]}", 1.0), 0);
 	ck_assert_str_eq(output(),
-	    "    0         1000          900          100          3 "
-	    "           5              7             0\n");
+	    "    0         1000          900          100          3     "
+	    "       5         40              7             0        11\n");
 }
 END_TEST
 
@@ -214,8 +218,8 @@ START_TEST(test_rates_of_a_new_queue_print_dashes)
 	ck_assert_int_eq(rates("{\"queues\":[" Q0_T1 "]}",
 	    "{\"queues\":[" Q1_T1 "]}", 1.0), 0);
 	ck_assert_str_eq(output(),
-	    "    1            -            -            -          - "
-	    "           0              -             -\n");
+	    "    1            -            -            -          -     "
+	    "       0          0              -             -         -\n");
 }
 END_TEST
 
