@@ -252,6 +252,69 @@ lab_queue_stat() {
 		END { if (found) print v; else print "unbound" }' /proc/net/netfilter/nfnetlink_queue
 }
 
+# lab_netlink_drops QUEUE: messages the kernel could not put into the
+# netlink socket that holds QUEUE in the ips, as the socket layer counts
+# them (the Drops column of /proc/net/netlink for the queue's portid): a
+# second, independent count of the packets that took an id and never
+# arrived (the fail-open accepts, or user_dropped without fail-open).
+# Use in $(...) || exit 1 while the consumer still holds QUEUE.
+lab_netlink_drops() {
+	local q="$1" portid
+	portid=$(lab_queue_stat "$q" portid) || return 1
+	[ "$portid" != unbound ] || lab_fail "lab_netlink_drops: queue $q is not bound"
+	# Eth 12 is NETLINK_NETFILTER; portids are unique per protocol.
+	lab_ips awk -v p="$portid" '$2 == 12 && $3 == p { print $9; found = 1 }
+		END { if (!found) print "none" }' /proc/net/netlink
+}
+
+# lab_queue_kernel QUEUE: the kernel's figures of QUEUE in the ips as
+# "id_sequence queue_dropped user_dropped socket_drops" (socket_drops:
+# lab_netlink_drops), for lab_assert_queue_accounting. Read them after
+# lab_quiesce, while the consumer still holds QUEUE:
+#   k0=$(lab_queue_kernel 0) || exit 1
+lab_queue_kernel() {
+	local q="$1" seq qd ud drops
+	seq=$(lab_queue_stat "$q" id_sequence) || return 1
+	[ "$seq" != unbound ] || lab_fail "lab_queue_kernel: queue $q is not bound"
+	qd=$(lab_queue_stat "$q" queue_dropped) || return 1
+	ud=$(lab_queue_stat "$q" user_dropped) || return 1
+	drops=$(lab_netlink_drops "$q") || return 1
+	printf '%s %s %s %s\n' "$seq" "$qd" "$ud" "$drops"
+}
+
+# lab_assert_queue_accounting QUEUE KERNEL EVE: every packet the kernel
+# gave an id on QUEUE is accounted for, exactly: with KERNEL from
+# lab_queue_kernel and quelld's final stats event in EVE,
+#   id_sequence = stats.nfq.queueQ.packets + user_dropped
+#                 + stats.nfq.queueQ.kernel.failopen
+# (failopen: accepted by the kernel's fail-open after taking an id, the
+# socket being full), and failopen + user_dropped = the drops the kernel's
+# socket layer counted for the queue socket. Sets LAB_QUEUE_SEQ,
+# LAB_QUEUE_QDROP (queue_dropped: a full queue, no id, fail-open off),
+# LAB_QUEUE_FAILOPEN and LAB_QUEUE_PACKETS. Packets refused by a full
+# queue with fail-open take no id: the NFQUEUE rule counter minus
+# id_sequence minus queue_dropped of them passed uninspected.
+LAB_QUEUE_SEQ=0
+LAB_QUEUE_QDROP=0
+LAB_QUEUE_FAILOPEN=0
+LAB_QUEUE_PACKETS=0
+lab_assert_queue_accounting() {
+	local q="$1" eve="$3" seq qd ud drops s p fo fseq bad
+	read -r seq qd ud drops <<<"$2"
+	s=$(lab_final_stat "$eve" ".nfq.queue$q.packets" ".nfq.queue$q.bad_messages" \
+		".nfq.queue$q.kernel.failopen" ".nfq.queue$q.kernel.id_sequence") || exit 1
+	read -r p bad fo fseq <<<"$s"
+	lab_assert_eq "queue $q: final stats kernel.id_sequence vs /proc" "$seq" "$fseq"
+	lab_assert_eq "queue $q: bad messages" 0 "$bad"
+	lab_assert_eq "queue $q: id_sequence = packets + user_dropped + kernel.failopen ($p + $ud + $fo)" \
+		"$seq" "$((p + ud + fo))"
+	lab_assert_eq "queue $q: kernel.failopen + user_dropped vs the queue socket's drops" "$drops" "$((fo + ud))"
+	LAB_QUEUE_SEQ=$seq
+	LAB_QUEUE_QDROP=$qd
+	LAB_QUEUE_FAILOPEN=$fo
+	LAB_QUEUE_PACKETS=$p
+}
+
 # lab_bound_queues: the queues bound in the ips, as "queue:portid" words
 # in queue order (empty when none).
 lab_bound_queues() {

@@ -21,6 +21,7 @@ LAB_TESTS = \
 	tests/lab/t_suricata_update.sh \
 	tests/lab/t_set_mark.sh \
 	tests/lab/t_overload.sh \
+	tests/lab/t_failopen.sh \
 	tests/lab/t_queue_busy.sh \
 	tests/lab/t_keywords.sh \
 	$(NULL)

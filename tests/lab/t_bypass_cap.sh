@@ -8,7 +8,11 @@
 # right checksum; once they ended (FIN) the table is empty again
 # (bypass-list count 0, bypass.active 0), and a second wave of two
 # downloads gets both slots (no slot leaked). Every packet that met the
-# NFQUEUE rules got a verdict (rule counters = stats.nfq.packets), and
+# NFQUEUE rules is accounted for, exactly (kernel id_sequence =
+# stats.nfq.packets + user_dropped + kernel.failopen, failopen +
+# user_dropped = the queue socket's drops; rule counters = id_sequence +
+# queue_dropped + what a full queue refused, logged with failopen as
+# passed uninspected), and
 # eve.json has exactly one flow record with a bypassed section per
 # download; quelld exits 0.
 set -u
@@ -88,15 +92,17 @@ wait_until 15 "the bypass table did not empty after the second wave" table_empty
 lab_log "ok: the bypass table is empty again"
 
 lab_quiesce
+k0=$(lab_queue_kernel 0) || exit 1
 q4=$(lab_ipt_counter FORWARD "$BYPASS_NFQ_RULE") || exit 1
 q6=$(lab_ipt_counter -6 FORWARD "$BYPASS_NFQ_RULE") || exit 1
 rc=0
 lab_stop_quelld || rc=$?
 lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
 lab_eve_check "$eve"
-read -r packets kqd kud < <(lab_final_stat "$eve" .nfq.packets .nfq.queue0.kernel.queue_dropped \
-	.nfq.queue0.kernel.user_dropped)
-lab_assert_eq "NFQUEUE rule packets (IPv4 + IPv6) = nfq.packets + kernel drops" $((q4 + q6)) $((packets + kqd + kud))
+lab_assert_queue_accounting 0 "$k0" "$eve"
+refused=$((q4 + q6 - LAB_QUEUE_SEQ - LAB_QUEUE_QDROP))
+[ "$refused" -ge 0 ] || lab_fail "NFQUEUE rule packets $((q4 + q6)) < id_sequence $LAB_QUEUE_SEQ + queue_dropped $LAB_QUEUE_QDROP"
+lab_log "ok: uninspected: $LAB_QUEUE_FAILOPEN accepted by fail-open after taking an id, $refused refused by the full queue"
 read -r local full conntrack destroyed active < <(lab_final_stat "$eve" .bypass.local .bypass.table_full \
 	.bypass.conntrack .bypass.destroyed .bypass.active)
 lab_assert_eq "final bypass.local" $((NFLOWS - CAP)) "$local"

@@ -14,8 +14,11 @@
 #   flows would need without the cap is several times that;
 # - quelld kept up and stayed up: most datagrams made flows, it answers
 #   quellctl afterwards, exits 0 at SIGTERM;
-# - every packet that met the NFQUEUE rule got a verdict: the rule
-#   counters equal stats.nfq.packets plus the kernel's queue drops.
+# - every packet that met the NFQUEUE rule is accounted for, exactly
+#   (fail-open is off, so the kernel counts every packet it did not hand
+#   over): rule counters = kernel id_sequence + queue_dropped, and
+#   id_sequence = stats.nfq.packets + user_dropped + kernel.failopen with
+#   kernel.failopen 0 and user_dropped = the queue socket's drops.
 # Bounded: twice NFLOWS datagrams (a warm-up over 64 flows, then the
 # flood), paced, at most 40 s each.
 set -u
@@ -107,6 +110,7 @@ send_datagrams "$NFLOWS" "$NFLOWS" 1
 _lab_alive "$pid" || lab_fail "quelld died during the flood"
 
 lab_quiesce
+k0=$(lab_queue_kernel 0) || exit 1
 # Still answering its control socket after the flood.
 up=$(ctl uptime) || lab_fail "quelld does not answer quellctl after the flood: $up"
 hwm=$(status_kb VmHWM)
@@ -120,9 +124,10 @@ lab_eve_check "$eve"
 # Sampled each second (stats.interval=1) while the flows came, and at the end.
 samples=$(jq -r 'select(.event_type == "stats") | .stats.flow.memuse' "$eve" | grep -c .)
 max_memuse=$(jq -r 'select(.event_type == "stats") | .stats.flow.memuse' "$eve" | sort -n | tail -n 1)
-read -r packets kqd kud < <(lab_final_stat "$eve" .nfq.packets .nfq.queue0.kernel.queue_dropped \
-	.nfq.queue0.kernel.user_dropped)
-lab_assert_eq "NFQUEUE rule packets (IPv4 + IPv6) = nfq.packets + kernel drops" $((q4 + q6)) $((packets + kqd + kud))
+read -r kqd kud < <(lab_final_stat "$eve" .nfq.queue0.kernel.queue_dropped .nfq.queue0.kernel.user_dropped)
+lab_assert_queue_accounting 0 "$k0" "$eve"
+lab_assert_eq "kernel.failopen with fail-open off" 0 "$LAB_QUEUE_FAILOPEN"
+lab_assert_eq "NFQUEUE rule packets (IPv4 + IPv6) = id_sequence + queue_dropped" $((q4 + q6)) $((LAB_QUEUE_SEQ + kqd))
 read -r total hits entered forced timeout < <(lab_final_stat "$eve" .flow.total .flow.memcap_hits \
 	.flow.emergency_mode_entered .flow.end.forced .flow.end.timeout)
 lab_log "flows: total $total, memcap_hits $hits, emergency_mode_entered $entered, ended forced $forced, timeout $timeout"

@@ -19,15 +19,15 @@
 #   FORWARD chain (counted in mangle FORWARD) also left it (counted in
 #   mangle POSTROUTING), and the server received them all;
 # - the NFQUEUE rule counter is accounted for: with fail-open the kernel
-#   drops nothing (queue_dropped == user_dropped == 0), and
-#     rule counter == stats.nfq.packets + fail-open accepts
-#   where the kernel counts fail-open accepts nowhere: a packet accepted
-#   because the queue was full never gets an id, one accepted because the
-#   socket was full does. So the equation is checked as
-#     rule counter >= kernel id_sequence >= stats.nfq.packets
-#   (the differences are the two kinds of fail-open accepts; they are
-#   logged, and both are 0 unless the reader itself fell behind so far
-#   that 65536 packets or the 8 MiB socket buffer filled up).
+#   drops nothing (queue_dropped == user_dropped == 0), and exactly
+#     kernel id_sequence == stats.nfq.packets + queue0.kernel.failopen
+#   (the packets accepted by fail-open because the socket was full: they
+#   took an id and never arrived; also equal to the drops the kernel's
+#   socket layer counted for quelld's queue socket), while a packet
+#   accepted because the queue was full takes no id: the rule counter
+#   minus id_sequence of them passed uninspected. Both kinds are logged,
+#   and both are 0 unless the reader itself fell behind so far that
+#   65536 packets or the 8 MiB socket buffer filled up.
 # shellcheck disable=SC2016,SC2119 # awk/jq programs in single quotes; optional helper args
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
@@ -85,6 +85,7 @@ lab_quiesce FORWARD 20
 kseq=$(lab_queue_stat 0 id_sequence) || exit 1
 kqd=$(lab_queue_stat 0 queue_dropped) || exit 1
 kud=$(lab_queue_stat 0 user_dropped) || exit 1
+sockdrops=$(lab_netlink_drops 0) || exit 1
 rc=0
 lab_stop_quelld || rc=$?
 lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
@@ -95,13 +96,14 @@ lab_assert_eq "udp sink exit status" 0 "$rc"
 eve="$logdir/eve.json"
 lab_eve_check "$eve"
 s=$(lab_final_stat "$eve" .nfq.packets .nfq.accepted .nfq.dropped .nfq.ring_full .nfq.verdict_errors \
-	.nfq.enobufs .nfq.bad_messages) || exit 1
-read -r packets accepted dropped ring_full verrors enobufs badmsg <<<"$s"
+	.nfq.enobufs .nfq.bad_messages .nfq.queue0.kernel.failopen) || exit 1
+read -r packets accepted dropped ring_full verrors enobufs badmsg kfo <<<"$s"
 n=$(lab_ipt_counter FORWARD "$RULE") || exit 1
 udp_in=$(lab_ipt_counter -t mangle FORWARD "--comment lab-udp-in") || exit 1
 udp_out=$(lab_ipt_counter -t mangle POSTROUTING "--comment lab-udp-out") || exit 1
 got=$(lab_udp_sink_count "$PORT")
-lab_log "NFQUEUE rule $n; kernel id_sequence $kseq queue_dropped $kqd user_dropped $kud;" \
+lab_log "NFQUEUE rule $n; kernel id_sequence $kseq queue_dropped $kqd user_dropped $kud," \
+	"socket drops $sockdrops; quelld kernel.failopen $kfo;" \
 	"quelld packets $packets accepted $accepted dropped $dropped ring_full $ring_full enobufs $enobufs;" \
 	"UDP in $udp_in out $udp_out, server got $got"
 
@@ -112,10 +114,12 @@ lab_assert_eq "stats.nfq.dropped (ring-full accept, no drop rules)" 0 "$dropped"
 lab_assert_eq "verdict errors" 0 "$verrors"
 lab_assert_eq "bad messages" 0 "$badmsg"
 lab_assert_eq "kernel queue_dropped + user_dropped (fail-open)" 0 "$((kqd + kud))"
-[ "$kseq" -ge "$packets" ] || lab_fail "kernel id_sequence $kseq < stats.nfq.packets $packets: quelld counted packets the kernel never queued"
+lab_assert_eq "kernel id_sequence = stats.nfq.packets + user_dropped + kernel.failopen" \
+	"$kseq" "$((packets + kud + kfo))"
+lab_assert_eq "kernel.failopen + user_dropped vs quelld's queue socket drops" "$sockdrops" "$((kfo + kud))"
 [ "$n" -ge "$kseq" ] || lab_fail "NFQUEUE rule counter $n < kernel id_sequence $kseq"
-lab_log "ok: rule counter $n = quelld packets $packets + fail-open accepts on a full queue $((n - kseq))" \
-	"+ on a full socket $((kseq - packets))"
+lab_log "ok: uninspected: rule counter $n = quelld packets $packets (ring-full accepts $ring_full)" \
+	"+ fail-open accepts on a full socket $kfo + on a full queue $((n - kseq))"
 lab_assert_eq "UDP datagrams that left FORWARD vs entered it" "$udp_in" "$udp_out"
 # The burst reached the ips (a veth may drop a few on a loaded host; that
 # is the lab's loss, not quell's, so only most of it is required here).

@@ -7,9 +7,13 @@
 # (IPv4 and IPv6), quelld with a drop rule for GET /attack.
 # - GET /ok works, GET /attack times out and never reaches the server;
 # - UDP to port 9 never reaches the server while UDP to port 5001 all does;
-# - each packet was queued exactly once: NFQUEUE rule counters ==
-#   stats.nfq.packets == kernel id_sequence == repeated + dropped
-#   (accepted 0);
+# - every packet is accounted for, exactly: kernel id_sequence ==
+#   stats.nfq.packets + user_dropped + kernel.failopen, and none passed
+#   uninspected (kernel.failopen == 0, NFQUEUE rule counters ==
+#   id_sequence): the kernel's fail-open accepts instead of repeating, so
+#   such a packet would skip the rules below and the checks that follow
+#   could not hold; each packet was queued exactly once: NFQUEUE rule
+#   counters == stats.nfq.packets == repeated + dropped (accepted 0);
 # - every repeated packet came back marked and met the rules below: the
 #   counting rule's counter == stats.nfq.repeated, and the DROP rule counted
 #   exactly the UDP datagrams sent to port 9.
@@ -69,23 +73,14 @@ lab_log "ok: GET /ok, ping and $NUDP UDP datagrams per port and family sent"
 lab_settle_counter FORWARD "$RULE_Q" || exit 1
 lab_settle_counter -6 FORWARD "$RULE_Q" || exit 1
 lab_quiesce
-kseq=$(lab_queue_stat 0 id_sequence) || exit 1
-kd1=$(lab_queue_stat 0 queue_dropped) || exit 1
-kd2=$(lab_queue_stat 0 user_dropped) || exit 1
+k0=$(lab_queue_kernel 0) || exit 1
+read -r kseq kd1 kd2 _ <<<"$k0"
 rc=0
 lab_stop_quelld || rc=$?
 lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
 rc=0
 lab_stop udpsink || rc=$?
 lab_assert_eq "udp sink exit status" 0 "$rc"
-
-# What the server received.
-if grep -q '/attack' "$LAB_TMP/httpd.log"; then
-	lab_fail "the server received /attack: $(grep '/attack' "$LAB_TMP/httpd.log")"
-fi
-lab_log "ok: the server never received /attack"
-lab_assert_eq "UDP datagrams the server got on port 9 (dropped by the ruleset below)" 0 "$(lab_udp_sink_count 9)"
-lab_assert_eq "UDP datagrams the server got on port 5001" "$((2 * NUDP))" "$(lab_udp_sink_count 5001)"
 
 eve="$logdir/eve.json"
 lab_eve_check "$eve"
@@ -101,9 +96,21 @@ d6=$(lab_ipt_counter -6 FORWARD "$RULE_DROP9") || exit 1
 lab_log "rule counters: NFQUEUE $q4 + $q6, marked $c4 + $c6, DROP udp/9 $d4 + $d6;" \
 	"quelld: packets $packets repeated $repeated dropped $dropped accepted $accepted; kernel id_sequence $kseq"
 
+lab_assert_queue_accounting 0 "$k0" "$eve"
+lab_log "uninspected: $LAB_QUEUE_FAILOPEN accepted by fail-open after taking an id," \
+	"$((q4 + q6 - kseq - kd1)) refused by the full queue (rule counters - id_sequence - queue_dropped)"
+lab_assert_eq "packets the kernel accepted by fail-open (they skip the rules below)" 0 "$LAB_QUEUE_FAILOPEN"
 lab_assert_eq "packets the kernel dropped on queue 0" 0 "$((kd1 + kd2))"
+lab_assert_eq "NFQUEUE rule counters (v4 + v6) vs kernel id_sequence (no full queue)" "$((q4 + q6))" "$kseq"
 lab_assert_eq "stats.nfq.packets vs NFQUEUE rule counters (v4 + v6)" "$((q4 + q6))" "$packets"
-lab_assert_eq "stats.nfq.packets vs kernel id_sequence (each packet queued once)" "$kseq" "$packets"
+
+# What the server received.
+if grep -q '/attack' "$LAB_TMP/httpd.log"; then
+	lab_fail "the server received /attack: $(grep '/attack' "$LAB_TMP/httpd.log")"
+fi
+lab_log "ok: the server never received /attack"
+lab_assert_eq "UDP datagrams the server got on port 9 (dropped by the ruleset below)" 0 "$(lab_udp_sink_count 9)"
+lab_assert_eq "UDP datagrams the server got on port 5001" "$((2 * NUDP))" "$(lab_udp_sink_count 5001)"
 lab_assert_eq "repeated + dropped" "$packets" "$((repeated + dropped))"
 lab_assert_eq "stats.nfq.accepted in repeat mode" 0 "$accepted"
 lab_assert_eq "ring-full fallbacks" 0 "$ring_full"

@@ -4,14 +4,20 @@
 # (nfq.route-bypass, default yes) packets pass instead of vanishing.
 # Phase 1, bench/nfq_baseline on queue 5:
 # - GET /ok (IPv4, IPv6), a 1 MB download (checksummed) and ping work;
-# - every packet went through both programs: NFQUEUE rule counters ==
-#   kernel id_sequence of queue 0 == id_sequence of queue 5 == what the
-#   baseline says it verdicted == stats.nfq.routed in quelld's stats event
-#   written after the phase.
+# - every packet went through both programs: in quelld's stats event
+#   written after the phase, exactly, kernel id_sequence of queue 0 ==
+#   stats.nfq.routed + user_dropped + kernel.failopen (packets the kernel
+#   accepted by fail-open, the socket being full: never routed), and
+#   NFQUEUE rule counters >= id_sequence of queue 0 (the difference: a
+#   full queue refused them), both logged as passed uninspected;
+#   stats.nfq.routed == id_sequence of queue 5 == what the baseline says
+#   it verdicted.
 # Phase 2, the baseline stopped (queue 5 unbound):
 # - GET /ok and ping still work;
-# - quelld's final stats: routed == packets == NFQUEUE rule counters (both
-#   phases), accepted 0, dropped 0.
+# - quelld's final stats: routed == packets, accepted 0, dropped 0, and
+#   every packet of both phases accounted for: id_sequence of queue 0 ==
+#   packets + user_dropped + kernel.failopen (= the socket's drops), NFQUEUE
+#   rule counters == id_sequence + what a full queue refused (>= 0).
 # shellcheck disable=SC2016,SC2119 # awk/jq programs in single quotes; optional helper args
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
@@ -68,16 +74,22 @@ for ((i = 0; i < 40; i++)); do
 	sleep 0.1
 	[ "$(tail -n +"$((lines + 1))" "$eve" | jq -r 'select(.event_type == "stats") | 1' | wc -l)" -ge 1 ] && break
 done
-routed1=$(tail -n +"$((lines + 1))" "$eve" | jq -r 'select(.event_type == "stats") | .stats.nfq.routed' | tail -n 1)
+ev1=$(tail -n +"$((lines + 1))" "$eve" | jq -c 'select(.event_type == "stats")' | tail -n 1)
+routed1=$(jq -r '.stats.nfq.routed' <<<"$ev1")
+fo1=$(jq -r '.stats.nfq.queue0.kernel.failopen' <<<"$ev1")
+ud1=$(jq -r '.stats.nfq.queue0.kernel.user_dropped' <<<"$ev1")
 rc=0
 lab_stop baseline || rc=$?
 lab_assert_eq "nfq_baseline exit status" 0 "$rc"
 verdicted=$(awk '$1 == "verdicted" { print $2 }' "$LAB_TMP/baseline.out")
 lab_log "phase 1: NFQUEUE rules $n1, id_sequence queue 0 $seq0 queue 5 $seq5," \
-	"baseline verdicted ${verdicted:-?}, quelld routed ${routed1:-?}"
+	"baseline verdicted ${verdicted:-?}, quelld routed ${routed1:-?} kernel.failopen ${fo1:-?}"
 [ "$n1" -gt 0 ] || lab_fail "phase 1: no packets were queued"
-lab_assert_eq "phase 1: kernel id_sequence of queue 0 vs NFQUEUE rule counters" "$n1" "$seq0"
-lab_assert_eq "phase 1: kernel id_sequence of queue 5 vs queue 0" "$seq0" "$seq5"
+lab_assert_eq "phase 1: id_sequence of queue 0 = routed + user_dropped + kernel.failopen" \
+	"$seq0" "$((routed1 + ud1 + fo1))"
+[ "$n1" -ge "$seq0" ] || lab_fail "phase 1: NFQUEUE rule counters $n1 < id_sequence of queue 0 $seq0"
+lab_log "ok: phase 1: uninspected: $fo1 accepted by fail-open, $((n1 - seq0)) refused by the full queue"
+lab_assert_eq "phase 1: kernel id_sequence of queue 5 vs quelld routed" "$routed1" "$seq5"
 lab_assert_eq "phase 1: packets the kernel dropped on queue 5" 0 "$drop5"
 lab_assert_eq "phase 1: baseline verdicted vs kernel id_sequence of queue 5" "$seq5" "$verdicted"
 lab_assert_eq "phase 1: quelld stats.nfq.routed vs baseline verdicted" "$verdicted" "$routed1"
@@ -97,6 +109,7 @@ lab_log "ok: phase 2 traffic passed with nothing on queue 5"
 lab_settle_counter FORWARD "$RULE" || exit 1
 lab_settle_counter -6 FORWARD "$RULE" || exit 1
 lab_quiesce
+k0=$(lab_queue_kernel 0) || exit 1
 rc=0
 lab_stop_quelld || rc=$?
 lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
@@ -107,7 +120,10 @@ read -r packets routed accepted dropped verrors <<<"$s"
 n=$(( $(lab_ipt_counter FORWARD "$RULE") + $(lab_ipt_counter -6 FORWARD "$RULE") )) || exit 1
 lab_log "both phases: NFQUEUE rules $n; quelld packets $packets routed $routed accepted $accepted dropped $dropped"
 [ "$n" -gt "$n1" ] || lab_fail "phase 2: no packets were queued"
-lab_assert_eq "stats.nfq.packets vs NFQUEUE rule counters" "$n" "$packets"
+lab_assert_queue_accounting 0 "$k0" "$eve"
+refused=$((n - LAB_QUEUE_SEQ - LAB_QUEUE_QDROP))
+[ "$refused" -ge 0 ] || lab_fail "NFQUEUE rule counters $n < id_sequence $LAB_QUEUE_SEQ + queue_dropped $LAB_QUEUE_QDROP"
+lab_log "ok: uninspected: $LAB_QUEUE_FAILOPEN accepted by fail-open after taking an id, $refused refused by the full queue"
 lab_assert_eq "stats.nfq.routed vs stats.nfq.packets" "$packets" "$routed"
 lab_assert_eq "stats.nfq.accepted + dropped in route mode" 0 "$((accepted + dropped))"
 lab_assert_eq "verdict errors" 0 "$verrors"
