@@ -465,7 +465,6 @@ capture_nfq_kernel(struct capture_nfq *q, bool end_interval,
 	    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
 	out->failopen = loss.failopen > prev ? loss.failopen : prev;
-	out->settled = loss.settled;
 	hwm = end_interval ? __atomic_exchange_n(&q->fill_hwm, 0,
 	    __ATOMIC_RELAXED) : __atomic_load_n(&q->fill_hwm, __ATOMIC_RELAXED);
 	out->queue_hwm = hwm > out->ks.queue_total ? hwm : out->ks.queue_total;

@@ -68,15 +68,17 @@ struct capture_nfq_kernel {
 	struct nfq_kernel_stats	 ks;	/* /proc/net/netfilter/nfnetlink_queue */
 	/* Packets that took an id and that the kernel accepted by
 	 * nfq.fail-open without handing them over (socket buffer full):
-	 * ids that never arrived, less user_dropped. Exact when settled;
-	 * otherwise the ids after the last packet received are not known
-	 * yet and this is a lower bound. Never decreases. With it, once
+	 * ids that never arrived, less user_dropped. Exact when the kernel
+	 * held no packet of the queue as its figures were read (and the
+	 * reader received none meanwhile); otherwise the ids after the
+	 * last packet received are not known yet and this is a lower
+	 * bound until the next one arrives. Never decreases. With it, once
 	 * nothing is in flight:
 	 *	id_sequence = packets read + user_dropped + failopen */
 	uint64_t		 failopen;
-	bool			 settled;
 	/* The highest queue_total sampled since the last end_interval call:
-	 * by the reader at most every 10 ms while packets flow, and now. */
+	 * by the reader at most every 10 ms (also while the kernel holds
+	 * packets and none arrive), and now. */
 	uint32_t		 queue_hwm;
 };
 

@@ -14,9 +14,9 @@
  *
  * The reader thread that owns the queue records every id it receives
  * (capture_nfq_ids_see, plain stores only) inside receive rounds
- * (capture_nfq_ids_begin/end); any thread can take a snapshot and, with
- * the kernel's figures read between two snapshots, settle the ids after
- * the last one received (capture_nfq_ids_loss). */
+ * (capture_nfq_ids_begin/end); any thread can take a snapshot, read the
+ * kernel's figures, check that the reader did not move meanwhile, and so
+ * settle the ids after the last one received (capture_nfq_ids_loss). */
 #ifndef QUELL_CAPTURE_NFQ_IDS_H
 #define QUELL_CAPTURE_NFQ_IDS_H
 
@@ -72,10 +72,11 @@ capture_nfq_ids_end(struct capture_nfq_ids *ids)
 
 /* One id received, in the order the socket gave it. Ids count modulo
  * 2^32 (the kernel's counter wraps); an id at or below the last one
- * means the kernel made a new queue instance, whose ids start at 1 (and
- * whose figures start at 0: the equation above then holds for that
- * instance only). quelld binds each queue once, so it never sees one.
- * Reader thread only, between begin and end. */
+ * means the kernel made a new queue instance, whose ids start at 1: the
+ * ids below it count as missing, not the distance back. (Its figures
+ * start at 0 too, so the equation above no longer covers what came
+ * before; quelld binds each queue once and never sees one.) Reader
+ * thread only, between begin and end. */
 static inline void
 capture_nfq_ids_see(struct capture_nfq_ids *ids, uint32_t id)
 {
