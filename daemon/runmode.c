@@ -796,6 +796,13 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 	}
 	if (rm->offline)
 		return 0;
+	if (rm->cfg->nfq_queue_maxlen > CAPTURE_NFQ_KERNEL_QUEUE_MAX)
+		log_warnx("nfq.queue-maxlen %u: kernels with the NFQ verdict "
+		    "hash table (Linux 6.19, and stable kernels that took it) "
+		    "hold at most %u packets per queue; past that a packet "
+		    "takes an id and is accepted uninspected (kernel.failopen) "
+		    "or, without fail-open, dropped (queue_dropped)",
+		    rm->cfg->nfq_queue_maxlen, CAPTURE_NFQ_KERNEL_QUEUE_MAX);
 	/* Bind every queue before any thread runs, so a queue held by
 	 * another program fails the start with nothing half-running. */
 	for (size_t i = 0; i < rm->nreaders; i++) {

@@ -45,6 +45,7 @@ struct capture_nfq {
 	uint16_t		 queue;
 	bool			 bound;
 	bool			 conntrack;	/* NFQA_CT glue accepted */
+	bool			 fail_open;	/* NFQA_CFG_F_FAIL_OPEN set */
 	struct capture_nfq_stats stats;
 	struct capture_nfq_ids	 ids;		/* reader-owned */
 	struct timespec		 fill_sampled;	/* reader-owned */
@@ -158,6 +159,7 @@ capture_nfq_open(const struct capture_nfq_opts *o, char *err, size_t errlen)
 		goto fail;
 	}
 	q->queue = o->queue;
+	q->fail_open = o->fail_open;
 	q->timeout_ms = -1;
 	for (int i = 0; i < NFQ_RECV_VLEN; i++) {
 		q->iov[i].iov_base = q->buf + (size_t)i * NFQ_RECV_SLOT;
@@ -456,7 +458,8 @@ capture_nfq_kernel(struct capture_nfq *q, bool end_interval,
 	    -1)
 		return -1;
 	stable = capture_nfq_ids_unchanged(&q->ids, &snap);
-	capture_nfq_ids_loss(&snap, snap_ok, stable, &out->ks, &loss);
+	capture_nfq_ids_loss(&snap, snap_ok, stable, &out->ks, q->fail_open,
+	    &loss);
 	/* Each figure is exact or a lower bound (an unsettled moment): the
 	 * highest one reported so far is too, and never goes down. */
 	prev = __atomic_load_n(&q->failopen, __ATOMIC_RELAXED);

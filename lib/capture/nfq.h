@@ -11,6 +11,12 @@
 
 struct capture_nfq;
 
+/* The most packets a queue holds in kernels with the NFQ verdict hash
+ * table (Linux 6.19, and stable kernels that took it): twice the
+ * table's largest size (NFQNL_HASH_MAX 32768), whatever queue-maxlen
+ * says. Past it a packet takes an id before the kernel refuses it. */
+#define CAPTURE_NFQ_KERNEL_QUEUE_MAX	65536u
+
 struct capture_nfq_opts {
 	uint16_t	 queue;
 	uint32_t	 queue_maxlen;
@@ -67,8 +73,9 @@ void	capture_nfq_stats(const struct capture_nfq *, struct capture_nfq_stats *);
 struct capture_nfq_kernel {
 	struct nfq_kernel_stats	 ks;	/* /proc/net/netfilter/nfnetlink_queue */
 	/* Packets that took an id and that the kernel accepted by
-	 * nfq.fail-open without handing them over (socket buffer full):
-	 * ids that never arrived, less user_dropped. Exact when the kernel
+	 * nfq.fail-open without handing them over (socket buffer full, or
+	 * its verdict hash table: see capture/nfq_ids.h): ids that never
+	 * arrived, less user_dropped; 0 without fail-open. Exact when the kernel
 	 * held no packet of the queue as its figures were read (and the
 	 * reader received none meanwhile); otherwise the ids after the
 	 * last packet received are not known yet and this is a lower

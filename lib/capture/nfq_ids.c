@@ -37,7 +37,7 @@ capture_nfq_ids_unchanged(const struct capture_nfq_ids *ids,
  */
 void
 capture_nfq_ids_loss(const struct capture_nfq_ids_snap *snap, bool snap_ok,
-    bool stable, const struct nfq_kernel_stats *ks,
+    bool stable, const struct nfq_kernel_stats *ks, bool fail_open,
     struct capture_nfq_loss *out)
 {
 	uint32_t after = ks->id_sequence - snap->last;
@@ -47,6 +47,10 @@ capture_nfq_ids_loss(const struct capture_nfq_ids_snap *snap, bool snap_ok,
 	    (int32_t)after >= 0;
 	if (out->settled)
 		out->unseen += after;
-	out->failopen = out->unseen > ks->user_dropped ?
+	/* Without fail-open nothing is accepted by it: the ids that never
+	 * arrived were dropped, as user_dropped or, a full verdict hash
+	 * table, as queue_dropped (which also counts refusals without an
+	 * id, so it cannot be subtracted here). */
+	out->failopen = fail_open && out->unseen > ks->user_dropped ?
 	    out->unseen - ks->user_dropped : 0;
 }

@@ -4,12 +4,18 @@
  * numbers every packet it hands to a queue's socket, 1, 2, 3, ... per
  * queue instance (++id_sequence), before it tries to deliver it, and
  * delivers them in that order. An id that never arrives is a packet
- * the socket could not take: with NFQA_CFG_F_FAIL_OPEN the kernel
- * accepted it uninspected and counted it nowhere; without, it dropped
- * it and counted user_dropped. A packet refused because the queue was
- * full (queue-maxlen) never gets an id: it is not seen here.
+ * the kernel did not hand over after numbering it: the socket could not
+ * take it, or (kernels with the verdict hash table, Linux 6.19 and the
+ * stable kernels that took it) the queue's hash table was full, which
+ * it is at 65536 packets whatever queue-maxlen says. With
+ * NFQA_CFG_F_FAIL_OPEN the kernel accepted such a packet uninspected
+ * and counted it nowhere; without, it dropped it and counted
+ * user_dropped (socket) or queue_dropped (hash table). A packet refused
+ * because the queue held queue-maxlen packets never gets an id: it is
+ * not seen here.
  *
- * So for one queue instance, once no packet is in flight:
+ * So for one queue instance with fail-open, once no packet is in
+ * flight:
  *	id_sequence = ids received + user_dropped + fail-open accepts
  *
  * The reader thread that owns the queue records every id it receives
@@ -45,8 +51,9 @@ struct capture_nfq_loss {
 	/* ids the kernel gave out that never arrived: missing, plus, when
 	 * settled, the ids after the last one received */
 	uint64_t	 unseen;
-	/* of those, the ones the kernel accepted by fail-open: unseen less
-	 * what it counted as user_dropped (never below 0) */
+	/* of those, the ones the kernel accepted by fail-open: with
+	 * fail-open, unseen less what it counted as user_dropped (never
+	 * below 0); without, none */
 	uint64_t	 failopen;
 	/* true when the ids after the last one received are known: the
 	 * kernel held no packet of the queue and the reader received
@@ -102,10 +109,11 @@ bool	capture_nfq_ids_unchanged(const struct capture_nfq_ids *,
 
 /* The loss at the moment ks was read: snap was taken before reading it
  * (snap_ok: capture_nfq_ids_snapshot() returned true) and stable tells
- * whether the reader was idle until after it (capture_nfq_ids_unchanged).
- * Pure function of its arguments. */
+ * whether the reader was idle until after it (capture_nfq_ids_unchanged);
+ * fail_open: the queue has NFQA_CFG_F_FAIL_OPEN. Pure function of its
+ * arguments. */
 void	capture_nfq_ids_loss(const struct capture_nfq_ids_snap *, bool snap_ok,
-	    bool stable, const struct nfq_kernel_stats *,
+	    bool stable, const struct nfq_kernel_stats *, bool fail_open,
 	    struct capture_nfq_loss *);
 
 #endif

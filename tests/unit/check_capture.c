@@ -460,7 +460,7 @@ loss_of(const struct capture_nfq_ids *ids, struct nfq_kernel_stats ks)
 	bool ok = capture_nfq_ids_snapshot(ids, &snap);
 
 	capture_nfq_ids_loss(&snap, ok, capture_nfq_ids_unchanged(ids, &snap),
-	    &ks, &loss);
+	    &ks, true, &loss);
 	return loss;
 }
 
@@ -540,6 +540,25 @@ START_TEST(test_ids_the_kernel_counted_as_user_dropped_are_not_fail_open)
 }
 END_TEST
 
+START_TEST(test_without_fail_open_no_missing_id_is_a_fail_open_accept)
+{
+	/* 3 .. 9 never arrived: user_dropped 5, and 2 the verdict hash
+	 * table refused (queue_dropped) */
+	static const uint32_t id[] = { 1, 2, 10 };
+	struct capture_nfq_ids ids = { 0 };
+	struct capture_nfq_ids_snap snap;
+	struct nfq_kernel_stats ks = kernel(10, 0, 5);
+	struct capture_nfq_loss l;
+
+	see_ids(&ids, id, QUELL_NITEMS(id));
+	ck_assert(capture_nfq_ids_snapshot(&ids, &snap));
+	capture_nfq_ids_loss(&snap, true, true, &ks, false, &l);
+	ck_assert(l.settled);
+	ck_assert_uint_eq(l.unseen, 7);
+	ck_assert_uint_eq(l.failopen, 0);
+}
+END_TEST
+
 START_TEST(test_ids_wrap_at_2_to_the_32_without_a_gap)
 {
 	static const uint32_t id[] = { 0xfffffffe, 0xffffffff, 0, 1 };
@@ -596,11 +615,11 @@ START_TEST(test_ids_after_the_last_wait_when_the_reader_moved_meanwhile)
 	see_ids(&ids, id, QUELL_NITEMS(id));
 	ck_assert(capture_nfq_ids_snapshot(&ids, &snap));
 	/* the reader received 3 .. 9 while the figures were read */
-	capture_nfq_ids_loss(&snap, true, false, &ks, &l);
+	capture_nfq_ids_loss(&snap, true, false, &ks, true, &l);
 	ck_assert(!l.settled);
 	ck_assert_uint_eq(l.unseen, 0);
 	/* a snapshot taken inside a round only gives a lower bound */
-	capture_nfq_ids_loss(&snap, false, true, &ks, &l);
+	capture_nfq_ids_loss(&snap, false, true, &ks, true, &l);
 	ck_assert(!l.settled);
 }
 END_TEST
@@ -783,6 +802,7 @@ capture_suite(void)
 	tcase_add_test(tc, test_ids_after_the_last_settle_when_the_kernel_holds_none);
 	tcase_add_test(tc, test_ids_after_the_last_wait_while_the_kernel_holds_packets);
 	tcase_add_test(tc, test_ids_the_kernel_counted_as_user_dropped_are_not_fail_open);
+	tcase_add_test(tc, test_without_fail_open_no_missing_id_is_a_fail_open_accept);
 	tcase_add_test(tc, test_ids_wrap_at_2_to_the_32_without_a_gap);
 	tcase_add_test(tc, test_ids_starting_again_count_from_the_new_instance);
 	tcase_add_test(tc, test_no_snapshot_while_the_reader_is_inside_a_round);
