@@ -256,7 +256,10 @@ lab_queue_stat() {
 # netlink socket that holds QUEUE in the ips, as the socket layer counts
 # them (the Drops column of /proc/net/netlink for the queue's portid): a
 # second, independent count of the packets that took an id and never
-# arrived (the fail-open accepts, or user_dropped without fail-open).
+# arrived because the socket was full (fail-open accepts, or user_dropped
+# without fail-open). Kernels with the NFQ verdict hash table also refuse
+# packets after their id when the table is full (65536 queued), which
+# the socket does not count.
 # Use in $(...) || exit 1 while the consumer still holds QUEUE.
 lab_netlink_drops() {
 	local q="$1" portid
@@ -287,9 +290,10 @@ lab_queue_kernel() {
 # lab_queue_kernel and quelld's final stats event in EVE,
 #   id_sequence = stats.nfq.queueQ.packets + user_dropped
 #                 + stats.nfq.queueQ.kernel.failopen
-# (failopen: accepted by the kernel's fail-open after taking an id, the
-# socket being full), and failopen + user_dropped = the drops the kernel's
-# socket layer counted for the queue socket. Sets LAB_QUEUE_SEQ,
+# (failopen: accepted by the kernel's fail-open after taking an id), and
+# the drops the kernel's socket layer counted for the queue socket <=
+# failopen + user_dropped (the rest, logged, the kernel's verdict hash
+# table refused: see lab_netlink_drops). Sets LAB_QUEUE_SEQ,
 # LAB_QUEUE_QDROP (queue_dropped: a full queue, no id, fail-open off),
 # LAB_QUEUE_FAILOPEN and LAB_QUEUE_PACKETS. Packets refused by a full
 # queue with fail-open take no id: the NFQUEUE rule counter minus
@@ -308,7 +312,10 @@ lab_assert_queue_accounting() {
 	lab_assert_eq "queue $q: bad messages" 0 "$bad"
 	lab_assert_eq "queue $q: id_sequence = packets + user_dropped + kernel.failopen ($p + $ud + $fo)" \
 		"$seq" "$((p + ud + fo))"
-	lab_assert_eq "queue $q: kernel.failopen + user_dropped vs the queue socket's drops" "$drops" "$((fo + ud))"
+	[ "$drops" -le "$((fo + ud))" ] ||
+		lab_fail "queue $q: the queue socket's drops $drops > kernel.failopen $fo + user_dropped $ud: quelld missed lost packets"
+	lab_log "ok: queue $q: socket drops $drops <= kernel.failopen + user_dropped $((fo + ud))" \
+		"($((fo + ud - drops)) refused by the kernel's verdict hash table after taking an id)"
 	LAB_QUEUE_SEQ=$seq
 	LAB_QUEUE_QDROP=$qd
 	LAB_QUEUE_FAILOPEN=$fo

@@ -24,13 +24,14 @@
 #   host makes it: the reader falls behind and the socket fills):
 #     kernel id_sequence = stats.nfq.packets + queue0.kernel.user_dropped
 #       + queue0.kernel.failopen
-#   with failopen + user_dropped = the drops the kernel's socket layer
-#   counted for quelld's queue socket (/proc/net/netlink), and with
-#   fail-open on, queue_dropped = user_dropped = 0. Packets refused by a
-#   full queue take no id: NFQUEUE rule counters (v4 + v6) - id_sequence
-#   (>= 0) of them passed uninspected. The test logs how many packets
-#   went through uninspected: those, kernel.failopen, and the ring-full
-#   accepts.
+#   with the drops the kernel's socket layer counted for quelld's queue
+#   socket (/proc/net/netlink) <= failopen + user_dropped (kernels with the
+#   NFQ verdict hash table refuse a packet after its id when the table is
+#   full, uncounted by the socket), and with fail-open on, queue_dropped =
+#   user_dropped = 0. Packets refused by a full queue take no id: NFQUEUE
+#   rule counters (v4 + v6) - id_sequence (>= 0) of them passed
+#   uninspected. The test logs how many packets went through uninspected:
+#   those, kernel.failopen, and the ring-full accepts.
 # - the decoder counted what the attack provoked: every decoder event
 #   below is non-zero in the final stats event (stats.decoder.event.*,
 #   summed over readers) and in quellctl counters right after the attack
@@ -50,7 +51,10 @@ HOSTILE_PYTHON="${HOSTILE_PYTHON:-/usr/bin/python3}"
 FLOW_MEMCAP_MB=4
 FLOOD_SECONDS=3
 FLOOD_MAX=150000
-QUEUE_MAXLEN=262144
+# The most a queue holds in kernels with the NFQ verdict hash table (6.19,
+# and stable kernels that took it, this lab's 6.18 among them): a larger
+# nfq.queue-maxlen only moves the refusals after the packet id.
+QUEUE_MAXLEN=65536
 RSS_SLACK_MB=128
 
 lab_require
@@ -247,7 +251,10 @@ lab_assert_eq "bad messages" 0 "$badmsg"
 lab_assert_eq "final stats kernel.id_sequence vs /proc" "$kseq" "$fkseq"
 lab_assert_eq "kernel id_sequence = stats.nfq.packets + user_dropped + kernel.failopen" \
 	"$kseq" "$((packets + kud + kfo))"
-lab_assert_eq "kernel.failopen + user_dropped vs quelld's queue socket drops" "$sockdrops" "$((kfo + kud))"
+[ "$sockdrops" -le "$((kfo + kud))" ] ||
+	lab_fail "quelld's queue socket drops $sockdrops > kernel.failopen $kfo + user_dropped $kud: quelld missed lost packets"
+lab_log "ok: socket drops $sockdrops <= kernel.failopen + user_dropped $((kfo + kud))" \
+	"($((kfo + kud - sockdrops)) refused by the kernel's verdict hash table after taking an id)"
 lab_assert_eq "queue_dropped + user_dropped (fail-open)" 0 "$((kqd + kud))"
 full=$((n4 + n6 - kseq - kqd))
 [ "$full" -ge 0 ] || lab_fail "NFQUEUE rule counters $((n4 + n6)) < id_sequence $kseq + queue_dropped $kqd"

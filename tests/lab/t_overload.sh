@@ -22,8 +22,8 @@
 #   drops nothing (queue_dropped == user_dropped == 0), and exactly
 #     kernel id_sequence == stats.nfq.packets + queue0.kernel.failopen
 #   (the packets accepted by fail-open because the socket was full: they
-#   took an id and never arrived; also equal to the drops the kernel's
-#   socket layer counted for quelld's queue socket), while a packet
+#   took an id and never arrived; at least the drops the kernel's socket
+#   layer counted for quelld's queue socket), while a packet
 #   accepted because the queue was full takes no id: the rule counter
 #   minus id_sequence of them passed uninspected. Both kinds are logged,
 #   and both are 0 unless the reader itself fell behind so far that
@@ -116,7 +116,8 @@ lab_assert_eq "bad messages" 0 "$badmsg"
 lab_assert_eq "kernel queue_dropped + user_dropped (fail-open)" 0 "$((kqd + kud))"
 lab_assert_eq "kernel id_sequence = stats.nfq.packets + user_dropped + kernel.failopen" \
 	"$kseq" "$((packets + kud + kfo))"
-lab_assert_eq "kernel.failopen + user_dropped vs quelld's queue socket drops" "$sockdrops" "$((kfo + kud))"
+[ "$sockdrops" -le "$((kfo + kud))" ] ||
+	lab_fail "quelld's queue socket drops $sockdrops > kernel.failopen $kfo + user_dropped $kud: quelld missed lost packets"
 [ "$n" -ge "$kseq" ] || lab_fail "NFQUEUE rule counter $n < kernel id_sequence $kseq"
 lab_log "ok: uninspected: rule counter $n = quelld packets $packets (ring-full accepts $ring_full)" \
 	"+ fail-open accepts on a full socket $kfo + on a full queue $((n - kseq))"
