@@ -12,8 +12,10 @@
 #    message per packet besides decoding it, and falls behind the sender
 #    (on this lab, 1,000 to 10,000 of the 20,000, loaded or not); the
 #    socket fills and the kernel accepts packets that took an id by
-#    fail-open. Asserts ring_full > 0,
-#    kernel.failopen > 0 and equal to the socket drops (below), the exact
+#    fail-open. (How far the reader falls behind depends on the host: a
+#    fast or lucky run may lose nothing; phase 1 forces the loss.)
+#    Asserts ring_full > 0,
+#    kernel.failopen equal to the socket drops (below), the exact
 #    equation, user_dropped = queue_dropped = 0, rule counter =
 #    id_sequence, every datagram left FORWARD.
 # 1. socket full, nfq.fail-open=yes, by a stopped reader (the same loss,
@@ -193,7 +195,13 @@ start_phase slowworker --set nfq.fail-open=yes --set nfq.socket-rcvbuf=65536 \
 blast "$NSLOW"
 finish_phase slowworker
 [ "$ring_full" -gt 0 ] || lab_fail "phase slowworker: stats.nfq.ring_full is 0: the worker was never overrun"
-[ "$failopen" -gt 0 ] || lab_fail "phase slowworker: kernel.failopen is 0 (socket drops $drops): the socket never filled"
+# Whether the reader falls behind far enough to overflow the socket
+# depends on the host's speed (observed 0 to 10,000 of 20,000): the
+# equations below hold either way; kernel.failopen > 0 is proved
+# deterministically by phases 1 and 2 (a stopped reader).
+if [ "$drops" -eq 0 ]; then
+	lab_log "NOTE: phase slowworker: the reader kept up this run (socket drops 0), so no fail-open accept to count; phase sockfull forces one"
+fi
 lab_assert_eq "phase slowworker: kernel.failopen vs socket drops" "$drops" "$failopen"
 lab_assert_eq "phase slowworker: user_dropped + queue_dropped (fail-open)" 0 "$((kud + kqd))"
 lab_assert_eq "phase slowworker: NFQUEUE rule counter vs id_sequence (queue never full)" "$kseq" "$n"
