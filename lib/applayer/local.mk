@@ -3,6 +3,14 @@
 lib_libquell_a_SOURCES += \
 	lib/applayer/parser.h \
 	lib/applayer/registry.c lib/applayer/registry.h \
+	lib/applayer/cursor.h lib/applayer/txdata.c \
+	lib/applayer/dns/dns.c lib/applayer/dns/dns.h \
+	lib/applayer/dns/dns_int.h \
+	lib/applayer/dns/buffers.c lib/applayer/dns/buffers.h \
+	lib/applayer/dns/events.c lib/applayer/dns/events.h \
+	lib/applayer/dns/log.c lib/applayer/dns/log.h \
+	lib/applayer/dns/message.c lib/applayer/dns/message.h \
+	lib/applayer/dns/state.c lib/applayer/dns/state.h \
 	$(NULL)
 
 check_PROGRAMS += tests/unit/check_applayer
@@ -11,6 +19,17 @@ tests_unit_check_applayer_SOURCES = \
 	tests/unit/check_applayer.c \
 	tests/unit/applayer/suites.h \
 	tests/unit/applayer/test_registry.c \
+	tests/unit/applayer/flowcap.c tests/unit/applayer/flowcap.h \
+	tests/unit/applayer/test_dns.c \
 	$(NULL)
-tests_unit_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
 tests_unit_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+EXTRA_DIST += \
+	tests/data/verify/bug-2158-public-ex1_section8_Sofacy.pcap \
+	tests/data/verify/dns-invalid-opcode-input.pcap \
+	tests/data/verify/dns-opcode-dns-notify.pcap \
+	tests/data/verify/dns-truncated-rname-poc2.pcap \
+	tests/data/verify/dns-z-bit-input.pcap \
+	tests/data/verify/issue-4759-tcpdns.pcap \
+	$(NULL)

@@ -198,6 +198,11 @@ struct applayer_parser {
 	size_t		 npatterns;
 	enum applayer_proto (*probe)(const uint8_t *data, uint32_t len,
 			    uint8_t dir, uint8_t *rdir);
+	/* optional: the probe for a UDP flow's datagram, when the wire
+	 * format differs from TCP's (DNS: no length prefix); NULL: probe
+	 * serves both */
+	enum applayer_proto (*probe_dgram)(const uint8_t *data, uint32_t len,
+			    uint8_t dir, uint8_t *rdir);
 	const char	*default_ports;	/* "80,8080" style, Suricata's */
 
 	/* optional: the protocol's own configuration, built once at start
@@ -240,6 +245,13 @@ struct applayer_parser {
 	/* eve: fills out (a JSON object) with the tx as Suricata writes it
 	 * under the protocol's name (eve "http": {...}); 0, or -1 */
 	int		(*log_tx)(void *state, void *tx, struct json_t *out);
+	/* optional: the protocol's own eve records ("event_type": name)
+	 * when they differ from what alerts carry or one tx makes several
+	 * (DNS: a record per question): fills out with record idx, 1 when
+	 * written, 0 past the last one, -1 on error. NULL: one record,
+	 * log_tx's. */
+	int		(*log_record)(void *state, void *tx, uint32_t idx,
+			    struct json_t *out);
 };
 
 /* "http", "tls", ..., "unknown", "failed" */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <strings.h>
 
+#include "applayer/dns/dns.h"
 #include "applayer/http/http.h"
 #include "applayer/parser.h"
 #include "applayer/registry.h"
@@ -12,6 +13,7 @@
 static const struct applayer_parser *const parsers[APPLAYER_PROTO_MAX] = {
 	[APPLAYER_PROTO_UNKNOWN] = NULL,
 	[APPLAYER_PROTO_HTTP1] = &applayer_http_parser,
+	[APPLAYER_PROTO_DNS] = &applayer_dns_parser,
 };
 
 static const char *const proto_names[APPLAYER_PROTO_MAX] = {

@@ -4,5 +4,6 @@
 #include <check.h>
 
 Suite	*applayer_registry_suite(void);
+Suite	*applayer_dns_suite(void);
 
 #endif
