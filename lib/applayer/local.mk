@@ -11,6 +11,15 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/dns/log.c lib/applayer/dns/log.h \
 	lib/applayer/dns/message.c lib/applayer/dns/message.h \
 	lib/applayer/dns/state.c lib/applayer/dns/state.h \
+	lib/applayer/tls/tls.c lib/applayer/tls/tls.h \
+	lib/applayer/tls/tls_int.h \
+	lib/applayer/tls/buffers.c lib/applayer/tls/buffers.h \
+	lib/applayer/tls/cert.c \
+	lib/applayer/tls/events.c lib/applayer/tls/events.h \
+	lib/applayer/tls/fingerprint.c \
+	lib/applayer/tls/hello.c \
+	lib/applayer/tls/log.c lib/applayer/tls/log.h \
+	lib/applayer/tls/state.c lib/applayer/tls/state.h \
 	$(NULL)
 
 check_PROGRAMS += tests/unit/check_applayer
@@ -21,6 +30,7 @@ tests_unit_check_applayer_SOURCES = \
 	tests/unit/applayer/test_registry.c \
 	tests/unit/applayer/flowcap.c tests/unit/applayer/flowcap.h \
 	tests/unit/applayer/test_dns.c \
+	tests/unit/applayer/test_tls.c \
 	$(NULL)
 tests_unit_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
 tests_unit_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
@@ -32,4 +42,14 @@ EXTRA_DIST += \
 	tests/data/verify/dns-truncated-rname-poc2.pcap \
 	tests/data/verify/dns-z-bit-input.pcap \
 	tests/data/verify/issue-4759-tcpdns.pcap \
+	tests/data/verify/bug-1450-02-tls_DER-incomplete-content.pcap \
+	tests/data/verify/sslv2-tls-upgrade-01-ssl-v2-s1.pcap \
+	tests/data/verify/tls-cert-chain-len-input.pcap \
+	tests/data/verify/tls-certs-alert-input.pcap \
+	tests/data/verify/tls-client-cert-01-tls-client-auth.pcap \
+	tests/data/verify/tls-duplicate-hello-input.pcap \
+	tests/data/verify/tls-fingerprint-alert-input.pcap \
+	tests/data/verify/tls-random-input.pcap \
+	tests/data/verify/tls13-draft28-frames-tls13_draft28.pcap \
+	tests/data/verify/tls-eve-suricata-7.0.6.tsv \
 	$(NULL)

@@ -7,12 +7,14 @@
 #include "applayer/http/http.h"
 #include "applayer/parser.h"
 #include "applayer/registry.h"
+#include "applayer/tls/tls.h"
 
 /* Adding a parser: its folder, an extern line here and its entry in
  * parsers[], indexed by its proto. */
 static const struct applayer_parser *const parsers[APPLAYER_PROTO_MAX] = {
 	[APPLAYER_PROTO_UNKNOWN] = NULL,
 	[APPLAYER_PROTO_HTTP1] = &applayer_http_parser,
+	[APPLAYER_PROTO_TLS] = &applayer_tls_parser,
 	[APPLAYER_PROTO_DNS] = &applayer_dns_parser,
 };
 

@@ -12,6 +12,7 @@ main(void)
 
 	sr = srunner_create(applayer_registry_suite());
 	srunner_add_suite(sr, applayer_dns_suite());
+	srunner_add_suite(sr, applayer_tls_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -136,9 +136,45 @@ add_seg(struct flowcap *fc, uint8_t dir, const uint8_t *d, uint32_t len)
 	fc->bytes[dir] += len;
 }
 
+/* Out-of-order TCP segments of one direction, kept until the bytes
+ * before them arrive (as the stream engine does). */
+struct ooo {
+	uint32_t	 seq;
+	uint8_t		*data;
+	uint32_t	 len;
+};
+
+static void
+drain_ooo(struct flowcap *fc, uint8_t dir, struct ooo *q, size_t *nq,
+    uint32_t *next)
+{
+	bool progress = true;
+
+	while (progress) {
+		progress = false;
+		for (size_t i = 0; i < *nq; i++) {
+			int32_t d = (int32_t)(*next - q[i].seq);
+
+			if (d < 0)
+				continue;
+			if ((uint32_t)d < q[i].len) {
+				add_seg(fc, dir, q[i].data + d,
+				    q[i].len - (uint32_t)d);
+				*next = q[i].seq + q[i].len;
+			}
+			free(q[i].data);
+			q[i] = q[--*nq];
+			progress = true;
+			break;
+		}
+	}
+}
+
 int
 flowcap_load(struct flowcap *fc, const char *path, uint16_t port)
 {
+	struct ooo ooo[2][256];
+	size_t nooo[2] = { 0, 0 };
 	char err[PCAP_ERRBUF_SIZE];
 	struct pcap_pkthdr *h;
 	const u_char *pkt;
@@ -196,16 +232,33 @@ flowcap_load(struct flowcap *fc, const char *path, uint16_t port)
 		}
 		if (o.plen == 0)
 			continue;
-		/* in-order bytes only; a retransmission's new tail is kept */
+		/* in order: a retransmission's new tail is kept; ahead of
+		 * the next byte: held until the hole is filled */
 		{
 			int32_t d = (int32_t)(next[dir] - o.seq);
 
-			if (d < 0 || (uint32_t)d >= o.plen)
+			if (d < 0) {
+				struct ooo *q;
+
+				ck_assert_uint_lt(nooo[dir], 256);
+				q = &ooo[dir][nooo[dir]++];
+				q->seq = o.seq;
+				q->len = o.plen;
+				q->data = malloc(o.plen);
+				ck_assert_ptr_nonnull(q->data);
+				memcpy(q->data, o.payload, o.plen);
+				continue;
+			}
+			if ((uint32_t)d >= o.plen)
 				continue;
 			add_seg(fc, dir, o.payload + d, o.plen - (uint32_t)d);
 			next[dir] = o.seq + o.plen;
+			drain_ooo(fc, dir, ooo[dir], &nooo[dir], &next[dir]);
 		}
 	}
+	for (int d = 0; d < 2; d++)
+		for (size_t i = 0; i < nooo[d]; i++)
+			free(ooo[d][i].data);
 	pcap_close(pc);
 	return have ? 0 : -1;
 }

@@ -5,5 +5,6 @@
 
 Suite	*applayer_registry_suite(void);
 Suite	*applayer_dns_suite(void);
+Suite	*applayer_tls_suite(void);
 
 #endif
