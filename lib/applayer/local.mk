@@ -35,6 +35,18 @@ tests_unit_check_applayer_SOURCES = \
 tests_unit_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
 tests_unit_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
+# What the parsers make of one flow of a capture, for the tshark and lab
+# comparisons (t_ja3_tshark.sh, tests/lab/t_applayer_capture.sh).
+check_PROGRAMS += tests/unit/applayer/applayer_dump
+tests_unit_applayer_applayer_dump_SOURCES = \
+	tests/unit/applayer/applayer_dump.c \
+	tests/unit/applayer/flowcap.c tests/unit/applayer/flowcap.h \
+	$(NULL)
+tests_unit_applayer_applayer_dump_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
+tests_unit_applayer_applayer_dump_LDADD = $(QUELL_LIBS)
+TESTS += tests/unit/applayer/t_ja3_tshark.sh
+EXTRA_DIST += tests/unit/applayer/t_ja3_tshark.sh
+
 EXTRA_DIST += \
 	tests/data/verify/bug-2158-public-ex1_section8_Sofacy.pcap \
 	tests/data/verify/dns-invalid-opcode-input.pcap \

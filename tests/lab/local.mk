@@ -24,6 +24,7 @@ LAB_TESTS = \
 	tests/lab/t_failopen.sh \
 	tests/lab/t_queue_busy.sh \
 	tests/lab/t_keywords.sh \
+	tests/lab/t_applayer_capture.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \

@@ -1,10 +1,18 @@
 #include "core/base.h"
 
-#include <check.h>
 #include <pcap/pcap.h>
 #include <stdio.h>
 
 #include "flowcap.h"
+
+/* Not Check's asserts: the helper also serves applayer_dump, a plain
+ * program; under Check (forked) an abort fails the test. */
+#define FC_CHECK(cond) do {						\
+	if (!(cond)) {							\
+		fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond);	\
+		abort();						\
+	}								\
+} while (0)
 
 #define FLOWCAP_MAX_PENDING	(8u << 20)
 
@@ -126,12 +134,12 @@ add_seg(struct flowcap *fc, uint8_t dir, const uint8_t *d, uint32_t len)
 	struct flowcap_seg *s;
 
 	fc->segs = realloc(fc->segs, (fc->nsegs + 1) * sizeof(*fc->segs));
-	ck_assert_ptr_nonnull(fc->segs);
+	FC_CHECK((fc->segs) != NULL);
 	s = &fc->segs[fc->nsegs++];
 	s->dir = dir;
 	s->len = len;
 	s->data = malloc(len > 0 ? len : 1);
-	ck_assert_ptr_nonnull(s->data);
+	FC_CHECK((s->data) != NULL);
 	memcpy(s->data, d, len);
 	fc->bytes[dir] += len;
 }
@@ -240,12 +248,12 @@ flowcap_load(struct flowcap *fc, const char *path, uint16_t port)
 			if (d < 0) {
 				struct ooo *q;
 
-				ck_assert_uint_lt(nooo[dir], 256);
+				FC_CHECK((nooo[dir]) < (256));
 				q = &ooo[dir][nooo[dir]++];
 				q->seq = o.seq;
 				q->len = o.plen;
 				q->data = malloc(o.plen);
-				ck_assert_ptr_nonnull(q->data);
+				FC_CHECK((q->data) != NULL);
 				memcpy(q->data, o.payload, o.plen);
 				continue;
 			}
@@ -294,7 +302,7 @@ deliver(const struct applayer_parser *ap, void *state, struct pending *p,
 	    0))
 		return 0;
 	copy = malloc(p->len > 0 ? p->len : 1);
-	ck_assert_ptr_nonnull(copy);
+	FC_CHECK((copy) != NULL);
 	memcpy(copy, p->buf, p->len);
 	memset(&c, 0, sizeof(c));
 	c.data = copy;
@@ -311,8 +319,8 @@ deliver(const struct applayer_parser *ap, void *state, struct pending *p,
 		p->need = 0;
 		return 0;
 	case APPLAYER_INCOMPLETE:
-		ck_assert_uint_le(r.consumed, p->len);
-		ck_assert_uint_gt(r.needed, 0);
+		FC_CHECK((r.consumed) <= (p->len));
+		FC_CHECK((r.needed) > (0));
 		memmove(p->buf, p->buf + r.consumed, p->len - r.consumed);
 		p->len -= r.consumed;
 		p->need = p->len + r.needed;
@@ -341,7 +349,7 @@ flowcap_feed(const struct flowcap *fc, const struct applayer_parser *ap,
 			struct applayer_result r;
 			uint8_t *copy = malloc(s->len > 0 ? s->len : 1);
 
-			ck_assert_ptr_nonnull(copy);
+			FC_CHECK((copy) != NULL);
 			memcpy(copy, s->data, s->len);
 			memset(&c, 0, sizeof(c));
 			c.data = copy;
@@ -358,9 +366,9 @@ flowcap_feed(const struct flowcap *fc, const struct applayer_parser *ap,
 		for (uint32_t off = 0; off < s->len; off += chunk) {
 			uint32_t n = s->len - off < chunk ? s->len - off : chunk;
 
-			ck_assert_uint_le(p->len + n, FLOWCAP_MAX_PENDING);
+			FC_CHECK((p->len + n) <= (FLOWCAP_MAX_PENDING));
 			p->buf = realloc(p->buf, p->len + n);
-			ck_assert_ptr_nonnull(p->buf);
+			FC_CHECK((p->buf) != NULL);
 			memcpy(p->buf + p->len, s->data + off, n);
 			p->len += n;
 			if (deliver(ap, state, p, s->dir, 0, &calls) == -1)

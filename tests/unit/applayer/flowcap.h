@@ -24,7 +24,8 @@ struct flowcap {
 	size_t		 bytes[2];	/* per direction */
 };
 
-/* 0, or -1 (no such file, no such flow). Fails the test on bad input. */
+/* 0, or -1 (no such file, no such flow). Aborts on what it cannot
+ * hold (more than 256 segments out of order). */
 int	flowcap_load(struct flowcap *, const char *pcap, uint16_t port);
 void	flowcap_free(struct flowcap *);
 /* The path of a test data file (tests/data/...). */
