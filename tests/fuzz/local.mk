@@ -7,15 +7,17 @@
 FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_SRCDIR='"$(abs_top_srcdir)"'
 FUZZ_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(MNL_CFLAGS) $(NFQ_CFLAGS)
 FUZZ_LDADD = $(QUELL_LIBS)
-FUZZ_COMMON = tests/fuzz/fuzz.h tests/fuzz/pkt.h tests/fuzz/sample.h
+FUZZ_COMMON = tests/fuzz/fuzz.h tests/fuzz/pkt.h tests/fuzz/sample.h tests/fuzz/applayer_feed.h
 
 FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_config_yaml_replay \
 	tests/fuzz/fuzz_control_proto_replay \
+	tests/fuzz/fuzz_dns_replay \
 	tests/fuzz/fuzz_mpm_replay \
 	tests/fuzz/fuzz_nfq_msg_replay \
 	tests/fuzz/fuzz_packet_replay \
 	tests/fuzz/fuzz_rules_parse_replay \
+	tests/fuzz/fuzz_tls_replay \
 	$(NULL)
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
@@ -28,6 +30,14 @@ tests_fuzz_fuzz_control_proto_replay_SOURCES = tests/fuzz/fuzz_control_proto.c t
 tests_fuzz_fuzz_control_proto_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"control_proto"'
 tests_fuzz_fuzz_control_proto_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_control_proto_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_dns_replay_SOURCES = tests/fuzz/fuzz_dns.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_dns_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"dns"'
+tests_fuzz_fuzz_dns_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_dns_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_tls_replay_SOURCES = tests/fuzz/fuzz_tls.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_tls_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"tls"'
+tests_fuzz_fuzz_tls_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_tls_replay_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_mpm_replay_SOURCES = tests/fuzz/fuzz_mpm.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_mpm_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"mpm"'
 tests_fuzz_fuzz_mpm_replay_CFLAGS = $(FUZZ_CFLAGS) $(HS_CFLAGS)
@@ -49,11 +59,23 @@ if ENABLE_FUZZ
 noinst_PROGRAMS += \
 	tests/fuzz/fuzz_config_yaml \
 	tests/fuzz/fuzz_control_proto \
+	tests/fuzz/fuzz_dns \
 	tests/fuzz/fuzz_mpm \
 	tests/fuzz/fuzz_nfq_msg \
 	tests/fuzz/fuzz_packet \
 	tests/fuzz/fuzz_rules_parse \
+	tests/fuzz/fuzz_tls \
 	$(NULL)
+tests_fuzz_fuzz_dns_SOURCES = tests/fuzz/fuzz_dns.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_dns_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_dns_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_dns_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_dns_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_tls_SOURCES = tests/fuzz/fuzz_tls.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_tls_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_tls_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_tls_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_tls_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_config_yaml_SOURCES = tests/fuzz/fuzz_config_yaml.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_config_yaml_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_config_yaml_CFLAGS = $(FUZZ_CFLAGS)
@@ -94,9 +116,11 @@ EXTRA_DIST += \
 	tests/fuzz/config_yaml.dict \
 	tests/fuzz/rules_parse.dict \
 	tests/fuzz/corpus/config_yaml \
+	tests/fuzz/corpus/dns \
 	tests/fuzz/corpus/mpm \
 	tests/fuzz/corpus/nfq_msg \
 	tests/fuzz/corpus/packet \
 	tests/fuzz/corpus/rules_parse \
+	tests/fuzz/corpus/tls \
 	$(NULL)
 # tests/fuzz/corpus/control_proto ships from lib/control/local.mk.

@@ -7,7 +7,10 @@
  *	     certificate), chain, ja3, ja3.string, ja3s, ja3s.string, ja4,
  *	     handshake_done, event (one line per event), eve
  *	dns: per tx: tx <id> <request|response>, query <name> <type>,
- *	     rrtype and answer lines, event, eve records */
+ *	     rrtype and answer lines, event, eve records
+ *
+ * applayer_dump seed PCAP PORT OUT writes the flow as a fuzz input of
+ * tests/fuzz/fuzz_dns.c and fuzz_tls.c (tests/fuzz/applayer_feed.h). */
 #include "core/base.h"
 
 #include <stdio.h>
@@ -116,6 +119,37 @@ dump_dns(void *st)
 	}
 }
 
+static int
+write_seed(const char *pcap, const char *port, const char *out)
+{
+	struct flowcap fc;
+	FILE *f;
+
+	if (flowcap_load(&fc, pcap, (uint16_t)strtoul(port, NULL, 10)) == -1 ||
+	    (f = fopen(out, "wb")) == NULL)
+		return 1;
+	fwrite("QAL1", 1, 4, f);
+	for (size_t i = 0; i < fc.nsegs; i++) {
+		const struct flowcap_seg *sg = &fc.segs[i];
+
+		/* a TCP segment larger than 64 KiB goes in pieces */
+		for (uint32_t off = 0; off < sg->len || sg->len == 0;) {
+			uint32_t n = sg->len - off > 65535 ? 65535 :
+			    sg->len - off;
+			uint8_t h[3] = { (uint8_t)(sg->dir | (fc.udp ? 8 : 0)),
+			    (uint8_t)(n >> 8), (uint8_t)n };
+
+			fwrite(h, 1, 3, f);
+			fwrite(sg->data + off, 1, n, f);
+			off += n;
+			if (sg->len == 0)
+				break;
+		}
+	}
+	flowcap_free(&fc);
+	return fclose(f) == 0 ? 0 : 1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -126,6 +160,8 @@ main(int argc, char **argv)
 	void *st;
 	long calls;
 
+	if (argc == 5 && strcmp(argv[1], "seed") == 0)
+		return write_seed(argv[2], argv[3], argv[4]);
 	if (argc < 4 || (strcmp(argv[1], "tls") != 0 &&
 	    strcmp(argv[1], "dns") != 0)) {
 		fprintf(stderr, "usage: applayer_dump tls|dns PCAP PORT "
