@@ -99,6 +99,8 @@ static const char *const redis_modes[] = { "list", "lpush", "rpush",
 	    offsetof(struct quell_config, http.def.f), NULL, min, max, names },
 #define HTTP_SRV_KEY(name, type, f, min, max, names) \
 	{ name, type, offsetof(struct http_settings, f), NULL, min, max, names },
+static const char *const tls_encryptions[] = { "default", "bypass", "full",
+	NULL };
 
 #define OFF(f)	offsetof(struct quell_config, f)
 #define EOFF(f)	offsetof(struct config_eve, f)
@@ -112,6 +114,7 @@ static const struct key keys[] = {
 	{ "bypass.restart-accounting", KEY_ENUM, OFF(bypass.restart), NULL, 0, 0, bypass_restarts },
 	{ "bypass.restore", KEY_BOOL, OFF(bypass.restore), NULL, 0, 0, NULL },
 	{ "bypass.ring-size", KEY_UINT, OFF(bypass.ring_size), NULL, 1, BYPASS_RING_MAX, NULL },
+	{ "app-layer.protocols.tls.encryption-handling", KEY_ENUM, OFF(tls_encryption), "default", 0, 0, tls_encryptions },
 	{ "action-order", KEY_STRLIST, OFF(action_order), "pass,drop,reject,alert", 0, 0, NULL },
 	{ "classification-file", KEY_STRING, OFF(classification_file),
 	    SYSCONFDIR "/quell/classification.config", 0, 0, NULL },

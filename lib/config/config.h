@@ -26,6 +26,14 @@ enum config_fail_policy {
 	CONFIG_FAIL_DROP,
 };
 
+/* app-layer.protocols.tls.encryption-handling (suricata.yaml), in the
+ * order of enum applayer_tls_encryption (lib/applayer/tls/tls.h) */
+enum config_tls_encryption {
+	CONFIG_TLS_ENC_DEFAULT,
+	CONFIG_TLS_ENC_BYPASS,
+	CONFIG_TLS_ENC_FULL,
+};
+
 struct config_strlist {
 	char		**items;
 	size_t		  count;
@@ -128,6 +136,8 @@ struct quell_config {
 	char		*decode_geneve_ports;
 	struct bypass_config bypass;	/* mark/mask from nfq_bypass_* */
 	struct http_config http;	/* app-layer.protocols.http.libhtp */
+
+	enum config_tls_encryption tls_encryption;
 
 	unsigned	 detect_threads;	/* 0 = auto */
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */

@@ -40,6 +40,7 @@ START_TEST(test_defaults_are_complete)
 {
 	ck_assert_ptr_nonnull(cfg);
 	ck_assert_int_eq(cfg->nfq_mode, CONFIG_NFQ_MODE_ACCEPT);
+	ck_assert_int_eq(cfg->tls_encryption, CONFIG_TLS_ENC_DEFAULT);
 	ck_assert(cfg->nfq_fail_open);
 	ck_assert(cfg->eve[0].enabled);
 	ck_assert_str_eq(cfg->eve[0].filename, "eve.json");
@@ -200,6 +201,22 @@ START_TEST(test_set_override_and_unknown_key)
 	ck_assert_int_eq(config_set(cfg, "stats.intervall=2", &dl), -1);
 	ck_assert_str_eq(first_diag(),
 	    "--set: stats.intervall: unknown key; did you mean 'stats.interval'?");
+}
+END_TEST
+
+START_TEST(test_tls_encryption_handling_takes_suricatas_values)
+{
+	ck_assert_int_eq(config_set(cfg,
+	    "app-layer.protocols.tls.encryption-handling=bypass", &dl), 0);
+	ck_assert_int_eq(cfg->tls_encryption, CONFIG_TLS_ENC_BYPASS);
+	ck_assert_int_eq(config_set(cfg,
+	    "app-layer.protocols.tls.encryption-handling=full", &dl), 0);
+	ck_assert_int_eq(cfg->tls_encryption, CONFIG_TLS_ENC_FULL);
+	ck_assert_int_eq(config_set(cfg,
+	    "app-layer.protocols.tls.encryption-handling=skip", &dl), -1);
+	ck_assert_str_eq(first_diag(), "--set: "
+	    "app-layer.protocols.tls.encryption-handling: not one of default, "
+	    "bypass, full near 'skip'");
 }
 END_TEST
 
@@ -562,6 +579,7 @@ config_suite(void)
 	tcase_add_test(tc, test_repeat_mode_without_mark_fails_validation);
 	tcase_add_test(tc, test_repeat_mask_overlapping_bypass_mask_fails_validation);
 	tcase_add_test(tc, test_set_override_and_unknown_key);
+	tcase_add_test(tc, test_tls_encryption_handling_takes_suricatas_values);
 	tcase_add_test(tc, test_queue_specs_add_ranges_once);
 	tcase_add_test(tc, test_missing_file_is_error);
 	tcase_add_test(tc, test_shipped_config_loads_without_diagnostics);

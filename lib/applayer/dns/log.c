@@ -24,8 +24,8 @@
 #include "applayer/dns/dns_int.h"
 #include "applayer/dns/log.h"
 #include "applayer/dns/message.h"
+#include "applayer/json.h"
 
-static json_t	*bytes_string(const uint8_t *b, size_t len);
 static int	set_bytes(json_t *o, const char *key, const uint8_t *b,
 		    size_t len);
 static int	set_rrtype(json_t *o, uint16_t type);
@@ -35,32 +35,10 @@ static json_t	*rdata_value(const struct dns_msg *, const struct dns_rr *,
 		    const char **key);
 static json_t	*rr_detail(const struct dns_msg *, const struct dns_rr *);
 
-static json_t *
-bytes_string(const uint8_t *b, size_t len)
-{
-	json_t *s;
-	char *esc;
-	size_t n = 0;
-
-	if ((s = json_stringn((const char *)b, len)) != NULL)
-		return s;
-	if ((esc = malloc(len * 4 + 1)) == NULL)
-		return NULL;
-	for (size_t i = 0; i < len; i++) {
-		if (b[i] >= 0x20 && b[i] < 0x7f)
-			esc[n++] = (char)b[i];
-		else
-			n += (size_t)snprintf(esc + n, 5, "\\x%02x", b[i]);
-	}
-	s = json_stringn(esc, n);
-	free(esc);
-	return s;
-}
-
 static int
 set_bytes(json_t *o, const char *key, const uint8_t *b, size_t len)
 {
-	return json_object_set_new(o, key, bytes_string(b, len));
+	return json_object_set_new(o, key, applayer_json_bytes(b, len));
 }
 
 static int
@@ -122,7 +100,7 @@ name_value(const struct dns_msg *m, uint32_t pos, int64_t *next)
 	if ((*next = applayer_dns_message_name_at(m, pos, buf, sizeof(buf),
 	    &len)) < 0)
 		return NULL;
-	return bytes_string((const uint8_t *)buf, len);
+	return applayer_json_bytes((const uint8_t *)buf, len);
 }
 
 /* The rdata of rr as Suricata 7 logs it: a string under "rdata" (A,
@@ -157,9 +135,9 @@ rdata_value(const struct dns_msg *m, const struct dns_rr *rr,
 	case 16:	/* TXT */
 		if (rr->rdlen < 1 || rd[0] > rr->rdlen - 1)
 			return NULL;
-		return bytes_string(rd + 1, rd[0]);
+		return applayer_json_bytes(rd + 1, rd[0]);
 	case 10:	/* NULL */
-		return bytes_string(rd, rr->rdlen);
+		return applayer_json_bytes(rd, rr->rdlen);
 	case 6: {	/* SOA */
 		static const char *const nums[] = { "serial", "refresh",
 		    "retry", "expire", "minimum" };

@@ -116,10 +116,12 @@ bool	applayer_dns_message_header(const uint8_t *data, uint32_t len,
 int64_t	applayer_dns_message_name_at(const struct dns_msg *msg,
 	    uint32_t pos, char *out, size_t osize, size_t *olen);
 
+/* The text of n (not NUL-terminated: n->len bytes). A message whose
+ * names are all the root has no strings at all. */
 static inline const char *
 applayer_dns_name_text(const struct dns_msg *m, const struct dns_name *n)
 {
-	return m->strings + n->off;
+	return m->strings != NULL ? m->strings + n->off : "";
 }
 
 #endif

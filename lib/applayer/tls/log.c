@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "applayer/json.h"
 #include "applayer/tls/log.h"
 #include "applayer/tls/tls.h"
 #include "applayer/tls/tls_int.h"
@@ -16,14 +17,9 @@
 static void
 set_str(json_t *o, const char *key, const char *v)
 {
-	json_t *s;
-
-	if (v == NULL)
-		return;
-	/* certificate strings may not be UTF-8: jansson refuses those */
-	if ((s = json_string(v)) == NULL)
-		s = json_string("<invalid UTF-8>");
-	json_object_set_new(o, key, s);
+	if (v != NULL)
+		json_object_set_new(o, key, applayer_json_bytes(
+		    (const uint8_t *)v, strlen(v)));
 }
 
 static void
@@ -66,8 +62,8 @@ applayer_tls_log_tx(void *state, void *tx, struct json_t *out)
 		set_str(out, "fingerprint", srv->cert.fingerprint);
 	}
 	if (s->sni != NULL)
-		json_object_set_new(out, "sni", json_stringn(s->sni,
-		    s->sni_len));
+		json_object_set_new(out, "sni", applayer_json_bytes(
+		    (const uint8_t *)s->sni, s->sni_len));
 	json_object_set_new(out, "version", json_string(
 	    applayer_tls_version_name(s->version, vbuf, sizeof(vbuf))));
 	if (srv->has_cert && srv->cert.has_validity) {

@@ -187,9 +187,14 @@ gather(struct applayer_tls_state *s, uint8_t dir, const uint8_t *data,
 			*r = res(APPLAYER_INCOMPLETE, pos, q + 5 + qlen - len);
 			return 0;
 		}
-		for (take = 0; want == 0 && take < qlen && have < 4; take++)
-			hdr[have++] = data[q + 5 + take];
-		if (want == 0 && have >= 4) {
+		if (want == 0) {
+			/* the message header itself spans records */
+			for (take = 0; take < qlen && have < 4; take++)
+				hdr[have++] = data[q + 5 + take];
+			if (have < 4) {		/* all of qlen taken */
+				q += 5 + qlen;
+				continue;
+			}
 			want = 4 + ((uint32_t)hdr[1] << 16 |
 			    (uint32_t)hdr[2] << 8 | hdr[3]);
 			have -= take;	/* recounted below with the body */

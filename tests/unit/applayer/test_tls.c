@@ -193,6 +193,115 @@ START_TEST(test_tls_client_auth_every_chunk_size)
 }
 END_TEST
 
+/* The direction's plaintext handshake bytes cut into records of k
+ * bytes (RFC 5246 §6.2.1 allows any fragmentation): every message then
+ * spans records, headers too. Records after the ChangeCipherSpec stay. */
+static uint8_t *
+reframe(const uint8_t *in, uint32_t len, uint32_t k, uint32_t *olen)
+{
+	uint8_t *out = malloc((size_t)len * 6 + 64), *hs = malloc(len + 1);
+	uint32_t pos = 0, n = 0, hn = 0;
+	bool ccs = false;
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(hs);
+	while (pos + 5 <= len) {
+		uint32_t rl = (uint32_t)in[pos + 3] << 8 | in[pos + 4];
+
+		ck_assert_uint_le(pos + 5 + rl, len);
+		if (in[pos] == 22 && !ccs) {
+			memcpy(hs + hn, in + pos + 5, rl);
+			hn += rl;
+		} else {
+			for (uint32_t o = 0; o < hn; o += k) {
+				uint32_t m = hn - o < k ? hn - o : k;
+
+				out[n++] = 22, out[n++] = in[pos + 1];
+				out[n++] = in[pos + 2];
+				out[n++] = (uint8_t)(m >> 8), out[n++] = (uint8_t)m;
+				memcpy(out + n, hs + o, m);
+				n += m;
+			}
+			hn = 0;
+			if (in[pos] == 20)
+				ccs = true;
+			memcpy(out + n, in + pos, 5 + rl);
+			n += 5 + rl;
+		}
+		pos += 5 + rl;
+	}
+	for (uint32_t o = 0; o < hn; o += k) {
+		uint32_t m = hn - o < k ? hn - o : k;
+
+		out[n++] = 22, out[n++] = 3, out[n++] = 3;
+		out[n++] = (uint8_t)(m >> 8), out[n++] = (uint8_t)m;
+		memcpy(out + n, hs + o, m);
+		n += m;
+	}
+	free(hs);
+	*olen = n;
+	return out;
+}
+
+START_TEST(test_tls_messages_spanning_tiny_records)
+{
+	static const char want[] = "{\"subject\":\"C=HU, ST=Budapest, "
+	    "L=Budapest, O=TLSClientAuthSampleServer, CN=SampleServer\"";
+	struct flowcap fc;
+	uint8_t *dirbuf[2];
+	uint32_t dirlen[2] = { 0, 0 };
+	char *ref = NULL;
+
+	ck_assert_int_eq(flowcap_load(&fc, flowcap_path(
+	    "verify/tls-client-cert-01-tls-client-auth.pcap"), 8081), 0);
+	for (int d = 0; d < 2; d++) {
+		dirbuf[d] = malloc(fc.bytes[d]);
+		for (size_t i = 0; i < fc.nsegs; i++)
+			if (fc.segs[i].dir == d) {
+				memcpy(dirbuf[d] + dirlen[d], fc.segs[i].data,
+				    fc.segs[i].len);
+				dirlen[d] += fc.segs[i].len;
+			}
+	}
+	for (uint32_t k = 1; k <= 80; k++) {
+		struct flowcap re;
+		struct flowcap_seg segs[2];
+		void *st = P->state_new(NULL, NULL);
+		char *got;
+
+		memset(&re, 0, sizeof(re));
+		for (int d = 0; d < 2; d++) {
+			segs[d].dir = (uint8_t)d;
+			segs[d].data = reframe(dirbuf[d], dirlen[d], k,
+			    &segs[d].len);
+		}
+		re.segs = segs;
+		re.nsegs = 2;
+		ck_assert_int_ge(flowcap_feed(&re, P, st, k * 3), 1);
+		got = eve(st);
+		ck_assert_msg(strncmp(got, want, strlen(want)) == 0, "k %u: %s",
+		    k, got);
+		if (ref == NULL)
+			ref = strdup(got);
+		ck_assert_str_eq(got, ref);
+		check_buf(st, B_SUBJECT, APPLAYER_TOSERVER, "C=HU, ST=Budapest, "
+		    "L=Budapest, O=TLSClientAuthSampleClient, "
+		    "CN=SampleClientJane");
+		for (unsigned e = 0; e < TLS_EV_MAX; e++)
+			ck_assert_msg(!has_ev(st, e), "k %u: event %s", k,
+			    applayer_tls_event_names[e]);
+		free(got);
+		free(segs[0].data);
+		free(segs[1].data);
+		P->state_free(st);
+	}
+	free(ref);
+	free(dirbuf[0]);
+	free(dirbuf[1]);
+	flowcap_free(&fc);
+}
+END_TEST
+
 START_TEST(test_tls_ja4_as_suricata)
 {
 	static const struct {
@@ -620,6 +729,7 @@ applayer_tls_suite(void)
 	tcase_add_test(tc, test_tls_buffer_names_are_suricatas);
 	tcase_add_test(tc, test_tls_eve_as_suricata);
 	tcase_add_test(tc, test_tls_client_auth_every_chunk_size);
+	tcase_add_test(tc, test_tls_messages_spanning_tiny_records);
 	tcase_add_test(tc, test_tls_ja4_as_suricata);
 	tcase_add_test(tc, test_tls_certs_chain_in_order);
 	tcase_add_test(tc, test_tls_random_buffers);
