@@ -3,7 +3,7 @@
 lib_libquell_a_SOURCES += \
 	lib/applayer/parser.h \
 	lib/applayer/registry.c lib/applayer/registry.h \
-	lib/applayer/cursor.h lib/applayer/txdata.c \
+	lib/applayer/cursor.h \
 	lib/applayer/json.c lib/applayer/json.h \
 	lib/applayer/dns/dns.c lib/applayer/dns/dns.h \
 	lib/applayer/dns/dns_int.h \

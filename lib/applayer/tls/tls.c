@@ -1,11 +1,14 @@
 /* The TLS entry of the app-layer registry. */
 #include "core/base.h"
 
+#include <stdio.h>
+
 #include "applayer/tls/buffers.h"
 #include "applayer/tls/events.h"
 #include "applayer/tls/log.h"
 #include "applayer/tls/state.h"
 #include "applayer/tls/tls.h"
+#include "config/config.h"
 
 #define TS	(1u << APPLAYER_TOSERVER)
 #define TC	(1u << APPLAYER_TOCLIENT)
@@ -25,6 +28,42 @@ static const struct applayer_pattern patterns[] = {
 	{ "\x16\x03\x03", 3, 0, 3, TS | TC, false },
 };
 
+/* The flows' struct applayer_tls_config from the configuration:
+ * encryption-handling as configured; JA3/JA3S/JA4 computed (Suricata's
+ * "auto" — only when rules use them — is phase 2), JA4 not logged (eve
+ * tls ja4: off, Suricata's default). */
+static void *
+tls_config_new(const struct quell_config *qc, char *err, size_t errlen)
+{
+	struct applayer_tls_config *c = calloc(1, sizeof(*c));
+
+	if (c == NULL) {
+		snprintf(err, errlen, "tls: out of memory");
+		return NULL;
+	}
+	switch (qc->tls_encryption) {
+	case CONFIG_TLS_ENC_BYPASS:
+		c->encryption = APPLAYER_TLS_ENC_BYPASS;
+		break;
+	case CONFIG_TLS_ENC_FULL:
+		c->encryption = APPLAYER_TLS_ENC_FULL;
+		break;
+	default:
+		c->encryption = APPLAYER_TLS_ENC_DEFAULT;
+		break;
+	}
+	c->ja3 = true;
+	c->ja4 = true;
+	c->log_ja4 = false;
+	return c;
+}
+
+static void
+tls_config_free(void *cfg)
+{
+	free(cfg);
+}
+
 const struct applayer_parser applayer_tls_parser = {
 	.name = "tls",
 	.proto = APPLAYER_PROTO_TLS,
@@ -33,6 +72,8 @@ const struct applayer_parser applayer_tls_parser = {
 	.npatterns = QUELL_NITEMS(patterns),
 	.probe = applayer_tls_state_probe,
 	.default_ports = "443",
+	.config_new = tls_config_new,
+	.config_free = tls_config_free,
 	.state_new = applayer_tls_state_new,
 	.state_free = applayer_tls_state_free,
 	.parse = applayer_tls_state_parse,

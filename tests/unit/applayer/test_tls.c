@@ -13,6 +13,7 @@
 #include "applayer/parser.h"
 #include "applayer/tls/events.h"
 #include "applayer/tls/tls.h"
+#include "config/config.h"
 #include "flowcap.h"
 #include "suites.h"
 
@@ -695,6 +696,30 @@ START_TEST(test_tls_every_truncation)
 }
 END_TEST
 
+START_TEST(test_tls_config_from_encryption_handling)
+{
+	struct quell_config *qc = config_new();
+	struct diag_list dl;
+	struct applayer_tls_config *c;
+	char err[128];
+	void *st;
+
+	diag_list_init(&dl);
+	ck_assert_ptr_nonnull(qc);
+	ck_assert_int_eq(config_set(qc,
+	    "app-layer.protocols.tls.encryption-handling=bypass", &dl), 0);
+	ck_assert_ptr_nonnull(c = P->config_new(qc, err, sizeof(err)));
+	ck_assert_int_eq(c->encryption, APPLAYER_TLS_ENC_BYPASS);
+	ck_assert(c->ja3 && c->ja4 && !c->log_ja4);
+	st = P->state_new(NULL, c);
+	ck_assert_int_eq(applayer_tls_encryption(st), APPLAYER_TLS_ENC_BYPASS);
+	P->state_free(st);
+	P->config_free(c);
+	diag_list_free(&dl);
+	config_free(qc);
+}
+END_TEST
+
 START_TEST(test_tls_probe_and_names)
 {
 	static const uint8_t v2[] = { 0x80, 0x46, 0x01, 0x03, 0x01 };
@@ -749,6 +774,7 @@ applayer_tls_suite(void)
 	tcase_add_test(tc, test_tls_heartbleed_overflow);
 	tcase_add_test(tc, test_tls_unknown_handshake_type);
 	tcase_add_test(tc, test_tls_every_truncation);
+	tcase_add_test(tc, test_tls_config_from_encryption_handling);
 	tcase_add_test(tc, test_tls_probe_and_names);
 	suite_add_tcase(s, tc);
 	return s;
