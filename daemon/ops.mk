@@ -11,11 +11,11 @@ daemon_libquelld_ops_a_SOURCES = \
 	$(NULL)
 daemon_libquelld_ops_a_CFLAGS = $(AM_CFLAGS) $(CAPNG_CFLAGS)
 
-check_PROGRAMS += tests/unit/check_ops
-TESTS += tests/unit/check_ops
-tests_unit_check_ops_SOURCES = tests/unit/check_ops.c
-tests_unit_check_ops_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(CAPNG_CFLAGS)
-tests_unit_check_ops_LDADD = daemon/libquelld_ops.a $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/daemon/check_ops
+TESTS += tests/unit/daemon/check_ops
+tests_unit_daemon_check_ops_SOURCES = tests/unit/daemon/check_ops.c
+tests_unit_daemon_check_ops_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(CAPNG_CFLAGS)
+tests_unit_daemon_check_ops_LDADD = daemon/libquelld_ops.a $(QUELL_LIBS) $(CHECK_LIBS)
 
 # Stand-in for systemd's notify socket, for lab tests of the
 # READY/RELOADING/STOPPING sequence (see its header comment).

@@ -23,18 +23,18 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/tls/state.c lib/applayer/tls/state.h \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_applayer
-TESTS += tests/unit/check_applayer
-tests_unit_check_applayer_SOURCES = \
-	tests/unit/check_applayer.c \
+check_PROGRAMS += tests/unit/applayer/check_applayer
+TESTS += tests/unit/applayer/check_applayer
+tests_unit_applayer_check_applayer_SOURCES = \
+	tests/unit/applayer/check_applayer.c \
 	tests/unit/applayer/suites.h \
 	tests/unit/applayer/test_registry.c \
 	tests/unit/applayer/flowcap.c tests/unit/applayer/flowcap.h \
 	tests/unit/applayer/test_dns.c \
 	tests/unit/applayer/test_tls.c \
 	$(NULL)
-tests_unit_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
-tests_unit_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_applayer_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
+tests_unit_applayer_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 # What the parsers make of one flow of a capture, for the tshark and lab
 # comparisons (t_ja3_tshark.sh, tests/lab/t_applayer_capture.sh).

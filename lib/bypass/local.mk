@@ -9,10 +9,10 @@ lib_libquell_a_SOURCES += \
 	lib/bypass/table.c lib/bypass/table.h \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_bypass
-TESTS += tests/unit/check_bypass
-tests_unit_check_bypass_SOURCES = \
-	tests/unit/check_bypass.c \
+check_PROGRAMS += tests/unit/bypass/check_bypass
+TESTS += tests/unit/bypass/check_bypass
+tests_unit_bypass_check_bypass_SOURCES = \
+	tests/unit/bypass/check_bypass.c \
 	tests/unit/bypass/helpers.c tests/unit/bypass/helpers.h \
 	tests/unit/bypass/suites.h \
 	tests/unit/bypass/test_config.c \
@@ -23,5 +23,5 @@ tests_unit_check_bypass_SOURCES = \
 	tests/unit/bypass/test_table.c \
 	tests/unit/flow/pkt.c tests/unit/flow/pkt.h \
 	$(NULL)
-tests_unit_check_bypass_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(MNL_CFLAGS)
-tests_unit_check_bypass_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_bypass_check_bypass_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(MNL_CFLAGS)
+tests_unit_bypass_check_bypass_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -2,8 +2,8 @@
 # libpcap in libquell. Its own fragment so its owner never edits local.mk.
 lib_libquell_a_SOURCES += lib/capture/pcap.c lib/capture/pcap.h
 
-check_PROGRAMS += tests/unit/check_pcap
-TESTS += tests/unit/check_pcap
-tests_unit_check_pcap_SOURCES = tests/unit/check_pcap.c
-tests_unit_check_pcap_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PCAP_CFLAGS)
-tests_unit_check_pcap_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/capture/check_pcap
+TESTS += tests/unit/capture/check_pcap
+tests_unit_capture_check_pcap_SOURCES = tests/unit/capture/check_pcap.c
+tests_unit_capture_check_pcap_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PCAP_CFLAGS)
+tests_unit_capture_check_pcap_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

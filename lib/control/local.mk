@@ -14,10 +14,10 @@ daemon_quellctl_SOURCES = daemon/quellctl.c daemon/instance.c daemon/instance.h
 daemon_quellctl_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 daemon_quellctl_LDADD = $(QUELL_LIBS)
 
-check_PROGRAMS += tests/unit/check_control
-TESTS += tests/unit/check_control
-tests_unit_check_control_SOURCES = \
-	tests/unit/check_control.c \
+check_PROGRAMS += tests/unit/control/check_control
+TESTS += tests/unit/control/check_control
+tests_unit_control_check_control_SOURCES = \
+	tests/unit/control/check_control.c \
 	tests/unit/control/helpers.c tests/unit/control/helpers.h \
 	tests/unit/control/suites.h \
 	tests/unit/control/test_commands.c \
@@ -26,8 +26,8 @@ tests_unit_check_control_SOURCES = \
 	tests/unit/control/test_server.c \
 	tests/unit/control/test_tuple.c \
 	$(NULL)
-tests_unit_check_control_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_unit_check_control_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_control_check_control_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_unit_control_check_control_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 # Built by the fuzzing setup (--enable-fuzz); listed so it ships.
 EXTRA_DIST += \

@@ -26,10 +26,10 @@ lib_libquell_a_SOURCES += \
 	lib/decode/vxlan.c lib/decode/vxlan.h \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_decode
-TESTS += tests/unit/check_decode
-tests_unit_check_decode_SOURCES = \
-	tests/unit/check_decode.c \
+check_PROGRAMS += tests/unit/decode/check_decode
+TESTS += tests/unit/decode/check_decode
+tests_unit_decode_check_decode_SOURCES = \
+	tests/unit/decode/check_decode.c \
 	tests/unit/decode/build.c tests/unit/decode/build.h \
 	tests/unit/decode/suites.h \
 	tests/unit/decode/test_decode.c \
@@ -41,5 +41,5 @@ tests_unit_check_decode_SOURCES = \
 	tests/unit/decode/test_tcp.c \
 	tests/unit/decode/test_udp.c \
 	$(NULL)
-tests_unit_check_decode_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_decode_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_decode_check_decode_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_decode_check_decode_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -79,42 +79,42 @@ if HAVE_HYPERSCAN
 lib_libquell_a_SOURCES += lib/detect/mpm_hs.c
 endif
 
-check_PROGRAMS += tests/unit/check_detect tests/unit/check_mpm
-TESTS += tests/unit/check_detect tests/unit/check_mpm
-tests_unit_check_detect_SOURCES = tests/unit/check_detect.c
-tests_unit_check_detect_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_detect_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
-tests_unit_check_mpm_SOURCES = tests/unit/check_mpm.c
-tests_unit_check_mpm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_mpm_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_detect tests/unit/detect/check_mpm
+TESTS += tests/unit/detect/check_detect tests/unit/detect/check_mpm
+tests_unit_detect_check_detect_SOURCES = tests/unit/detect/check_detect.c
+tests_unit_detect_check_detect_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_detect_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_detect_check_mpm_SOURCES = tests/unit/detect/check_mpm.c
+tests_unit_detect_check_mpm_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_mpm_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
-check_PROGRAMS += tests/unit/check_payload
-TESTS += tests/unit/check_payload
-tests_unit_check_payload_SOURCES = tests/unit/check_payload.c tests/unit/detect_harness.c \
-	tests/unit/detect_harness.h
-tests_unit_check_payload_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_payload_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_payload
+TESTS += tests/unit/detect/check_payload
+tests_unit_detect_check_payload_SOURCES = tests/unit/detect/check_payload.c tests/unit/detect/harness.c \
+	tests/unit/detect/harness.h
+tests_unit_detect_check_payload_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_payload_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
-check_PROGRAMS += tests/unit/check_header
-TESTS += tests/unit/check_header
-tests_unit_check_header_SOURCES = tests/unit/check_header.c tests/unit/detect_harness.c \
-	tests/unit/detect_harness.h
-tests_unit_check_header_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_header_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_header
+TESTS += tests/unit/detect/check_header
+tests_unit_detect_check_header_SOURCES = tests/unit/detect/check_header.c tests/unit/detect/harness.c \
+	tests/unit/detect/harness.h
+tests_unit_detect_check_header_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_header_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
-check_PROGRAMS += tests/unit/check_flowkw
-TESTS += tests/unit/check_flowkw
-tests_unit_check_flowkw_SOURCES = tests/unit/check_flowkw.c tests/unit/detect_harness.c \
-	tests/unit/detect_harness.h
-tests_unit_check_flowkw_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_flowkw_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_flowkw
+TESTS += tests/unit/detect/check_flowkw
+tests_unit_detect_check_flowkw_SOURCES = tests/unit/detect/check_flowkw.c tests/unit/detect/harness.c \
+	tests/unit/detect/harness.h
+tests_unit_detect_check_flowkw_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_flowkw_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 # The ET Open slice loads as quelld -T would load it (tests/data/et-open).
-check_PROGRAMS += tests/unit/check_corpus
-TESTS += tests/unit/check_corpus
-tests_unit_check_corpus_SOURCES = tests/unit/check_corpus.c
-tests_unit_check_corpus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_corpus_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_corpus
+TESTS += tests/unit/detect/check_corpus
+tests_unit_detect_check_corpus_SOURCES = tests/unit/detect/check_corpus.c
+tests_unit_detect_check_corpus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_corpus_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 EXTRA_DIST += \
 	tests/data/et-open/BSD-License.txt \
@@ -139,18 +139,18 @@ EXTRA_DIST += \
 	$(NULL)
 
 # Real packets through decode, flow tracking and detection.
-check_PROGRAMS += tests/unit/check_pipeline
-TESTS += tests/unit/check_pipeline
-tests_unit_check_pipeline_SOURCES = tests/unit/check_pipeline.c
-tests_unit_check_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_pipeline_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/pipeline/check_pipeline
+TESTS += tests/unit/pipeline/check_pipeline
+tests_unit_pipeline_check_pipeline_SOURCES = tests/unit/pipeline/check_pipeline.c
+tests_unit_pipeline_check_pipeline_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_pipeline_check_pipeline_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/unit/data/rules/pipeline.rules
 
 # The engine core: header buffers, per-buffer prefilters, the transaction
 # interface (fake tx source) and the grouped-vs-linear differential test.
-check_PROGRAMS += tests/unit/check_engine
-TESTS += tests/unit/check_engine
-tests_unit_check_engine_SOURCES = tests/unit/check_engine.c tests/unit/detect_harness.c \
-	tests/unit/detect_harness.h
-tests_unit_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_engine_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_engine
+TESTS += tests/unit/detect/check_engine
+tests_unit_detect_check_engine_SOURCES = tests/unit/detect/check_engine.c tests/unit/detect/harness.c \
+	tests/unit/detect/harness.h
+tests_unit_detect_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_engine_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

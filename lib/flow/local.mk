@@ -7,10 +7,10 @@ lib_libquell_a_SOURCES += \
 	lib/flow/timeout.c lib/flow/timeout.h \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_flow
-TESTS += tests/unit/check_flow
-tests_unit_check_flow_SOURCES = \
-	tests/unit/check_flow.c \
+check_PROGRAMS += tests/unit/flow/check_flow
+TESTS += tests/unit/flow/check_flow
+tests_unit_flow_check_flow_SOURCES = \
+	tests/unit/flow/check_flow.c \
 	tests/unit/flow/fixture.c tests/unit/flow/fixture.h \
 	tests/unit/flow/pkt.c tests/unit/flow/pkt.h \
 	tests/unit/flow/suites.h \
@@ -20,8 +20,8 @@ tests_unit_check_flow_SOURCES = \
 	tests/unit/flow/test_tcp_state.c \
 	tests/unit/flow/test_timeout.c \
 	$(NULL)
-tests_unit_check_flow_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_flow_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_flow_check_flow_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_flow_check_flow_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 # flow_table_handle cost per packet; built with the tests, run by hand:
 # tests/unit/flow/bench_table [flows] [rounds]

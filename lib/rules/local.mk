@@ -15,11 +15,11 @@ lib_libquell_a_SOURCES += \
 	lib/rules/vars.c lib/rules/vars.h \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_rules
-TESTS += tests/unit/check_rules
-tests_unit_check_rules_SOURCES = tests/unit/check_rules.c
-tests_unit_check_rules_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_rules_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/rules/check_rules
+TESTS += tests/unit/rules/check_rules
+tests_unit_rules_check_rules_SOURCES = tests/unit/rules/check_rules.c
+tests_unit_rules_check_rules_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_rules_check_rules_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 EXTRA_DIST += \
 	tests/unit/data/rules/continued.rules \

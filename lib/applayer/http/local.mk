@@ -15,10 +15,10 @@ lib_libquell_a_SOURCES += \
 lib_libquell_a_CFLAGS += $(HTP_CFLAGS) $(MAGIC_CFLAGS) $(CRYPTO_CFLAGS)
 QUELL_LIBS += $(HTP_LIBS) $(MAGIC_LIBS) $(CRYPTO_LIBS)
 
-check_PROGRAMS += tests/unit/check_http
-TESTS += tests/unit/check_http
-tests_unit_check_http_SOURCES = \
-	tests/unit/check_http.c \
+check_PROGRAMS += tests/unit/applayer/http/check_http
+TESTS += tests/unit/applayer/http/check_http
+tests_unit_applayer_http_check_http_SOURCES = \
+	tests/unit/applayer/http/check_http.c \
 	tests/unit/applayer/http/suites.h \
 	tests/unit/applayer/http/feed.c tests/unit/applayer/http/feed.h \
 	tests/unit/applayer/http/chunks.h \
@@ -29,8 +29,8 @@ tests_unit_check_http_SOURCES = \
 	tests/unit/applayer/http/test_logger.c \
 	tests/unit/applayer/http/test_config.c \
 	$(NULL)
-tests_unit_check_http_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(HTP_CFLAGS) $(JANSSON_CFLAGS)
-tests_unit_check_http_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_applayer_http_check_http_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(HTP_CFLAGS) $(JANSSON_CFLAGS)
+tests_unit_applayer_http_check_http_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 FUZZ_REPLAYS_HTTP = tests/fuzz/fuzz_http_replay
 check_PROGRAMS += $(FUZZ_REPLAYS_HTTP)

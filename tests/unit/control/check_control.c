@@ -3,7 +3,7 @@
 
 #include <check.h>
 
-#include "control/suites.h"
+#include "suites.h"
 
 int
 main(void)

@@ -20,7 +20,7 @@
 #include "detect/tx.h"
 #include "rules/ruleset.h"
 
-#include "detect_harness.h"
+#include "harness.h"
 
 static uint8_t	raw[256];
 

@@ -19,7 +19,7 @@
 #include "flow/flow.h"
 #include "rules/ruleset.h"
 
-#include "detect_harness.h"
+#include "harness.h"
 
 static struct flow flow;
 

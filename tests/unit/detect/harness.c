@@ -6,7 +6,7 @@
 #include <check.h>
 
 #include "rules/ruleset.h"
-#include "detect_harness.h"
+#include "harness.h"
 
 struct diag_list harness_dl;
 struct detect_engine *harness_de;

@@ -2,7 +2,7 @@
 
 #include <check.h>
 
-#include "decode/suites.h"
+#include "suites.h"
 
 int
 main(void)

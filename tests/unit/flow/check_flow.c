@@ -2,7 +2,7 @@
 
 #include <check.h>
 
-#include "flow/suites.h"
+#include "suites.h"
 
 int
 main(void)

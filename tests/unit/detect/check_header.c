@@ -17,7 +17,7 @@
 #include "detect/engine.h"
 #include "rules/ruleset.h"
 
-#include "detect_harness.h"
+#include "harness.h"
 
 static struct packet tcp(void);
 static struct packet icmp(uint8_t, uint8_t, uint8_t);

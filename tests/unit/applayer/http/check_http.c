@@ -2,7 +2,7 @@
 
 #include <check.h>
 
-#include "applayer/http/suites.h"
+#include "suites.h"
 
 int
 main(void)

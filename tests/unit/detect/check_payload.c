@@ -17,7 +17,7 @@
 #include "detect/engine.h"
 #include "rules/ruleset.h"
 
-#include "detect_harness.h"
+#include "harness.h"
 
 static bool	hit(const char *, const void *, size_t);
 static bool	hits(const char *, const char *);
