@@ -4,6 +4,7 @@ lib_libquell_a_SOURCES += \
 	lib/core/counters.h \
 	lib/core/diag.c lib/core/diag.h \
 	lib/core/doorbell.c lib/core/doorbell.h \
+	lib/core/exception.c lib/core/exception.h \
 	lib/core/hash.c lib/core/hash.h \
 	lib/core/log.c lib/core/log.h \
 	lib/core/packet.h \

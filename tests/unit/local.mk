@@ -16,7 +16,8 @@ tests_unit_capture_check_capture_LDADD = $(UNIT_LDADD)
 tests_unit_output_check_output_SOURCES = tests/unit/output/check_output.c
 tests_unit_output_check_output_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_output_check_output_LDADD = $(UNIT_LDADD)
-tests_unit_core_check_core_SOURCES = tests/unit/core/check_core.c
+tests_unit_core_check_core_SOURCES = tests/unit/core/check_core.c \
+	tests/unit/core/test_exception.c
 tests_unit_core_check_core_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_core_check_core_LDADD = $(UNIT_LDADD)
 

@@ -299,12 +299,15 @@ core_suite(void)
 	return s;
 }
 
+Suite	*core_exception_suite(void);	/* test_exception.c */
+
 int
 main(void)
 {
 	SRunner *sr = srunner_create(core_suite());
 	int failed;
 
+	srunner_add_suite(sr, core_exception_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
