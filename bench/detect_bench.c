@@ -6,10 +6,12 @@
  * Reads the whole capture (Ethernet, as bench/gen-traffic writes it) into
  * memory, loads and builds the rules (timed: parse, then engine build),
  * then for each round runs every packet through the worker's path:
- * decode_packet(), flow_table_handle() (a fresh table per round), and
- * detect_packet(). A second pass without detect_packet() gives the cost
- * of decode and flow tracking alone, so detection's own share is the
- * difference. Without -s the engine has no rule: the 0-rule baseline.
+ * decode_packet() and pipeline_packet() (flow tracking, TCP stream
+ * reassembly, detection; a fresh pipeline per round, with the default
+ * configuration in IPS mode). A second pass with a pipeline without
+ * detection gives the cost of decode, flow tracking and reassembly
+ * alone (decode_flow_ns), so detection's own share is the difference.
+ * Without -s the engine has no rule: the 0-rule baseline.
  *
  * Prints one line of key=value pairs (ns per packet, best round). Rule
  * variables: HOME_NET is the capture's servers (198.19.0.0/16,
@@ -24,12 +26,12 @@
 
 #include <pcap/pcap.h>
 
+#include "config/config.h"
 #include "core/diag.h"
 #include "core/packet.h"
 #include "decode/decode.h"
 #include "detect/engine.h"
-#include "flow/config.h"
-#include "flow/table.h"
+#include "pipeline/pipeline.h"
 #include "rules/ruleset.h"
 #include "rules/vars.h"
 
@@ -180,20 +182,25 @@ bench_engine(const char *rules, const char *mpm, double *t_parse,
 	return de;
 }
 
-/* One pass over the capture; dt NULL: decode and flows only. Seconds. */
+/* One pass over the capture; dt NULL: decode, flows and streams only.
+ * Seconds. */
 static double
 bench_round(const struct capture *c, struct detect_thread *dt,
     uint64_t *alerts)
 {
-	struct flow_table_config cfg;
-	struct flow_table *ft;
-	struct detect_result res;
+	struct quell_config *cfg;
+	struct pipeline_config pc;
+	struct stream_hostos *hosts;
+	struct pipeline *pl;
+	struct pipeline_result res;
 	struct packet p;
+	char err[256];
 	double t0, t;
 
-	flow_config_default(&cfg);
-	if ((ft = flow_table_new(&cfg, detect_flow_vars_free, 1)) == NULL) {
-		fprintf(stderr, "detect-bench: flow table: %s\n",
+	if ((cfg = config_new()) == NULL || pipeline_config_init(&pc, cfg,
+	    true, false, 1, &hosts, err, sizeof(err)) == -1 ||
+	    (pl = pipeline_new(&pc, dt, 1)) == NULL) {
+		fprintf(stderr, "detect-bench: pipeline: %s\n",
 		    strerror(errno));
 		exit(1);
 	}
@@ -206,15 +213,14 @@ bench_round(const struct capture *c, struct detect_thread *dt,
 		p.ts = c->frames[i].ts;
 		if (decode_packet(&p) == -1)
 			continue;
-		(void)flow_table_handle(ft, &p);
-		if (dt == NULL)
-			continue;
-		detect_packet(dt, &p, &res);
-		*alerts += res.nalerts;
+		pipeline_packet(pl, &p, &res);
+		*alerts += res.det.nalerts;
 	}
 	t = bench_now() - t0;
-	(void)flow_table_flush(ft, NULL, NULL);
-	flow_table_free(ft);
+	(void)flow_table_flush(pipeline_flows(pl), NULL, NULL);
+	pipeline_free(pl);
+	stream_hostos_free(hosts);
+	config_free(cfg);
 	return t;
 }
 

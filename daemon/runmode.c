@@ -33,6 +33,8 @@
 #include "output/fastlog.h"
 #include "output/statslog.h"
 #include "output/writer.h"
+#include "pipeline/pipeline.h"
+#include "stream/hostos.h"
 #include "outputs.h"
 #include "runmode.h"
 
@@ -111,10 +113,11 @@ struct worker {
 	struct nfq_verdict_batch *batches;	/* one per reader */
 	struct verdict_counters	*counters;	/* one per reader */
 	uint64_t		 alerts;
-	struct flow_table	*flows;		/* this worker's flows only */
+	struct pipeline		*pl;		/* flow, stream, detect, decision */
+	struct flow_table	*flows;		/* the pipeline's: this worker's
+						   flows only */
 	uint64_t		 bypass_local;	/* flows bypassed in software */
 	time_t			 last_expire;	/* packet second of the last pass */
-	uint64_t		 dropped_by_flow;
 	/* decoder events of the tunnels' inner packets, decoded here */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
 	uint64_t		 tunnel_packets;
@@ -123,6 +126,7 @@ struct worker {
 struct runmode {
 	const struct quell_config *cfg;
 	struct detect_engine	*engine;	/* __atomic */
+	struct stream_hostos	*hosts;		/* host-os-policy, shared */
 	struct outputs		*out;
 	struct capture_reject	*reject;
 	struct bypass_manager	*bypass;	/* NULL: local bypass only */
@@ -372,20 +376,19 @@ worker_flush(struct worker *w, size_t reader)
 }
 
 static void
-worker_reject(struct worker *w, const struct packet *p,
-    const struct detect_result *res)
+worker_reject(struct worker *w, const struct packet *p, uint8_t reject)
 {
 	if (w->rm->reject == NULL)
 		return;
-	if (res->reject & DETECT_REJECT_TO_SRC)
+	if (reject & DETECT_REJECT_TO_SRC)
 		capture_reject_send(w->rm->reject, p, REJECT_TO_SOURCE);
-	if (res->reject & DETECT_REJECT_TO_DST)
+	if (reject & DETECT_REJECT_TO_DST)
 		capture_reject_send(w->rm->reject, p, REJECT_TO_DEST);
 }
 
 static void
 worker_alerts(struct worker *w, const struct packet *p,
-    const struct detect_result *res, bool dropped)
+    const struct detect_result *res, bool dropped, const char *drop_reason)
 {
 	struct outputs *out = w->rm->out;
 
@@ -410,6 +413,8 @@ worker_alerts(struct worker *w, const struct packet *p,
 	}
 	if (dropped && out->eve_drop && res->nalerts > 0)
 		output_eve_drop(out->eve, w->index, p, "rules");
+	else if (dropped && out->eve_drop && drop_reason != NULL)
+		output_eve_drop(out->eve, w->index, p, drop_reason);
 }
 
 static void
@@ -472,46 +477,17 @@ worker_expire(struct worker *w, const struct timespec *now)
 	flow_table_expire(w->flows, now, worker_flow_end, w);
 }
 
-/* Flow, detection and alerts for one packet (a captured one or a
- * tunnel's inner packet); true when the packet is to be dropped. */
+/* The pipeline (flow, stream, detection, decision) and the alerts for
+ * one packet (a captured one or a tunnel's inner packet); true when the
+ * packet is to be dropped. */
 static bool
-worker_inspect(struct worker *w, struct packet *p, struct detect_result *res)
+worker_inspect(struct worker *w, struct packet *p, struct pipeline_result *pr)
 {
-	struct runmode *rm = w->rm;
-	bool drop = false;
-
-	res->nalerts = 0;
-	res->verdict = DETECT_VERDICT_ACCEPT;
-	res->mark.set = false;
-	res->reject = 0;
-	res->bypass = false;
-	if (p->ip_version != 0) {
+	if (p->ip_version != 0)
 		worker_expire(w, &p->ts);
-		flow_table_handle(w->flows, p);
-	}
-	if (p->flow != NULL && (p->flow->flags & FLOW_F_DROP)) {
-		/* Suricata inline: after a drop the rest of the TCP flow is
-		 * dropped too, without inspection or more alerts. */
-		drop = true;
-		counter_inc(&w->dropped_by_flow);
-	} else if ((p->ip_version != 0 || decode_event_any(p->events)) &&
-	    (p->flow == NULL ||
-	    !(p->flow->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
-		detect_packet(w->detect, p, res);
-		drop = res->verdict != DETECT_VERDICT_ACCEPT;
-	}
-	/* Offline without --simulate-ips, drop rules only alert, as an IDS
-	 * would; with it they act as inline. */
-	if (rm->offline && !rm->simulate_ips)
-		drop = false;
-	if (p->flow != NULL) {
-		if (res->nalerts > 0)
-			p->flow->flags |= FLOW_F_ALERTED;
-		if (drop && p->proto == IPPROTO_TCP)
-			p->flow->flags |= FLOW_F_DROP;
-	}
-	worker_alerts(w, p, res, drop);
-	return drop;
+	pipeline_packet(w->pl, p, pr);
+	worker_alerts(w, p, &pr->det, pr->drop, pr->drop_reason);
+	return pr->drop;
 }
 
 /* The packets inside p's tunnels, innermost last, each inspected as a
@@ -521,7 +497,7 @@ static bool
 worker_tunnels(struct worker *w, const struct packet *p)
 {
 	struct packet inner[2];
-	struct detect_result res;
+	struct pipeline_result pr;
 	const struct packet *cur = p;
 	bool drop = false;
 
@@ -531,7 +507,7 @@ worker_tunnels(struct worker *w, const struct packet *p)
 		(void)decode_tunnel(cur, t, &w->rm->decode);
 		counter_inc(&w->tunnel_packets);
 		decode_events_count(w->decoder_events, t->events);
-		if (worker_inspect(w, t, &res))
+		if (worker_inspect(w, t, &pr))
 			drop = true;
 		cur = t;
 	}
@@ -544,7 +520,8 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	struct runmode *rm = w->rm;
 	struct packet *p = &s->pkt;
 	struct verdict_counters *vc = &w->counters[s->source];
-	struct detect_result res;
+	struct pipeline_result pr;
+	struct detect_result *res = &pr.det;
 	struct nfq_mark_request mark_req;
 	struct nfq_verdict v;
 	bool drop;
@@ -552,24 +529,21 @@ worker_packet(struct worker *w, struct ring_slot *s)
 
 	if (rm->worker_delay_us > 0)
 		usleep(rm->worker_delay_us);
-	drop = worker_inspect(w, p, &res);
+	drop = worker_inspect(w, p, &pr);
 	if (p->inner != NULL && worker_tunnels(w, p) &&
 	    (!rm->offline || rm->simulate_ips))
 		drop = true;
-	if (!rm->offline && !drop && p->flow != NULL &&
-	    !(p->flow->flags & FLOW_F_BYPASSED) &&
-	    (res.bypass || (p->flow->flags & FLOW_F_BYPASS))) {
-		bool keyword = res.bypass;
-		bool by_conntrack = worker_bypass(w, p, keyword);
+	if (!rm->offline && !drop && pr.bypass) {
+		bool by_conntrack = worker_bypass(w, p, pr.bypass_keyword);
 
 		/* Mark method: this packet's verdict carries the bypass
 		 * mark; CONNMARK --save-mark moves it to the connection. */
 		if (rm->bypass_by_mark) {
-			res.mark.value = (res.mark.set ? res.mark.value : 0) |
+			res->mark.value = (res->mark.set ? res->mark.value : 0) |
 			    rm->cfg->nfq_bypass_mark;
-			res.mark.mask = (res.mark.set ? res.mark.mask : 0) |
+			res->mark.mask = (res->mark.set ? res->mark.mask : 0) |
 			    rm->cfg->nfq_bypass_mask;
-			res.mark.set = true;
+			res->mark.set = true;
 		} else if (by_conntrack && p->has_ctmark) {
 			/* NFQ conntrack glue: the connection gets its mark
 			 * with this verdict, before the manager's ctnetlink
@@ -586,9 +560,9 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		counter_inc(drop ? &vc->dropped : &vc->accepted);
 		return;
 	}
-	mark_req.set = res.mark.set;
-	mark_req.value = res.mark.value;
-	mark_req.mask = res.mark.mask;
+	mark_req.set = res->mark.set;
+	mark_req.value = res->mark.value;
+	mark_req.mask = res->mark.mask;
 	capture_nfq_verdict_decide(&rm->policy, p->mark, drop, &mark_req, &v);
 	if (ctmark_on_verdict) {
 		v.set_ctmark = true;
@@ -599,9 +573,9 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		worker_flush(w, s->source);
 	capture_nfq_batch_add(&w->batches[s->source], p->queue, p->nfq_id, &v);
 
-	if (res.reject != 0) {
+	if (pr.reject != 0) {
 		counter_inc(&vc->rejected);
-		worker_reject(w, p, &res);
+		worker_reject(w, p, pr.reject);
 	}
 	if (drop)
 		counter_inc(&vc->dropped);
@@ -649,6 +623,7 @@ worker_follow_engine(struct worker *w)
 		    "for now");
 		return;
 	}
+	pipeline_set_detect(w->pl, dt);
 	detect_thread_free(w->detect);
 	w->detect = dt;
 	w->engine = eng;
@@ -833,7 +808,7 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
     struct outputs *out, const struct runmode_opts *opts, char *err,
     size_t errlen)
 {
-	struct flow_table_config flow_cfg;
+	struct pipeline_config pcfg;
 	struct runmode *rm;
 	uint64_t seed = 0;
 
@@ -862,8 +837,11 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 		goto nomem;
 	/* Offline, the worker index alone gives reproducible flow ids;
 	 * inline, random bits also key the flow hash against floods. */
-	flow_cfg = cfg->flow;
-	flow_config_per_table(&flow_cfg, (unsigned)rm->nworkers);
+	/* Inline, and offline with --simulate-ips, drops act (IPS). */
+	if (pipeline_config_init(&pcfg, cfg, !rm->offline || rm->simulate_ips,
+	    !rm->offline, (unsigned)rm->nworkers, &rm->hosts, err,
+	    errlen) == -1)
+		goto fail;
 	if (!rm->offline && getrandom(&seed, sizeof(seed), 0) !=
 	    (ssize_t)sizeof(seed))
 		seed = (uint64_t)time(NULL);
@@ -887,13 +865,14 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 		if (w->batches == NULL || w->counters == NULL ||
 		    w->detect == NULL)
 			goto nomem;
-		if ((w->flows = flow_table_new(&flow_cfg, detect_flow_vars_free,
+		if ((w->pl = pipeline_new(&pcfg, w->detect,
 		    (seed << 16) | i)) == NULL) {
 			snprintf(err, errlen, "flow table: %s%s", strerror(errno),
 			    errno == EINVAL ? " (flow.memcap too small for "
 			    "flow.hash-size and flow.prealloc per worker)" : "");
 			goto fail;
 		}
+		w->flows = pipeline_flows(w->pl);
 		flow_table_set_record(w->flows, worker_flow_end, w);
 	}
 	if (readers_create(rm, err, errlen) == -1)
@@ -978,6 +957,35 @@ runmode_swap_engine(struct runmode *rm, struct detect_engine *engine)
 	detect_engine_free(old);
 }
 
+/* One worker's stream and exception counters into the totals. */
+static void
+collect_stream(struct output_eve_stats *s, const struct pipeline_stats *ps)
+{
+	const struct stream_stats *st = &ps->stream;
+	struct output_eve_tcp_stats *t = &s->tcp;
+
+	t->sessions += st->sessions;
+	t->ssn_memcap_drop += st->ssn_memcap_drop;
+	t->memuse += st->memuse;
+	t->reassembly_memuse += st->reassembly_memuse;
+	t->segment_memcap_drop += st->segment_memcap_drop;
+	t->stream_depth_reached += st->stream_depth_reached;
+	t->reassembly_gap += st->reassembly_gap;
+	t->overlap += st->overlap;
+	t->overlap_diff_data += st->overlap_diff_data;
+	t->ooo_limit_drop += st->ooo_limit;
+	t->inline_overlap_drop += st->normalized_drop;
+	t->invalid_drop += st->invalid_drop;
+	t->not_tracked += st->midstream_ignored;
+	t->stream_dropped += ps->stream_dropped;
+	t->bypass_depth += ps->bypass_depth;
+	for (unsigned ev = 0; ev < STREAM_NEVENTS; ev++)
+		s->stream_events[ev] += st->events[ev];
+	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++)
+		for (unsigned a = 0; a < EXCEPTION_NPOLICIES; a++)
+			s->exception[c][a] += ps->exception[c][a];
+}
+
 /* end_interval: for a stats event, which starts a new interval of the
  * queues' high-water marks. */
 static void
@@ -1052,13 +1060,15 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 	}
 	for (size_t w = 0; w < rm->nworkers; w++) {
 		struct flow_table_stats fs;
+		struct pipeline_stats ps;
 
 		s->bypass.local += counter_get(&rm->workers[w].bypass_local);
 		s->alerts += counter_get(&rm->workers[w].alerts);
-		s->flow.dropped_by_flow +=
-		    counter_get(&rm->workers[w].dropped_by_flow);
-		if (rm->workers[w].flows == NULL)
+		if (rm->workers[w].pl == NULL)
 			continue;
+		pipeline_stats(rm->workers[w].pl, &ps);
+		s->flow.dropped_by_flow += ps.dropped_by_flow;
+		collect_stream(s, &ps);
 		flow_table_stats(rm->workers[w].flows, &fs);
 		s->flow.active += fs.active;
 		s->flow.created += fs.created;
@@ -1232,11 +1242,15 @@ runmode_stop(struct runmode *rm)
 	for (size_t i = 0; rm->workers != NULL && i < rm->nworkers; i++) {
 		struct worker *w = &rm->workers[i];
 
+		pipeline_free(w->pl);
+		w->pl = NULL;
+		w->flows = NULL;
 		detect_thread_free(w->detect);
-		flow_table_free(w->flows);
 		free(w->batches);
 		free(w->counters);
 	}
+	stream_hostos_free(rm->hosts);
+	rm->hosts = NULL;
 	capture_reject_close(rm->reject);
 	detect_engine_free(rm->engine);
 	free(rm->readers);

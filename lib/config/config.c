@@ -7,6 +7,7 @@
 
 #include "config/config.h"
 #include "config/yaml.h"
+#include "stream/hostos.h"
 
 enum key_type {
 	KEY_BOOL,
@@ -52,6 +53,8 @@ static const char *const syslog_levels[] = { "emergency", "alert",
 	"critical", "error", "warning", "notice", "info", "debug", NULL };
 static const char *const redis_modes[] = { "list", "lpush", "rpush",
 	"channel", "publish", "xadd", "stream", NULL };
+static const char *const inline_modes[] = { "auto", "yes", "no", "true",
+	"false", "on", "off", NULL };
 
 /* One libhtp personality block: the keys of default-config, and of each
  * server-config entry (relative to its struct http_settings). */
@@ -116,6 +119,7 @@ static const struct key keys[] = {
 	{ "bypass.ring-size", KEY_UINT, OFF(bypass.ring_size), NULL, 1, BYPASS_RING_MAX, NULL },
 	{ "app-layer.protocols.tls.encryption-handling", KEY_ENUM, OFF(tls_encryption), "default", 0, 0, tls_encryptions },
 	{ "action-order", KEY_STRLIST, OFF(action_order), "pass,drop,reject,alert", 0, 0, NULL },
+	{ "app-layer.error-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_APPLAYER_ERROR]), NULL, 0, 0, exception_policy_names },
 	{ "classification-file", KEY_STRING, OFF(classification_file),
 	    SYSCONFDIR "/quell/classification.config", 0, 0, NULL },
 	{ "default-log-dir", KEY_STRING, OFF(default_log_dir),
@@ -168,6 +172,22 @@ static const struct key keys[] = {
 	{ "flow-timeouts.icmp.emergency-closed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_CLOSED]), NULL, 0, 31536000, NULL },
 	{ "flow-timeouts.icmp.bypassed", KEY_UINT, OFF(flow.timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
 	{ "flow-timeouts.icmp.emergency-bypassed", KEY_UINT, OFF(flow.emergency_timeouts[FLOW_PROTO_ICMP][FLOW_TIMEOUT_BYPASSED]), NULL, 0, 31536000, NULL },
+	{ "exception-policy", KEY_ENUM_STR, OFF(exception_policy), "auto", 0, 0, exception_policy_names },
+	{ "host-os-policy.bsd", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_BSD]), NULL, 0, 0, NULL },
+	{ "host-os-policy.bsd-right", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_BSD_RIGHT]), NULL, 0, 0, NULL },
+	{ "host-os-policy.first", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_FIRST]), NULL, 0, 0, NULL },
+	{ "host-os-policy.hpux10", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_HPUX10]), NULL, 0, 0, NULL },
+	{ "host-os-policy.hpux11", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_HPUX11]), NULL, 0, 0, NULL },
+	{ "host-os-policy.irix", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_IRIX]), NULL, 0, 0, NULL },
+	{ "host-os-policy.last", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_LAST]), NULL, 0, 0, NULL },
+	{ "host-os-policy.linux", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_LINUX]), NULL, 0, 0, NULL },
+	{ "host-os-policy.macos", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_MACOS]), NULL, 0, 0, NULL },
+	{ "host-os-policy.old-linux", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_OLD_LINUX]), NULL, 0, 0, NULL },
+	{ "host-os-policy.old-solaris", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_OLD_SOLARIS]), NULL, 0, 0, NULL },
+	{ "host-os-policy.solaris", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_SOLARIS]), NULL, 0, 0, NULL },
+	{ "host-os-policy.vista", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_VISTA]), NULL, 0, 0, NULL },
+	{ "host-os-policy.windows", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_WINDOWS]), NULL, 0, 0, NULL },
+	{ "host-os-policy.windows2k3", KEY_STRLIST, OFF(host_os_policy[STREAM_OS_WINDOWS2K3]), NULL, 0, 0, NULL },
 	{ "mpm-algo", KEY_ENUM_STR, OFF(mpm_algo), "auto", 0, 0, mpm_algos },
 	{ "nfq.bypass-method", KEY_ENUM, OFF(bypass.method), NULL, 0, 0, bypass_methods },
 	{ "nfq.bypass-mark", KEY_U32, OFF(nfq_bypass_mark), "0x40000000", 0, 0, NULL },
@@ -193,8 +213,20 @@ static const struct key keys[] = {
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
 	{ "stats.interval", KEY_UINT, OFF(stats_interval), "8", 1, 86400, NULL },
+	{ "stream.async-oneside", KEY_BOOL, OFF(stream.async_oneside), NULL, 0, 0, NULL },
+	{ "stream.bypass", KEY_BOOL, OFF(stream.bypass), NULL, 0, 0, NULL },
 	{ "stream.bypass-after", KEY_SIZE, OFF(flow.bypass_after), NULL, 0, 0, NULL },
+	{ "stream.drop-invalid", KEY_BOOL, OFF(stream.drop_invalid), NULL, 0, 0, NULL },
+	{ "stream.inline", KEY_ENUM_STR, OFF(stream.inline_mode), "auto", 0, 0, inline_modes },
+	{ "stream.memcap", KEY_SIZE, OFF(stream.memcap), NULL, 0, 0, NULL },
+	{ "stream.memcap-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_STREAM_MEMCAP]), NULL, 0, 0, exception_policy_names },
 	{ "stream.midstream", KEY_BOOL, OFF(flow.midstream), NULL, 0, 0, NULL },
+	{ "stream.midstream-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_MIDSTREAM]), NULL, 0, 0, exception_policy_names },
+	{ "stream.reassembly.check-overlap-different-data", KEY_BOOL, OFF(stream.check_overlap_different_data), NULL, 0, 0, NULL },
+	{ "stream.reassembly.depth", KEY_SIZE, OFF(stream.depth), NULL, 0, 0, NULL },
+	{ "stream.reassembly.memcap", KEY_SIZE, OFF(stream.reassembly_memcap), NULL, 0, 0, NULL },
+	{ "stream.reassembly.memcap-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_REASSEMBLY_MEMCAP]), NULL, 0, 0, exception_policy_names },
+	{ "stream.reassembly.out-of-order-limit", KEY_UINT, OFF(stream.ooo_limit), NULL, 1, 65536, NULL },
 	{ "threading.cpu-affinity.readers", KEY_CPUS, OFF(reader_cpus), "", 0, 0, NULL },
 	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
 	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
@@ -1205,6 +1237,7 @@ config_new(void)
 	if (cfg == NULL)
 		return NULL;
 	flow_config_default(&cfg->flow);
+	stream_config_default(&cfg->stream);
 	bypass_config_default(&cfg->bypass);
 	http_config_default(&cfg->http);
 	diag_list_init(&dl);
@@ -1636,6 +1669,41 @@ check_eve(const struct quell_config *cfg, size_t i, struct diag_list *dl)
 #endif
 }
 
+/* host-os-policy blocks must be addresses or CIDR blocks; the midstream
+ * policy acts on whole flows, and with midstream on only pass-flow or
+ * ignore make sense (as Suricata checks). */
+static void
+check_stream(const struct quell_config *cfg, struct diag_list *dl)
+{
+	struct stream_hostos *h = stream_hostos_new(STREAM_OS_DEFAULT);
+	const char *mp = cfg->exception_policies[EXCEPTION_CAUSE_MIDSTREAM];
+
+	for (int pol = 0; h != NULL && pol < STREAM_OS_NPOLICIES; pol++) {
+		const struct config_strlist *l = &cfg->host_os_policy[pol];
+
+		for (size_t i = 0; i < l->count; i++)
+			if (stream_hostos_add(h, l->items[i],
+			    (enum stream_os_policy)pol) == -1)
+				diag_add(dl, DIAG_ERROR, NULL, 0, 0,
+				    l->items[i], "host-os-policy.%s: \"%s\" is "
+				    "not an address or CIDR block",
+				    stream_policy_name((enum stream_os_policy)pol),
+				    l->items[i]);
+	}
+	stream_hostos_free(h);
+	if (mp != NULL && (strcmp(mp, "drop-packet") == 0 ||
+	    strcmp(mp, "pass-packet") == 0))
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, mp,
+		    "stream.midstream-policy: %s is not valid (the policy "
+		    "applies to whole flows)", mp);
+	else if (mp != NULL && cfg->flow.midstream &&
+	    strcmp(mp, "pass-flow") != 0 && strcmp(mp, "ignore") != 0 &&
+	    strcmp(mp, "auto") != 0)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, mp,
+		    "stream.midstream-policy: %s is not valid when "
+		    "stream.midstream is on (pass-flow or ignore)", mp);
+}
+
 int
 config_validate(const struct quell_config *cfg, struct diag_list *dl)
 {
@@ -1673,6 +1741,7 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 	}
 	for (size_t i = 0; i < cfg->neve; i++)
 		check_eve(cfg, i, dl);
+	check_stream(cfg, dl);
 	check_log_name(dl, "outputs.fast.filename", cfg->fast_filename);
 	check_log_name(dl, "outputs.stats.filename", cfg->statslog_filename);
 	return dl->errors > before ? -1 : 0;

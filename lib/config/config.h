@@ -8,8 +8,11 @@
 #include "core/diag.h"
 #include "applayer/http/config.h"
 #include "bypass/config.h"
+#include "core/exception.h"
 #include "decode/config.h"
 #include "flow/config.h"
+#include "stream/config.h"
+#include "stream/policy.h"
 
 #include <stdio.h>
 
@@ -134,6 +137,12 @@ struct quell_config {
 	char		*decode_teredo_ports;
 	char		*decode_vxlan_ports;
 	char		*decode_geneve_ports;
+	struct stream_config stream;	/* whole process; split per worker */
+	/* host-os-policy.<name>: address blocks per overlap policy */
+	struct config_strlist host_os_policy[STREAM_OS_NPOLICIES];
+	char		*exception_policy;	/* master switch */
+	/* per cause (core/exception.h); NULL: the master's */
+	char		*exception_policies[EXCEPTION_NCAUSES];
 	struct bypass_config bypass;	/* mark/mask from nfq_bypass_* */
 	struct http_config http;	/* app-layer.protocols.http.libhtp */
 

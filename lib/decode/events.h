@@ -217,6 +217,9 @@
 	X(STREAM_PKT_RETRANSMISSION, "stream.pkt_retransmission") \
 	X(STREAM_PKT_SPURIOUS_RETRANSMISSION, "stream.pkt_spurious_retransmission") \
 	X(STREAM_REASSEMBLY_DEPTH_REACHED, "stream.reassembly_depth_reached") \
+	X(STREAM_REASSEMBLY_INSERT_INVALID, "stream.reassembly_insert_invalid") \
+	X(STREAM_REASSEMBLY_INSERT_LIMIT, "stream.reassembly_insert_limit") \
+	X(STREAM_REASSEMBLY_INSERT_MEMCAP, "stream.reassembly_insert_memcap") \
 	X(STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA, "stream.reassembly_overlap_different_data") \
 	X(STREAM_REASSEMBLY_SEGMENT_BEFORE_BASE_SEQ, "stream.reassembly_segment_before_base_seq") \
 	X(STREAM_REASSEMBLY_SEQ_GAP, "stream.reassembly_seq_gap") \

@@ -110,6 +110,12 @@ struct flow {
 	 * by lib/detect, which allocates it on first use and is asked to
 	 * free it through the table's vars_free callback. */
 	void		*detect_vars;
+
+	/* The TCP stream session (lib/stream): created by the stream
+	 * engine, freed through the table's stream_free callback when the
+	 * flow leaves the table or is detached (always in the worker's
+	 * thread, which owns its memory accounting). */
+	void		*stream;
 };
 
 const char	*flow_state_name(enum flow_state);

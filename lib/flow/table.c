@@ -87,6 +87,7 @@ TAILQ_HEAD(flow_list, flow_entry);
 struct flow_table {
 	struct flow_table_config cfg;
 	void			(*vars_free)(void *);
+	void			(*stream_free)(void *);
 	flow_record_fn		 record;
 	void			*record_arg;
 
@@ -500,11 +501,20 @@ entry_unlink(struct flow_table *t, struct flow_entry *e)
 }
 
 static void
+entry_stream_free(struct flow_table *t, struct flow *f)
+{
+	if (f->stream != NULL && t->stream_free != NULL)
+		t->stream_free(f->stream);
+	f->stream = NULL;
+}
+
+static void
 entry_release(struct flow_table *t, struct flow_entry *e)
 {
 	if (e->f.detect_vars != NULL && t->vars_free != NULL)
 		t->vars_free(e->f.detect_vars);
 	e->f.detect_vars = NULL;
+	entry_stream_free(t, &e->f);
 	if (t->nspare < t->cfg.prealloc) {
 		e->where = ENTRY_SPARE;
 		LIST_INSERT_HEAD(&t->spares, e, hlink);
@@ -802,6 +812,7 @@ flow_table_free(struct flow_table *t)
 			TAILQ_REMOVE(&t->lists[c], e, tlink);
 			if (e->f.detect_vars != NULL && t->vars_free != NULL)
 				t->vars_free(e->f.detect_vars);
+			entry_stream_free(t, &e->f);
 			free(e);
 		}
 	}
@@ -811,6 +822,12 @@ flow_table_free(struct flow_table *t)
 	}
 	free(t->buckets);
 	free(t);
+}
+
+void
+flow_table_set_stream_free(struct flow_table *t, void (*fn)(void *))
+{
+	t->stream_free = fn;
 }
 
 void
@@ -922,6 +939,7 @@ flow_table_detach(struct flow_table *t, struct flow *f)
 
 	BUG_ON(e->where != ENTRY_IN_TABLE && e->where != ENTRY_LEAVING);
 	BUG_ON(f->flags & FLOW_F_BYPASS_STUB);
+	entry_stream_free(t, f);
 	if (!leaving)
 		entry_unlink(t, e);
 	e->where = ENTRY_DETACHED;
@@ -956,6 +974,7 @@ stub_leave(struct flow_table *t, const struct flow_entry *e)
 	memset(s->f.bypass_pkts, 0, sizeof(s->f.bypass_pkts));
 	memset(s->f.bypass_bytes, 0, sizeof(s->f.bypass_bytes));
 	s->f.detect_vars = NULL;
+	s->f.stream = NULL;
 	s->f.flags = (e->f.flags & (FLOW_F_MIDSTREAM | FLOW_F_NO_PORTS)) |
 	    FLOW_F_BYPASSED | FLOW_F_BYPASS_STUB;
 	s->hash = e->hash;

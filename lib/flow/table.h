@@ -80,6 +80,10 @@ void	flow_table_free(struct flow_table *);
  * freed unrecorded, still counted. */
 void	flow_table_set_record(struct flow_table *, flow_record_fn, void *arg);
 
+/* How the table frees a flow's stream session (f->stream) when the
+ * flow is released, flushed, evicted or detached; NULL: never set. */
+void	flow_table_set_stream_free(struct flow_table *, void (*)(void *));
+
 /* Finds or creates the flow of decoded packet p and accounts p to it:
  * sets p->flow and p->flow_flags (PKT_FLOW_TO_SERVER/TO_CLIENT relative
  * to the initiator, FIRST on the packet that created the flow,
@@ -108,7 +112,8 @@ size_t	flow_table_flush(struct flow_table *, flow_record_fn emit, void *arg);
 
 /* Takes f out of the table without freeing it: the caller owns it and
  * frees it with flow_free(). It no longer counts against the memcap.
- * In its place, unless f was leaving anyway (a record callback detached
+ * Its stream session is freed here, in the table's thread. In its
+ * place, unless f was leaving anyway (a record callback detached
  * it), the table keeps a stub with f's key for FLOW_STUB_TIMEOUT
  * seconds after f's last packet, counted against the memcap in f's
  * stead: the packets of the tuple still in flight (queued before a

@@ -741,6 +741,72 @@ decoder_events(const struct output_eve_stats *s)
 	return ev;
 }
 
+/* Sets o.a.b.c = v for the dotted name "a.b.c", making the objects on
+ * the way: Suricata's eve nesting of its dotted counter names. */
+static void
+set_dotted(json_t *o, const char *name, uint64_t v)
+{
+	char part[64];
+	const char *dot;
+
+	while ((dot = strchr(name, '.')) != NULL) {
+		size_t len = (size_t)(dot - name);
+		json_t *sub;
+
+		if (len >= sizeof(part))
+			return;
+		memcpy(part, name, len);
+		part[len] = '\0';
+		if ((sub = json_object_get(o, part)) == NULL) {
+			sub = json_object();
+			json_object_set_new(o, part, sub);
+		}
+		o = sub;
+		name = dot + 1;
+	}
+	SET_U64(o, name, v);
+}
+
+/* stats.tcp, the stream events under stats.decoder.event.stream and
+ * the exception policy counters. */
+static void
+stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
+{
+	const struct output_eve_tcp_stats *t = &s->tcp;
+	json_t *tcp = json_object();
+
+	for (unsigned ev = 0; ev < STREAM_NEVENTS; ev++)
+		set_dotted(events, stream_event_name(ev),
+		    s->stream_events[ev]);
+	SET_U64(tcp, "sessions", t->sessions);
+	SET_U64(tcp, "ssn_memcap_drop", t->ssn_memcap_drop);
+	SET_U64(tcp, "memuse", t->memuse);
+	SET_U64(tcp, "reassembly_memuse", t->reassembly_memuse);
+	SET_U64(tcp, "segment_memcap_drop", t->segment_memcap_drop);
+	SET_U64(tcp, "stream_depth_reached", t->stream_depth_reached);
+	SET_U64(tcp, "reassembly_gap", t->reassembly_gap);
+	SET_U64(tcp, "overlap", t->overlap);
+	SET_U64(tcp, "overlap_diff_data", t->overlap_diff_data);
+	SET_U64(tcp, "ooo_limit_drop", t->ooo_limit_drop);
+	SET_U64(tcp, "inline_overlap_drop", t->inline_overlap_drop);
+	SET_U64(tcp, "invalid_drop", t->invalid_drop);
+	SET_U64(tcp, "not_tracked", t->not_tracked);
+	SET_U64(tcp, "stream_dropped", t->stream_dropped);
+	SET_U64(tcp, "bypass_depth", t->bypass_depth);
+	json_object_set_new(stats, "tcp", tcp);
+	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++) {
+		for (unsigned a = EXCEPTION_IGNORE; a < EXCEPTION_NPOLICIES;
+		    a++) {
+			char name[96];
+
+			snprintf(name, sizeof(name), "%s.%s",
+			    exception_cause_counter((enum exception_cause)c),
+			    exception_policy_counter((enum exception_policy)a));
+			set_dotted(stats, name, s->exception[c][a]);
+		}
+	}
+}
+
 void
 output_eve_stats(struct output_eve *eve, size_t producer,
     const struct output_eve_stats *s)
@@ -788,7 +854,12 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 	decoder = json_object();
 	SET_U64(decoder, "invalid", s->decoder_invalid);
 	SET_U64(decoder, "invalid_checksum", s->invalid_checksum);
-	json_object_set_new(decoder, "event", decoder_events(s));
+	{
+		json_t *events = decoder_events(s);
+
+		stream_stats(stats, events, s);
+		json_object_set_new(decoder, "event", events);
+	}
 	SET_U64(decoder, "too_many_layers",
 	    s->decoder_events[DECODE_EV_TOO_MANY_LAYERS]);
 	json_object_set_new(stats, "decoder", decoder);

@@ -4,8 +4,10 @@
 #define QUELL_OUTPUT_EVE_H
 
 #include "core/base.h"
+#include "core/exception.h"
 #include "core/packet.h"
 #include "decode/events.h"
+#include "stream/events.h"
 
 #include <sys/types.h>
 
@@ -41,6 +43,26 @@ struct output_eve_flow_stats {
 	uint64_t	 no_flow;	/* packets left without a flow at the cap */
 	uint64_t	 midstream;
 	uint64_t	 dropped_by_flow; /* packets dropped because their flow was */
+};
+
+/* tcp.*: the stream engine's counters (Suricata's names where it has
+ * them), all workers together. */
+struct output_eve_tcp_stats {
+	uint64_t	 sessions;
+	uint64_t	 ssn_memcap_drop;
+	uint64_t	 memuse;
+	uint64_t	 reassembly_memuse;
+	uint64_t	 segment_memcap_drop;
+	uint64_t	 stream_depth_reached;
+	uint64_t	 reassembly_gap;
+	uint64_t	 overlap;
+	uint64_t	 overlap_diff_data;
+	uint64_t	 ooo_limit_drop;	/* out-of-order limit met */
+	uint64_t	 inline_overlap_drop;	/* dropped: bytes differed */
+	uint64_t	 invalid_drop;		/* dropped: drop-invalid */
+	uint64_t	 not_tracked;		/* midstream off, not picked up */
+	uint64_t	 stream_dropped;	/* packets the stream dropped */
+	uint64_t	 bypass_depth;		/* flows bypassed at depth */
 };
 
 struct output_eve_queue_stats {
@@ -94,6 +116,11 @@ struct output_eve_stats {
 	struct output_eve_sink_stats sinks[OUTPUT_EVE_MAX_TARGETS];
 	size_t		 nsinks;	/* eve-log outputs in sinks[] */
 	struct output_eve_flow_stats flow;
+	struct output_eve_tcp_stats tcp;
+	/* decoder.event.<stream_event_name()>: packets with each event */
+	uint64_t	 stream_events[STREAM_NEVENTS];
+	/* <exception_cause_counter()>.<exception_policy_counter()> */
+	uint64_t	 exception[EXCEPTION_NCAUSES][EXCEPTION_NPOLICIES];
 	struct {
 		uint64_t requests, bypassed, local, table_full, active,
 		    destroyed, restored, failed;

@@ -115,6 +115,40 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "flow.end.", "shutdown", s->flow.ended_shutdown);
 	n = add(out, n, max, "flow.end.", "forced", s->flow.ended_forced);
 	n = add(out, n, max, "flow.end.", "tcp_reuse", s->flow.ended_tcp_reuse);
+	for (unsigned ev = 0; ev < STREAM_NEVENTS; ev++)
+		n = add(out, n, max, "decoder.event.",
+		    stream_event_name(ev),
+		    s->stream_events[ev]);
+	n = add(out, n, max, "tcp.", "sessions", s->tcp.sessions);
+	n = add(out, n, max, "tcp.", "ssn_memcap_drop", s->tcp.ssn_memcap_drop);
+	n = add(out, n, max, "tcp.", "memuse", s->tcp.memuse);
+	n = add(out, n, max, "tcp.", "reassembly_memuse",
+	    s->tcp.reassembly_memuse);
+	n = add(out, n, max, "tcp.", "segment_memcap_drop",
+	    s->tcp.segment_memcap_drop);
+	n = add(out, n, max, "tcp.", "stream_depth_reached",
+	    s->tcp.stream_depth_reached);
+	n = add(out, n, max, "tcp.", "reassembly_gap", s->tcp.reassembly_gap);
+	n = add(out, n, max, "tcp.", "overlap", s->tcp.overlap);
+	n = add(out, n, max, "tcp.", "overlap_diff_data",
+	    s->tcp.overlap_diff_data);
+	n = add(out, n, max, "tcp.", "ooo_limit_drop", s->tcp.ooo_limit_drop);
+	n = add(out, n, max, "tcp.", "inline_overlap_drop",
+	    s->tcp.inline_overlap_drop);
+	n = add(out, n, max, "tcp.", "invalid_drop", s->tcp.invalid_drop);
+	n = add(out, n, max, "tcp.", "not_tracked", s->tcp.not_tracked);
+	n = add(out, n, max, "tcp.", "stream_dropped", s->tcp.stream_dropped);
+	n = add(out, n, max, "tcp.", "bypass_depth", s->tcp.bypass_depth);
+	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++) {
+		char prefix[48];
+
+		snprintf(prefix, sizeof(prefix), "%s.",
+		    exception_cause_counter((enum exception_cause)c));
+		for (unsigned a = EXCEPTION_IGNORE; a < EXCEPTION_NPOLICIES; a++)
+			n = add(out, n, max, prefix,
+			    exception_policy_counter((enum exception_policy)a),
+			    s->exception[c][a]);
+	}
 	n = add(out, n, max, "detect.", "alert", s->alerts);
 	n = add(out, n, max, "output.", "lost", s->output_lost);
 	for (size_t i = 0; i < s->nsinks; i++) {

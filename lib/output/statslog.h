@@ -4,8 +4,10 @@
 #define QUELL_OUTPUT_STATSLOG_H
 
 #include "core/base.h"
+#include "core/exception.h"
 #include "decode/events.h"
 #include "output/eve.h"
+#include "stream/events.h"
 
 #include <stdio.h>
 
@@ -16,8 +18,9 @@ struct output_eve_stats;
  * event, and the fixed ones. A smaller array silently loses the
  * counters at its end (decoder, detect, bypass) on hosts with many
  * queues. */
-#define OUTPUT_COUNTERS_MAX	(18 * (64 + 1) + DECODE_EV_MAX + 48 + \
-				 6 * OUTPUT_EVE_MAX_TARGETS)
+#define OUTPUT_COUNTERS_MAX	(18 * (64 + 1) + DECODE_EV_MAX + \
+	    STREAM_NEVENTS + 16 + EXCEPTION_NCAUSES * EXCEPTION_NPOLICIES + 48 + \
+	    6 * OUTPUT_EVE_MAX_TARGETS)
 
 struct output_counter {
 	char		 name[64];

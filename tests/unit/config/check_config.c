@@ -133,6 +133,72 @@ START_TEST(test_bad_enum_lists_choices)
 }
 END_TEST
 
+START_TEST(test_stream_section_loads_in_suricata_layout)
+{
+	static const char y[] =
+	    "exception-policy: pass-flow\n"
+	    "stream:\n"
+	    "  memcap: 32mb\n"
+	    "  memcap-policy: drop-packet\n"
+	    "  async-oneside: yes\n"
+	    "  inline: no\n"
+	    "  reassembly:\n"
+	    "    memcap: 128mb\n"
+	    "    depth: 2mb\n"
+	    "    memcap-policy: bypass\n"
+	    "host-os-policy:\n"
+	    "  linux: [198.18.0.0/15, \"2001:2::/48\"]\n"
+	    "  windows: [0.0.0.0/0]\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_int_eq(config_validate(cfg, &dl), 0);
+	ck_assert_uint_eq(cfg->stream.memcap, 32u << 20);
+	ck_assert_uint_eq(cfg->stream.reassembly_memcap, 128u << 20);
+	ck_assert_uint_eq(cfg->stream.depth, 2u << 20);
+	ck_assert(cfg->stream.async_oneside);
+	ck_assert_str_eq(cfg->stream.inline_mode, "no");
+	ck_assert_str_eq(cfg->exception_policy, "pass-flow");
+	ck_assert_str_eq(cfg->exception_policies[EXCEPTION_CAUSE_STREAM_MEMCAP],
+	    "drop-packet");
+	ck_assert_str_eq(cfg->exception_policies[
+	    EXCEPTION_CAUSE_REASSEMBLY_MEMCAP], "bypass");
+	ck_assert_ptr_null(cfg->exception_policies[EXCEPTION_CAUSE_MIDSTREAM]);
+	ck_assert_uint_eq(cfg->host_os_policy[STREAM_OS_LINUX].count, 2);
+	ck_assert_str_eq(cfg->host_os_policy[STREAM_OS_LINUX].items[1],
+	    "2001:2::/48");
+}
+END_TEST
+
+START_TEST(test_bad_exception_policy_lists_choices)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "stream:\n  memcap-policy: drop\n", &dl), -1);
+	ck_assert_str_eq(first_diag(), "q.yaml:2:3: stream.memcap-policy: not "
+	    "one of auto, ignore, drop-flow, drop-packet, pass-flow, "
+	    "pass-packet, bypass, reject near 'drop'");
+}
+END_TEST
+
+START_TEST(test_midstream_policy_must_fit_midstream)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "stream:\n  midstream: yes\n  midstream-policy: drop-flow\n",
+	    &dl), 0);
+	ck_assert_int_eq(config_validate(cfg, &dl), -1);
+	ck_assert_ptr_nonnull(strstr(first_diag(), "stream.midstream-policy"));
+}
+END_TEST
+
+START_TEST(test_host_os_policy_needs_address_blocks)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "host-os-policy:\n  solaris: [not-an-address]\n", &dl), 0);
+	ck_assert_int_eq(config_validate(cfg, &dl), -1);
+	ck_assert_ptr_nonnull(strstr(first_diag(),
+	    "host-os-policy.solaris: \"not-an-address\""));
+}
+END_TEST
+
 START_TEST(test_bad_boolean_is_error)
 {
 	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
@@ -598,6 +664,10 @@ config_suite(void)
 	tcase_add_test(tc, test_set_addresses_the_nth_eve_log);
 	tcase_add_test(tc, test_two_eve_files_of_one_name_are_an_error);
 	tcase_add_test(tc, test_key_table_lists_eve_keys);
+	tcase_add_test(tc, test_stream_section_loads_in_suricata_layout);
+	tcase_add_test(tc, test_bad_exception_policy_lists_choices);
+	tcase_add_test(tc, test_midstream_policy_must_fit_midstream);
+	tcase_add_test(tc, test_host_os_policy_needs_address_blocks);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -16,6 +16,7 @@
 #include "output/sink_syslog.h"
 #include "output/statslog.h"
 #include "output/writer.h"
+#include "stream/events.h"
 
 static char path[64];
 static struct output_eve *eve;
@@ -273,6 +274,8 @@ START_TEST(test_counters_name_decoder_events_as_suricata)
 	size_t n, found = 0;
 
 	s.decoder_events[DECODE_EV_UDP_HLEN_INVALID] = 5;
+	s.stream_events[DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA -
+	    DECODE_EV_STREAM_FIRST] = 7;
 	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
 	for (size_t i = 0; i < n; i++) {
 		if (strncmp(c[i].name, "decoder.event.", 14) != 0)
@@ -280,11 +283,16 @@ START_TEST(test_counters_name_decoder_events_as_suricata)
 		found++;
 		if (strcmp(c[i].name, "decoder.event.udp.hlen_invalid") == 0)
 			ck_assert_uint_eq(c[i].value, 5);
+		else if (strcmp(c[i].name, "decoder.event.stream."
+		    "reassembly_overlap_different_data") == 0)
+			ck_assert_uint_eq(c[i].value, 7);
 		else
 			ck_assert_uint_eq(c[i].value, 0);
 	}
-	/* too_many_layers is decoder.too_many_layers, as Suricata's */
-	ck_assert_uint_eq(found, DECODE_EV_MAX - 1);
+	/* Suricata's decoder events (too_many_layers is
+	 * decoder.too_many_layers, as Suricata's), then its stream events
+	 * (decoder.event.stream.*, as with stats.stream-events on) */
+	ck_assert_uint_eq(found, DECODE_EV_MAX - 1 + STREAM_NEVENTS);
 }
 END_TEST
 

@@ -1,5 +1,6 @@
-/* Detection on real packets: raw IPv4/TCP bytes go through the worker's
- * path (decode_packet, flow_table_handle, detect_packet) against
+/* The packet pipeline on real packets: raw IPv4/TCP bytes go through
+ * the worker's path (decode_packet, pipeline_packet: flow tracking,
+ * stream reassembly, detection, the decision) against
  * tests/unit/data/rules/pipeline.rules, so content, pcre, byte_test, a
  * flowbits chain, flow:established,to_server, dsize and a threshold are
  * checked on packets as they come off the wire, handshake included. */
@@ -9,15 +10,17 @@
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/diag.h"
 #include "core/packet.h"
 #include "decode/decode.h"
 #include "detect/engine.h"
 #include "detect/threshold.h"
-#include "flow/config.h"
-#include "flow/table.h"
+#include "config/config.h"
+#include "pipeline/pipeline.h"
 #include "rules/ruleset.h"
+#include "stream/events.h"
 
 /* One TCP connection, client 10.0.0.1:sport -> server 10.0.0.2:dport. */
 struct conn {
@@ -31,8 +34,12 @@ struct conn {
 static struct diag_list dl;
 static struct detect_engine *de;
 static struct detect_thread *dt;
-static struct flow_table *ft;
+static struct quell_config *qcfg;
+static struct stream_hostos *hosts;
+static struct pipeline *pl;
+static struct pipeline_result pres;
 static struct detect_result res;
+static uint64_t last_events[PKT_EVENT_WORDS];	/* p.events of the last tx */
 static uint8_t frame[1600];
 
 static void	setup(void);
@@ -57,8 +64,9 @@ data_path(const char *name)
 static void
 setup(void)
 {
-	struct flow_table_config cfg;
+	struct pipeline_config pc;
 	struct ruleset *rs = rules_ruleset_new();
+	char err[256];
 
 	diag_list_init(&dl);
 	detect_threshold_reset();
@@ -70,18 +78,24 @@ setup(void)
 	ck_assert_ptr_nonnull(de);
 	dt = detect_thread_new(de);
 	ck_assert_ptr_nonnull(dt);
-	flow_config_default(&cfg);
-	cfg.hash_size = 1024;
-	cfg.prealloc = 16;
-	ft = flow_table_new(&cfg, detect_flow_vars_free, 1);
-	ck_assert_ptr_nonnull(ft);
+	qcfg = config_new();
+	ck_assert_ptr_nonnull(qcfg);
+	qcfg->flow.hash_size = 1024;
+	qcfg->flow.prealloc = 16;
+	/* inline (IPS): drops act, stream normalisation is on */
+	ck_assert_int_eq(pipeline_config_init(&pc, qcfg, true, true, 1,
+	    &hosts, err, sizeof(err)), 0);
+	pl = pipeline_new(&pc, dt, 1);
+	ck_assert_ptr_nonnull(pl);
 }
 
 static void
 teardown(void)
 {
-	(void)flow_table_flush(ft, NULL, NULL);
-	flow_table_free(ft);
+	(void)flow_table_flush(pipeline_flows(pl), NULL, NULL);
+	pipeline_free(pl);
+	stream_hostos_free(hosts);
+	config_free(qcfg);
 	detect_thread_free(dt);
 	detect_engine_free(de);
 	detect_threshold_reset();
@@ -136,8 +150,9 @@ tx(struct conn *c, bool reply, uint8_t flags, const void *payload,
 	p.wire_len = total;
 	p.ts.tv_sec = c->t;
 	ck_assert_int_eq(decode_packet(&p), 0);
-	(void)flow_table_handle(ft, &p);
-	detect_packet(dt, &p, &res);
+	pipeline_packet(pl, &p, &pres);
+	res = pres.det;
+	memcpy(last_events, p.events, sizeof(last_events));
 	return res.nalerts;
 }
 
@@ -260,6 +275,124 @@ START_TEST(test_same_data_once_established_fires)
 }
 END_TEST
 
+/* Rebuilds the pipeline after the test changed qcfg. */
+static void
+rebuild(bool ips)
+{
+	struct pipeline_config pc;
+	char err[256];
+
+	(void)flow_table_flush(pipeline_flows(pl), NULL, NULL);
+	pipeline_free(pl);
+	stream_hostos_free(hosts);
+	ck_assert_int_eq(pipeline_config_init(&pc, qcfg, ips, ips, 1, &hosts,
+	    err, sizeof(err)), 0);
+	pl = pipeline_new(&pc, dt, 1);
+	ck_assert_ptr_nonnull(pl);
+}
+
+START_TEST(test_in_order_data_comes_with_its_stream_chunk)
+{
+	struct conn c = { 40100, 9000, 1000, 5000, 100 };
+
+	handshake(&c);
+	tx(&c, false, DATA, "hello", 5);
+	ck_assert(pres.has_stream);
+	ck_assert_uint_eq(pres.stream.dir, FLOW_DIR_TO_SERVER);
+	ck_assert_uint_eq(pres.stream.offset, 0);
+	ck_assert_uint_eq(pres.stream.len, 5);
+	ck_assert_mem_eq(pres.stream.data, "hello", 5);
+	tx(&c, false, DATA, " world", 6);
+	ck_assert_uint_eq(pres.stream.offset, 5);
+	ck_assert_uint_eq(pres.stream.len, 6);
+	ck_assert_mem_eq(pres.stream.data, " world", 6);
+	ck_assert(!pres.drop);
+}
+END_TEST
+
+START_TEST(test_retransmission_with_other_bytes_is_dropped_inline)
+{
+	struct conn c = { 40101, 9000, 1000, 5000, 100 };
+
+	handshake(&c);
+	tx(&c, false, DATA, "GET /good", 9);
+	ck_assert(!pres.drop);
+	c.cseq -= 9;
+	tx(&c, false, DATA, "GET /evil", 9);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_STREAM);
+	ck_assert(decode_event_has(last_events,
+	    DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+	/* the flow lives on: the honest retransmission passes */
+	c.cseq -= 9;
+	tx(&c, false, DATA, "GET /good", 9);
+	ck_assert(!pres.drop);
+	ck_assert(decode_event_has(last_events,
+	    DECODE_EV_STREAM_PKT_RETRANSMISSION));
+}
+END_TEST
+
+START_TEST(test_retransmission_with_other_bytes_only_alerts_in_ids_mode)
+{
+	struct conn c = { 40102, 9000, 1000, 5000, 100 };
+
+	rebuild(false);
+	handshake(&c);
+	tx(&c, false, DATA, "GET /good", 9);
+	c.cseq -= 9;
+	tx(&c, false, DATA, "GET /evil", 9);
+	ck_assert(!pres.drop);
+	ck_assert(decode_event_has(last_events,
+	    DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+}
+END_TEST
+
+START_TEST(test_midstream_off_drops_the_flow_in_ips_mode)
+{
+	struct conn c = { 40103, 9000, 1000, 5000, 100 };
+
+	qcfg->flow.midstream = false;
+	rebuild(true);
+	tx(&c, false, DATA, "data", 4);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_POLICY);
+	tx(&c, false, DATA, "more", 4);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_FLOW);
+}
+END_TEST
+
+START_TEST(test_midstream_policy_pass_flow_accepts_uninspected)
+{
+	struct conn c = { 40104, 80, 1000, 5000, 100 };
+
+	qcfg->flow.midstream = false;
+	free(qcfg->exception_policies[EXCEPTION_CAUSE_MIDSTREAM]);
+	qcfg->exception_policies[EXCEPTION_CAUSE_MIDSTREAM] =
+	    strdup("pass-flow");
+	rebuild(true);
+	ck_assert_uint_eq(tx(&c, false, DATA, login, sizeof(login) - 1), 0);
+	ck_assert(!pres.drop);
+	ck_assert(!pres.inspected);
+}
+END_TEST
+
+START_TEST(test_both_directions_at_depth_ask_for_bypass)
+{
+	struct conn c = { 40105, 9000, 1000, 5000, 100 };
+
+	qcfg->stream.depth = 8;
+	qcfg->stream.bypass = true;
+	rebuild(true);
+	handshake(&c);
+	tx(&c, false, DATA, "0123456789", 10);
+	ck_assert(!pres.bypass);
+	tx(&c, true, DATA, "abcdefghij", 10);
+	ck_assert(pres.bypass);
+	ck_assert(!pres.bypass_keyword);
+}
+END_TEST
+
 static Suite *
 pipeline_suite(void)
 {
@@ -277,6 +410,17 @@ pipeline_suite(void)
 	tcase_add_test(tc,
 	    test_data_before_the_handshake_completes_fires_nothing);
 	tcase_add_test(tc, test_same_data_once_established_fires);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("stream");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_in_order_data_comes_with_its_stream_chunk);
+	tcase_add_test(tc,
+	    test_retransmission_with_other_bytes_is_dropped_inline);
+	tcase_add_test(tc,
+	    test_retransmission_with_other_bytes_only_alerts_in_ids_mode);
+	tcase_add_test(tc, test_midstream_off_drops_the_flow_in_ips_mode);
+	tcase_add_test(tc, test_midstream_policy_pass_flow_accepts_uninspected);
+	tcase_add_test(tc, test_both_directions_at_depth_ask_for_bypass);
 	suite_add_tcase(s, tc);
 	return s;
 }

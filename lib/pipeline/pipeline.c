@@ -1,0 +1,285 @@
+#include "core/base.h"
+
+#include <netinet/in.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "core/counters.h"
+#include "decode/events.h"
+#include "flow/flow.h"
+#include "pipeline/pipeline.h"
+
+struct pipeline {
+	struct pipeline_config cfg;
+	struct flow_table *flows;
+	struct stream_ctx *stream;
+	struct detect_thread *dt;
+	struct pipeline_stats st;	/* stream part filled on read */
+};
+
+int
+pipeline_config_init(struct pipeline_config *pc, const struct quell_config *cfg,
+    bool ips, bool inline_capture, unsigned nworkers,
+    struct stream_hostos **hosts, char *err, size_t errlen)
+{
+	struct stream_hostos *h;
+
+	memset(pc, 0, sizeof(*pc));
+	*hosts = NULL;
+	pc->flow = cfg->flow;
+	flow_config_per_table(&pc->flow, nworkers);
+	pc->stream = cfg->stream;
+	stream_config_per_worker(&pc->stream, nworkers);
+	pc->stream.is_inline = stream_config_inline(&cfg->stream, ips);
+	pc->stream.inline_mode = NULL;
+	pc->ips = ips;
+	pc->bypass = inline_capture;
+	for (int c = 0; c < EXCEPTION_NCAUSES; c++) {
+		const char *own = cfg->exception_policies[c];
+		int a;
+
+		/* with midstream pickup on, the master switch does not make
+		 * picked-up sessions an exception (Suricata: only pass-flow
+		 * or ignore apply then, and only when set for the cause) */
+		if (c == EXCEPTION_CAUSE_MIDSTREAM && cfg->flow.midstream &&
+		    (own == NULL || own[0] == '\0'))
+			own = "ignore";
+		a = exception_policy_resolve((enum exception_cause)c,
+		    cfg->exception_policy, own, ips);
+		if (a < 0) {
+			snprintf(err, errlen, "%s: \"%s\" is not a valid "
+			    "exception policy here",
+			    exception_cause_key((enum exception_cause)c),
+			    own != NULL ? own : cfg->exception_policy);
+			errno = EINVAL;
+			return -1;
+		}
+		pc->exception[c] = (uint8_t)a;
+	}
+	if ((h = stream_hostos_new(cfg->stream.default_policy)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int pol = 0; pol < STREAM_OS_NPOLICIES; pol++) {
+		const struct config_strlist *l = &cfg->host_os_policy[pol];
+
+		for (size_t i = 0; i < l->count; i++) {
+			if (stream_hostos_add(h, l->items[i],
+			    (enum stream_os_policy)pol) == 0)
+				continue;
+			snprintf(err, errlen, "host-os-policy.%s: \"%s\": %s",
+			    stream_policy_name((enum stream_os_policy)pol),
+			    l->items[i], strerror(errno));
+			stream_hostos_free(h);
+			return -1;
+		}
+	}
+	*hosts = h;
+	pc->hosts = h;
+	return 0;
+}
+
+struct pipeline *
+pipeline_new(const struct pipeline_config *cfg, struct detect_thread *dt,
+    uint64_t seed)
+{
+	struct pipeline *pl = calloc(1, sizeof(*pl));
+
+	if (pl == NULL)
+		return NULL;
+	pl->cfg = *cfg;
+	pl->dt = dt;
+	if ((pl->flows = flow_table_new(&cfg->flow, detect_flow_vars_free,
+	    seed)) == NULL || (pl->stream = stream_ctx_new(&cfg->stream,
+	    cfg->hosts)) == NULL) {
+		int e = errno;
+
+		flow_table_free(pl->flows);
+		free(pl);
+		errno = e;
+		return NULL;
+	}
+	flow_table_set_stream_free(pl->flows, stream_session_free);
+	return pl;
+}
+
+void
+pipeline_free(struct pipeline *pl)
+{
+	if (pl == NULL)
+		return;
+	/* the table frees the stream sessions, then the engine goes */
+	flow_table_free(pl->flows);
+	stream_ctx_free(pl->stream);
+	free(pl);
+}
+
+struct flow_table *
+pipeline_flows(struct pipeline *pl)
+{
+	return pl->flows;
+}
+
+void
+pipeline_set_detect(struct pipeline *pl, struct detect_thread *dt)
+{
+	pl->dt = dt;
+}
+
+/* Applies the exception policy of cause to p (and its flow); returns
+ * false when detection must not run on p. */
+static bool
+apply_exception(struct pipeline *pl, struct packet *p, enum exception_cause c,
+    struct pipeline_result *res)
+{
+	enum exception_policy a = (enum exception_policy)pl->cfg.exception[c];
+	struct flow *f = p->flow;
+
+	counter_inc(&pl->st.exception[c][a]);
+	if (a == EXCEPTION_DROP_FLOW || a == EXCEPTION_DROP_PACKET ||
+	    a == EXCEPTION_REJECT)
+		res->drop_reason = exception_cause_drop_reason(c);
+	switch (a) {
+	case EXCEPTION_DROP_FLOW:
+		if (f != NULL)
+			f->flags |= FLOW_F_DROP;
+		res->why |= PIPELINE_DROP_POLICY;
+		return true;
+	case EXCEPTION_DROP_PACKET:
+		res->why |= PIPELINE_DROP_POLICY;
+		return true;
+	case EXCEPTION_REJECT:
+		if (f != NULL)
+			f->flags |= FLOW_F_DROP;
+		res->why |= PIPELINE_DROP_POLICY;
+		res->reject |= DETECT_REJECT_TO_SRC;
+		return true;
+	case EXCEPTION_PASS_FLOW:
+		if (f != NULL)
+			f->flags |= FLOW_F_PASS;
+		return false;
+	case EXCEPTION_PASS_PACKET:
+		return false;
+	case EXCEPTION_BYPASS:
+		if (f != NULL)
+			f->flags |= FLOW_F_BYPASS;
+		return false;
+	default:
+		return true;
+	}
+}
+
+void
+pipeline_packet(struct pipeline *pl, struct packet *p,
+    struct pipeline_result *res)
+{
+	struct flow *f;
+	struct stream_result sr;
+	bool inspect = true;
+
+	res->drop = false;
+	res->why = 0;
+	res->drop_reason = NULL;
+	res->inspected = false;
+	res->det.nalerts = 0;
+	res->det.verdict = DETECT_VERDICT_ACCEPT;
+	res->det.mark.set = false;
+	res->det.reject = 0;
+	res->det.bypass = false;
+	res->reject = 0;
+	res->bypass = false;
+	res->bypass_keyword = false;
+	res->has_stream = false;
+	if (p->ip_version == 0) {
+		/* no IP layer: no flow; decode-event rules may still match
+		 * what the decoder found */
+		f = NULL;
+		if (pl->dt != NULL && decode_event_any(p->events)) {
+			detect_packet(pl->dt, p, &res->det);
+			res->inspected = true;
+			if (res->det.verdict != DETECT_VERDICT_ACCEPT)
+				res->why |= PIPELINE_DROP_RULES;
+			res->reject |= res->det.reject;
+		}
+		goto decide;
+	}
+	f = flow_table_handle(pl->flows, p);
+
+	if (f != NULL && (f->flags & FLOW_F_DROP)) {
+		/* Suricata inline: after a drop the rest of the TCP flow is
+		 * dropped too, without inspection or more alerts. */
+		res->why |= PIPELINE_DROP_FLOW;
+		counter_inc(&pl->st.dropped_by_flow);
+		goto decide;
+	}
+	if (f != NULL && p->proto == IPPROTO_TCP &&
+	    !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED))) {
+		stream_packet(pl->stream, p, &sr);
+		if (sr.flags & STREAM_R_EXCEPTION)
+			inspect = apply_exception(pl, p, sr.cause, res);
+		if (sr.flags & STREAM_R_DROP) {
+			res->why |= PIPELINE_DROP_STREAM;
+			if (res->drop_reason == NULL)
+				res->drop_reason = "stream error";
+			counter_inc(&pl->st.stream_dropped);
+		}
+		if ((sr.flags & STREAM_R_BYPASS) &&
+		    !(f->flags & FLOW_F_BYPASS)) {
+			f->flags |= FLOW_F_BYPASS;
+			counter_inc(&pl->st.bypass_depth);
+		}
+		if (sr.chunk.len > 0 || sr.chunk.gap) {
+			res->has_stream = true;
+			res->stream = sr.chunk;
+		}
+	}
+	if (inspect && pl->dt != NULL &&
+	    (f == NULL || !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
+		detect_packet(pl->dt, p, &res->det);
+		res->inspected = true;
+		if (res->det.verdict != DETECT_VERDICT_ACCEPT)
+			res->why |= PIPELINE_DROP_RULES;
+		res->reject |= res->det.reject;
+	}
+	/* Phase 1: detection inspects the packet payload; the stream
+	 * bytes it carried count as seen by stream inspection. */
+	if (res->has_stream)
+		stream_advance(f, res->stream.dir, STREAM_CONSUMER_RAW,
+		    res->stream.offset + res->stream.len);
+
+decide:
+	res->drop = res->why != 0;
+	/* Offline without --simulate-ips, drop rules only alert, as an IDS
+	 * would; with it they act as inline. */
+	if (!pl->cfg.ips)
+		res->drop = false;
+	if (f != NULL) {
+		if (res->det.nalerts > 0)
+			f->flags |= FLOW_F_ALERTED;
+		if (res->drop && p->proto == IPPROTO_TCP &&
+		    (res->why & (PIPELINE_DROP_RULES | PIPELINE_DROP_FLOW)))
+			f->flags |= FLOW_F_DROP;
+	}
+	if (pl->cfg.bypass && !res->drop && f != NULL &&
+	    !(f->flags & FLOW_F_BYPASSED) &&
+	    (res->det.bypass || (f->flags & FLOW_F_BYPASS))) {
+		res->bypass = true;
+		res->bypass_keyword = res->det.bypass;
+	}
+}
+
+void
+pipeline_stats(const struct pipeline *pl, struct pipeline_stats *out)
+{
+	const uint64_t *src = (const uint64_t *)(const void *)&pl->st;
+	uint64_t *dst = (uint64_t *)(void *)out;
+
+	for (size_t i = 0; i < offsetof(struct pipeline_stats, stream) /
+	    sizeof(uint64_t); i++)
+		dst[i] = counter_get(&src[i]);
+	stream_ctx_stats(pl->stream, &out->stream);
+}

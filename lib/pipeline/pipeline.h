@@ -1,0 +1,117 @@
+/* The packet pipeline: what happens to one decoded packet between its
+ * capture and its verdict, the same for the inline workers
+ * (daemon/runmode.c), offline mode and the benchmarks:
+ *
+ *   flow lookup and TCP state (lib/flow)
+ *   -> TCP stream reassembly (lib/stream), inline before the verdict
+ *   -> [application layer: issue 15, phase 2]
+ *   -> detection (lib/detect)
+ *   -> the decision: accept or drop, mark, reject, bypass request,
+ *      with the exception policies applied and counted.
+ *
+ * Decoding and defragmentation happen before, in the thread that reads
+ * the packet (the flow hash that picks the worker needs the decoded
+ * tuple of the whole datagram); tunnels' inner packets come through
+ * here one by one, as packets of their own. Threads, rings, verdict sockets, outputs and
+ * the bypass manager stay with the caller, which acts on the result.
+ *
+ * One struct pipeline per worker; it owns the worker's flow table and
+ * stream engine, so nothing in it is shared or locked. */
+#ifndef QUELL_PIPELINE_PIPELINE_H
+#define QUELL_PIPELINE_PIPELINE_H
+
+#include "core/base.h"
+#include "core/exception.h"
+#include "core/packet.h"
+#include "detect/engine.h"
+#include "flow/config.h"
+#include "flow/table.h"
+#include "stream/config.h"
+#include "stream/hostos.h"
+#include "stream/stream.h"
+
+struct quell_config;
+struct pipeline;
+
+struct pipeline_config {
+	struct flow_table_config flow;	/* one worker's share */
+	struct stream_config stream;	/* one worker's share; is_inline set */
+	const struct stream_hostos *hosts; /* shared, read-only; may be NULL */
+	bool		 ips;		/* drops act: inline, or offline with
+					   --simulate-ips; else drop rules and
+					   drop policies only alert (IDS) */
+	bool		 bypass;	/* report bypass requests (inline) */
+	uint8_t		 exception[EXCEPTION_NCAUSES]; /* resolved actions */
+};
+
+/* Fills pc from the configuration for one of nworkers workers: flow
+ * and stream shares, stream.inline and the exception policies resolved
+ * for the mode. *hosts gets the host-os-policy table (free it with
+ * stream_hostos_free after the pipelines). -1 with a message in err
+ * when a policy or a host-os-policy block is invalid, or ENOMEM. */
+int	pipeline_config_init(struct pipeline_config *pc,
+	    const struct quell_config *cfg, bool ips, bool inline_capture,
+	    unsigned nworkers, struct stream_hostos **hosts, char *err,
+	    size_t errlen);
+
+/* A worker's pipeline: a flow table (seed as flow_table_new) with the
+ * stream engine and detection's flow-variable hooks. dt (may be NULL:
+ * no detection) is the worker's detection scratch; the caller keeps
+ * owning it. NULL with errno (EINVAL: flow config, ENOMEM). */
+struct pipeline *pipeline_new(const struct pipeline_config *,
+	    struct detect_thread *dt, uint64_t seed);
+/* Frees the flows left (unrecorded: flush first) and the pipeline. */
+void	pipeline_free(struct pipeline *);
+/* The worker's flow table, for expiry, flush, records, stats and
+ * bypass hand-over; the table frees stream sessions itself. */
+struct flow_table *pipeline_flows(struct pipeline *);
+/* Switches detection scratch (engine reload), between packets. */
+void	pipeline_set_detect(struct pipeline *, struct detect_thread *dt);
+
+/* struct pipeline_result.why */
+#define PIPELINE_DROP_FLOW	0x01	/* the flow was already dropped */
+#define PIPELINE_DROP_RULES	0x02	/* a drop/reject rule matched */
+#define PIPELINE_DROP_STREAM	0x04	/* inline normalisation (stream) */
+#define PIPELINE_DROP_POLICY	0x08	/* an exception policy */
+
+struct pipeline_result {
+	bool		 drop;		/* the verdict (IDS mode: never) */
+	uint32_t	 why;		/* PIPELINE_DROP_*: what asked for a
+					   drop, also in IDS mode */
+	const char	*drop_reason;	/* eve drop.reason of a stream or
+					   policy drop (Suricata's: "stream
+					   midstream", "stream error", ...);
+					   NULL otherwise */
+	bool		 inspected;	/* detection ran */
+	struct detect_result det;	/* alerts, mark, rule rejects */
+	uint8_t		 reject;	/* DETECT_REJECT_* to send: rules' and
+					   the reject policy's */
+	bool		 bypass;	/* hand the flow to the bypass manager
+					   (stream.bypass-after, stream.bypass
+					   at depth, the bypass keyword or
+					   policy); only with cfg.bypass */
+	bool		 bypass_keyword; /* ... because of the bypass keyword */
+	/* p's new contiguous stream data: what stream inspection has not
+	 * seen (the raw consumer's progress up to the end). data is valid
+	 * until the next call into this pipeline. Phase 1: detection still
+	 * inspects packet payloads; the raw consumer is advanced past it. */
+	bool		 has_stream;
+	struct stream_chunk stream;
+};
+
+/* Runs decoded packet p through the pipeline and fills res. p->flow
+ * stays valid until the next call into the pipeline or its table. */
+void	pipeline_packet(struct pipeline *, struct packet *p,
+	    struct pipeline_result *res);
+
+struct pipeline_stats {
+	uint64_t	 dropped_by_flow;	/* packets of dropped flows */
+	uint64_t	 stream_dropped;	/* inline normalisation drops */
+	uint64_t	 bypass_depth;		/* flows bypassed at depth */
+	uint64_t	 exception[EXCEPTION_NCAUSES][EXCEPTION_NPOLICIES];
+	struct stream_stats stream;
+};
+/* Any thread may call it (relaxed reads of single-writer counters). */
+void	pipeline_stats(const struct pipeline *, struct pipeline_stats *);
+
+#endif

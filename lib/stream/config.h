@@ -1,0 +1,40 @@
+/* Settings of the TCP stream engine, filled from YAML by lib/config
+ * (stream.*, host-os-policy.*). Memory caps are process totals; the
+ * run mode gives each worker its share with stream_config_per_worker(),
+ * as lib/flow does, so nothing on the packet path is shared. */
+#ifndef QUELL_STREAM_CONFIG_H
+#define QUELL_STREAM_CONFIG_H
+
+#include "core/base.h"
+#include "stream/policy.h"
+
+struct stream_config {
+	uint64_t	 memcap;	/* stream.memcap: sessions */
+	uint64_t	 reassembly_memcap; /* stream.reassembly.memcap:
+					   stream bytes and segments */
+	uint64_t	 depth;		/* stream.reassembly.depth per
+					   direction; 0 = no limit */
+	unsigned	 ooo_limit;	/* stream.reassembly.out-of-order-limit:
+					   segments held per direction */
+	bool		 async_oneside;	/* stream.async-oneside */
+	bool		 bypass;	/* stream.bypass: bypass a flow once
+					   both directions reached depth */
+	bool		 check_overlap_different_data;
+	bool		 drop_invalid;	/* stream.drop-invalid (inline) */
+	char		*inline_mode;	/* stream.inline: "auto" "yes" "no" */
+	bool		 is_inline;	/* resolved by the run mode */
+	enum stream_os_policy default_policy; /* for hosts in no
+					   host-os-policy block */
+};
+
+/* suricata.yaml's: memcap 64 MiB, reassembly.memcap 256 MiB, depth
+ * 1 MiB, async-oneside no, bypass no, check-overlap-different-data
+ * yes, drop-invalid yes, inline auto; out-of-order-limit 1024. */
+void	stream_config_default(struct stream_config *);
+/* One worker's share: both memcaps divided by nworkers. */
+void	stream_config_per_worker(struct stream_config *, unsigned nworkers);
+/* stream.inline "auto" is inline when the run mode is IPS (NFQ, or
+ * offline with --simulate-ips); "yes"/"no" force it. */
+bool	stream_config_inline(const struct stream_config *, bool ips);
+
+#endif

@@ -1,0 +1,359 @@
+/* The stream engine: sessions, their memory, the packet entry point and
+ * the consumer API. Insertion and overlaps are in reassemble.c. */
+#include "core/base.h"
+
+#include <netinet/in.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flow/tcp_state.h"
+#include "stream/stream.h"
+#include "stream/stream_int.h"
+
+struct stream_ctx *
+stream_ctx_new(const struct stream_config *cfg,
+    const struct stream_hostos *hosts)
+{
+	struct stream_ctx *c = calloc(1, sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	c->cfg = *cfg;
+	c->cfg.inline_mode = NULL;	/* not owned; resolved in is_inline */
+	c->hosts = hosts;
+	return c;
+}
+
+void
+stream_ctx_free(struct stream_ctx *c)
+{
+	free(c);
+}
+
+void
+stream_ctx_stats(const struct stream_ctx *c, struct stream_stats *out)
+{
+	const uint64_t *src = (const uint64_t *)(const void *)&c->st;
+	uint64_t *dst = (uint64_t *)(void *)out;
+
+	for (size_t i = 0; i < sizeof(*out) / sizeof(uint64_t); i++)
+		dst[i] = counter_get(&src[i]);
+}
+
+void
+stream_ctx_count_events(struct stream_ctx *c, const struct packet *p)
+{
+	if (decode_event_any(p->events))
+		stream_events_count(c->st.events, p->events);
+}
+
+/* Memory against the worker's caps. */
+bool
+stream_int_reasm_reserve(struct stream_ctx *c, size_t n)
+{
+	if (c->reasm_memuse + n > c->cfg.reassembly_memcap)
+		return false;
+	c->reasm_memuse += n;
+	counter_add(&c->st.reassembly_memuse, n);
+	return true;
+}
+
+void
+stream_int_reasm_release(struct stream_ctx *c, size_t n)
+{
+	c->reasm_memuse -= n;
+	__atomic_store_n(&c->st.reassembly_memuse, c->reasm_memuse,
+	    __ATOMIC_RELAXED);
+}
+
+static struct stream_session *
+session_new(struct stream_ctx *c, const struct flow *f)
+{
+	struct stream_session *s;
+
+	if (c->memuse + sizeof(*s) > c->cfg.memcap) {
+		counter_inc(&c->st.ssn_memcap_drop);
+		return NULL;
+	}
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		counter_inc(&c->st.ssn_memcap_drop);
+		return NULL;
+	}
+	c->memuse += sizeof(*s);
+	__atomic_store_n(&c->st.memuse, c->memuse, __ATOMIC_RELAXED);
+	counter_inc(&c->st.sessions);
+	s->ctx = c;
+	s->consumers = 1u << STREAM_CONSUMER_RAW;
+	/* the receiver of each direction decides its overlaps */
+	s->d[FLOW_DIR_TO_SERVER].policy =
+	    (uint8_t)stream_hostos_lookup(c->hosts, &f->server);
+	s->d[FLOW_DIR_TO_CLIENT].policy =
+	    (uint8_t)stream_hostos_lookup(c->hosts, &f->client);
+	if (c->hosts == NULL) {
+		s->d[0].policy = (uint8_t)c->cfg.default_policy;
+		s->d[1].policy = (uint8_t)c->cfg.default_policy;
+	}
+	return s;
+}
+
+void
+stream_session_free(void *arg)
+{
+	struct stream_session *s = arg;
+	struct stream_ctx *c;
+
+	if (s == NULL)
+		return;
+	c = s->ctx;
+	for (int d = 0; d < 2; d++)
+		stream_int_dir_clear(c, &s->d[d]);
+	c->memuse -= sizeof(*s);
+	__atomic_store_n(&c->st.memuse, c->memuse, __ATOMIC_RELAXED);
+	free(s);
+}
+
+/* The handshake went by before the session existed (it is created
+ * once the connection is tracked): each side's bytes start after its
+ * SYN, and what the other side acknowledged is known. */
+static void
+session_start(struct stream_ctx *c, const struct flow *f,
+    struct stream_session *s)
+{
+	for (int dir = 0; dir < 2; dir++) {
+		const struct flow_tcp_peer *snd = &f->tcp_peer[dir];
+		const struct flow_tcp_peer *rcv = &f->tcp_peer[dir ^ 1];
+
+		if (!(snd->flags & FLOW_TCP_PEER_SYN))
+			continue;
+		stream_int_dir_init(&s->d[dir], snd->isn + 1);
+		if (rcv->flags & FLOW_TCP_PEER_ACK)
+			stream_int_acked(c, f, s, dir, rcv->last_ack, NULL);
+	}
+}
+
+/* TCP data only moves once the connection is (or is taken as) open:
+ * established or closing, or, with async-oneside, a handshake that one
+ * side of an asymmetric route never completes. */
+static bool
+tracked(const struct stream_ctx *c, const struct flow *f)
+{
+	switch (f->tcp_state) {
+	case FLOW_TCP_NONE:
+		return false;
+	case FLOW_TCP_SYN_SENT:
+	case FLOW_TCP_SYN_RECV:
+		return c->cfg.async_oneside;
+	default:
+		return true;
+	}
+}
+
+/* The window the receiver of dir last advertised: data starting beyond
+ * it would be discarded by that receiver. Only checked once the
+ * receiver has acknowledged something. */
+static bool
+in_window(const struct flow *f, int dir, uint32_t seq)
+{
+	const struct flow_tcp_peer *r = &f->tcp_peer[dir ^ 1];
+
+	if (!(r->flags & FLOW_TCP_PEER_ACK))
+		return true;
+	return (int32_t)(seq - (r->last_ack + r->window)) <= 0;
+}
+
+static void
+result_chunk(const struct stream_session *s, int dir,
+    struct stream_result *res)
+{
+	const struct stream_dir *d = &s->d[dir];
+	uint64_t from = d->progress[STREAM_CONSUMER_RAW];
+
+	res->chunk.dir = (uint8_t)dir;
+	res->chunk.gap = from < d->buf_off;
+	if (from < d->buf_off)
+		from = d->buf_off;
+	res->chunk.offset = from;
+	res->chunk.len = (uint32_t)(d->end - from);
+	res->chunk.data = res->chunk.len != 0 ?
+	    d->buf + (from - d->buf_off) : NULL;
+}
+
+void
+stream_packet(struct stream_ctx *c, struct packet *p,
+    struct stream_result *res)
+{
+	struct flow *f = p->flow;
+	struct stream_session *s;
+	struct stream_dir *d;
+	uint32_t data_seq;
+	int dir;
+
+	memset(res, 0, sizeof(*res));
+	if (f == NULL || p->proto != IPPROTO_TCP || !p->l4_valid ||
+	    (f->flags & (FLOW_F_NO_PORTS | FLOW_F_BYPASSED)))
+		return;
+	dir = (p->flow_flags & PKT_FLOW_TO_CLIENT) ? FLOW_DIR_TO_CLIENT :
+	    FLOW_DIR_TO_SERVER;
+	if (!tracked(c, f)) {
+		/* midstream off: a session already open that we may not
+		 * pick up; its policy decides (SYNs and RSTs are not) */
+		if (f->tcp_state == FLOW_TCP_NONE &&
+		    !(p->tcp_flags & (PKT_TCP_SYN | PKT_TCP_RST))) {
+			counter_inc(&c->st.midstream_ignored);
+			res->flags |= STREAM_R_EXCEPTION;
+			res->cause = EXCEPTION_CAUSE_MIDSTREAM;
+		}
+		return;
+	}
+	if ((s = f->stream) == NULL) {
+		if ((s = session_new(c, f)) == NULL) {
+			res->flags |= STREAM_R_EXCEPTION;
+			res->cause = EXCEPTION_CAUSE_STREAM_MEMCAP;
+			return;
+		}
+		f->stream = s;
+		session_start(c, f, s);
+		/* picked up midstream: the midstream policy may pass or
+		 * bypass it even with midstream on */
+		if (f->flags & FLOW_F_MIDSTREAM) {
+			res->flags |= STREAM_R_EXCEPTION;
+			res->cause = EXCEPTION_CAUSE_MIDSTREAM;
+		}
+	}
+	d = &s->d[dir];
+
+	/* where dir's bytes start: after its SYN, else (midstream) at the
+	 * first byte seen; a new SYN before any data restarts it */
+	data_seq = p->tcp_seq + ((p->tcp_flags & PKT_TCP_SYN) ? 1 : 0);
+	if ((p->tcp_flags & PKT_TCP_SYN) && !(p->tcp_flags & PKT_TCP_RST) &&
+	    (!(d->flags & STREAM_DIR_INIT) || (d->end == 0 &&
+	    d->ooo == NULL && d->buf_len == 0)))
+		stream_int_dir_init(d, data_seq);
+	else if (!(d->flags & STREAM_DIR_INIT) && p->payload_len > 0)
+		stream_int_dir_init(d, data_seq);
+
+	if (p->payload_len > 0 && !(p->tcp_flags & PKT_TCP_RST)) {
+		if (!in_window(f, dir, data_seq)) {
+			decode_event_set(p->events,
+			    DECODE_EV_STREAM_EST_PACKET_OUT_OF_WINDOW);
+			if (s->ctx->cfg.is_inline && c->cfg.drop_invalid) {
+				res->flags |= STREAM_R_DROP;
+				counter_inc(&c->st.invalid_drop);
+			}
+		} else {
+			stream_int_insert(c, s, dir, p, data_seq, res);
+		}
+		if ((s->d[0].flags & s->d[1].flags & STREAM_DIR_DEPTH) &&
+		    c->cfg.bypass && !(res->flags & STREAM_R_DROP))
+			res->flags |= STREAM_R_BYPASS;
+	}
+	/* p's ACK: its receiver (p's sender) has the other direction's
+	 * bytes up to there */
+	if ((p->tcp_flags & PKT_TCP_ACK) && !(res->flags & STREAM_R_DROP))
+		stream_int_acked(c, f, s, dir ^ 1, p->tcp_ack, p);
+	result_chunk(s, dir, res);
+	stream_ctx_count_events(c, p);
+}
+
+/* Consumer API */
+
+static const struct stream_dir *
+dir_of(const struct flow *f, int dir)
+{
+	const struct stream_session *s = f->stream;
+
+	if (s == NULL || (unsigned)dir > 1)
+		return NULL;
+	return &s->d[dir];
+}
+
+bool
+stream_data_at(const struct flow *f, int dir, uint64_t offset,
+    struct stream_chunk *out)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+
+	memset(out, 0, sizeof(*out));
+	out->dir = (uint8_t)dir;
+	if (d == NULL)
+		return false;
+	out->gap = offset < d->buf_off;
+	if (offset < d->buf_off)
+		offset = d->buf_off;
+	out->offset = offset;
+	if (offset >= d->end)
+		return false;
+	out->len = (uint32_t)(d->end - offset);
+	out->data = d->buf + (offset - d->buf_off);
+	return true;
+}
+
+bool
+stream_data(const struct flow *f, int dir, enum stream_consumer c,
+    struct stream_chunk *out)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+
+	if (d == NULL || (unsigned)c >= STREAM_NCONSUMERS) {
+		memset(out, 0, sizeof(*out));
+		out->dir = (uint8_t)dir;
+		return false;
+	}
+	return stream_data_at(f, dir, d->progress[c], out);
+}
+
+void
+stream_advance(struct flow *f, int dir, enum stream_consumer c,
+    uint64_t offset)
+{
+	struct stream_session *s = f->stream;
+	struct stream_dir *d;
+
+	if (s == NULL || (unsigned)dir > 1 || (unsigned)c >= STREAM_NCONSUMERS)
+		return;
+	d = &s->d[dir];
+	if (offset > d->end)
+		offset = d->end;
+	if (offset > d->progress[c]) {
+		d->progress[c] = offset;
+		d->flags |= STREAM_DIR_RELEASE;
+	}
+}
+
+void
+stream_consumer_enable(struct flow *f, enum stream_consumer c, bool on)
+{
+	struct stream_session *s = f->stream;
+
+	if (s == NULL || c == STREAM_CONSUMER_RAW ||
+	    (unsigned)c >= STREAM_NCONSUMERS)
+		return;
+	if (on && !(s->consumers & (1u << c))) {
+		s->d[0].progress[c] = s->d[0].buf_off;
+		s->d[1].progress[c] = s->d[1].buf_off;
+		s->consumers |= (uint8_t)(1u << c);
+	} else if (!on) {
+		s->consumers &= (uint8_t)~(1u << c);
+		s->d[0].flags |= STREAM_DIR_RELEASE;
+		s->d[1].flags |= STREAM_DIR_RELEASE;
+	}
+}
+
+uint64_t
+stream_end(const struct flow *f, int dir)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+
+	return d != NULL ? d->end : 0;
+}
+
+enum stream_os_policy
+stream_policy(const struct flow *f, int dir)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+
+	return d != NULL ? (enum stream_os_policy)d->policy :
+	    STREAM_OS_DEFAULT;
+}

@@ -1,0 +1,79 @@
+/* Private to lib/stream: the session layout shared by stream.c (entry
+ * point, consumers) and reassemble.c (insertion, overlaps, release). */
+#ifndef QUELL_STREAM_STREAM_INT_H
+#define QUELL_STREAM_STREAM_INT_H
+
+#include "core/base.h"
+#include "stream/stream.h"
+
+/* A held out-of-order segment: its own copy of the bytes, in a list
+ * sorted by offset; held segments never overlap each other (overlaps
+ * are resolved when a segment comes in). */
+struct stream_seg {
+	struct stream_seg *next;
+	uint64_t	 off;
+	uint32_t	 len;
+	uint8_t		 data[];
+};
+
+/* struct stream_dir.flags */
+#define STREAM_DIR_INIT		0x01	/* base_seq known */
+#define STREAM_DIR_DEPTH	0x02	/* reassembly depth reached */
+#define STREAM_DIR_ACKED	0x04	/* acked known */
+#define STREAM_DIR_RELEASE	0x08	/* a consumer or the ACK moved since
+					   the last release */
+
+/* One direction: the contiguous bytes [buf_off, end) in buf, then the
+ * held segments beyond end. */
+struct stream_dir {
+	uint32_t	 base_seq;	/* wire seq of offset 0 */
+	uint8_t		 flags;		/* STREAM_DIR_* */
+	uint8_t		 policy;	/* receiver's enum stream_os_policy */
+	uint32_t	 buf_len;	/* == end - buf_off */
+	uint32_t	 buf_cap;
+	uint8_t		*buf;
+	uint64_t	 buf_off;	/* offset of buf[0]: what is released */
+	uint64_t	 end;		/* next in-order offset */
+	uint64_t	 acked;		/* receiver acknowledged up to here */
+	uint32_t	 ack_seq;	/* the ACK that gave acked, as sent */
+	uint64_t	 progress[STREAM_NCONSUMERS];
+	struct stream_seg *ooo;
+	uint32_t	 nooo;
+};
+
+struct stream_session {
+	struct stream_ctx *ctx;
+	uint8_t		 consumers;	/* 1 << enum stream_consumer, enabled */
+	struct stream_dir d[2];		/* FLOW_DIR_* of the sender */
+};
+
+#define STREAM_SCRATCH	65536		/* > any TCP payload */
+
+struct stream_ctx {
+	struct stream_config cfg;
+	const struct stream_hostos *hosts;
+	uint64_t	 memuse;	/* sessions, against cfg.memcap */
+	uint64_t	 reasm_memuse;	/* bytes and segments, against
+					   cfg.reassembly_memcap */
+	struct stream_stats st;
+	uint8_t		 scratch[STREAM_SCRATCH];
+};
+
+bool	stream_int_reasm_reserve(struct stream_ctx *, size_t);
+void	stream_int_reasm_release(struct stream_ctx *, size_t);
+
+void	stream_int_dir_init(struct stream_dir *, uint32_t base_seq);
+void	stream_int_dir_clear(struct stream_ctx *, struct stream_dir *);
+/* Inserts p's payload (starting at sequence number data_seq) into the
+ * stream of dir; sets events on p and flags in res. */
+void	stream_int_insert(struct stream_ctx *, struct stream_session *,
+	    int dir, struct packet *p, uint32_t data_seq,
+	    struct stream_result *res);
+/* The receiver of adir acknowledged ack (carried by p). */
+void	stream_int_acked(struct stream_ctx *, const struct flow *,
+	    struct stream_session *, int adir, uint32_t ack, struct packet *p);
+/* Releases what every enabled consumer used and the receiver acked. */
+void	stream_int_release(struct stream_ctx *, struct stream_session *,
+	    struct stream_dir *);
+
+#endif

@@ -1,0 +1,287 @@
+/* Insertion: in order, out of order, overlaps (inline), sequence wrap,
+ * the out-of-order limit, the reassembly memcap, depth, gaps. */
+#include "core/base.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "suites.h"
+
+START_TEST(test_in_order_segments_extend_the_stream_at_once)
+{
+	tstream_start();
+	tstream_handshake();
+	ck_assert(tstream_send(false, 0, "GET /") & STREAM_R_DATA);
+	ck_assert_uint_eq(ts.res.chunk.offset, 0);
+	ck_assert_uint_eq(ts.res.chunk.len, 5);
+	ck_assert(tstream_send(false, 5, "index") & STREAM_R_DATA);
+	ck_assert_str_eq(tstream_client_bytes(), "GET /index");
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 10);
+}
+END_TEST
+
+START_TEST(test_out_of_order_segment_waits_for_the_gap)
+{
+	tstream_start();
+	tstream_handshake();
+	ck_assert_uint_eq(tstream_send(false, 3, "def"), 0);
+	ck_assert_uint_eq(ts.res.chunk.len, 0);
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 0);
+	ck_assert(tstream_send(false, 0, "abc") & STREAM_R_DATA);
+	/* the gap filler brings both into the contiguous stream */
+	ck_assert_uint_eq(ts.res.chunk.len, 6);
+	ck_assert_str_eq(tstream_client_bytes(), "abcdef");
+}
+END_TEST
+
+START_TEST(test_segments_arriving_backwards_reassemble)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 8, "ij");
+	tstream_send(false, 6, "gh");
+	tstream_send(false, 4, "ef");
+	tstream_send(false, 2, "cd");
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 0);
+	tstream_send(false, 0, "ab");
+	ck_assert_str_eq(tstream_client_bytes(), "abcdefghij");
+}
+END_TEST
+
+START_TEST(test_inline_overlap_with_other_bytes_drops_the_packet)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "GET /good");
+	ck_assert(tstream_send(false, 4, "/evil") & STREAM_R_DROP);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+	ck_assert_str_eq(tstream_client_bytes(), "GET /good");
+}
+END_TEST
+
+START_TEST(test_inline_overlap_extending_the_stream_is_dropped_whole)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "abcd");
+	/* differs in its first bytes, new bytes after: none are taken */
+	ck_assert(tstream_send(false, 2, "XYef") & STREAM_R_DROP);
+	ck_assert_str_eq(tstream_client_bytes(), "abcd");
+	/* the honest retransmission goes through */
+	ck_assert(tstream_send(false, 2, "cdef") & STREAM_R_DATA);
+	ck_assert_str_eq(tstream_client_bytes(), "abcdef");
+}
+END_TEST
+
+START_TEST(test_inline_overlap_with_held_segment_drops_the_packet)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 4, "efgh");
+	ck_assert(tstream_send(false, 2, "cdXX") & STREAM_R_DROP);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+	tstream_send(false, 0, "abcd");
+	ck_assert_str_eq(tstream_client_bytes(), "abcdefgh");
+}
+END_TEST
+
+START_TEST(test_identical_retransmission_is_accepted_and_flagged)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "hello");
+	ck_assert_uint_eq(tstream_send(false, 0, "hello") & STREAM_R_DROP, 0);
+	ck_assert(tstream_event(DECODE_EV_STREAM_PKT_RETRANSMISSION));
+	ck_assert(!tstream_event(DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+}
+END_TEST
+
+START_TEST(test_overlap_of_other_bytes_only_flags_when_not_inline)
+{
+	ts.cfg.is_inline = false;
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "GET /good");
+	ck_assert_uint_eq(tstream_send(false, 4, "/evil") & STREAM_R_DROP, 0);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+	/* what the receiver already has is never replaced */
+	ck_assert_str_eq(tstream_client_bytes(), "GET /good");
+}
+END_TEST
+
+START_TEST(test_sequence_numbers_wrap_around_2_32)
+{
+	ts.cisn = 0xfffffff8u;
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "0123");		/* seq 0xfffffff9 */
+	tstream_send(false, 10, "abcd");	/* past 2^32, held */
+	tstream_send(false, 4, "456789");	/* crosses the wrap */
+	ck_assert_str_eq(tstream_client_bytes(), "0123456789abcd");
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 14);
+}
+END_TEST
+
+START_TEST(test_out_of_order_limit_drops_inline)
+{
+	ts.cfg.ooo_limit = 2;
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 2, "c");
+	tstream_send(false, 4, "e");
+	ck_assert(tstream_send(false, 6, "g") & STREAM_R_DROP);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_INSERT_LIMIT));
+	/* in-order data still flows and takes the held segments in */
+	tstream_send(false, 0, "ab");
+	tstream_send(false, 3, "d");
+	ck_assert_str_eq(tstream_client_bytes(), "abcde");
+}
+END_TEST
+
+START_TEST(test_reassembly_memcap_is_an_exception)
+{
+	struct stream_stats st;
+
+	ts.cfg.reassembly_memcap = 10;
+	tstream_start();
+	tstream_handshake();
+	ck_assert(tstream_send(false, 0, "more than the cap allows") &
+	    STREAM_R_EXCEPTION);
+	ck_assert_int_eq(ts.res.cause, EXCEPTION_CAUSE_REASSEMBLY_MEMCAP);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_INSERT_MEMCAP));
+	stream_ctx_stats(ts.ctx, &st);
+	ck_assert_uint_eq(st.segment_memcap_drop, 1);
+	ck_assert_uint_le(st.reassembly_memuse, 10);
+}
+END_TEST
+
+START_TEST(test_stream_memcap_is_an_exception)
+{
+	struct stream_stats st;
+
+	ts.cfg.memcap = 0;
+	tstream_start();
+	tstream_handshake();
+	ck_assert(ts.res.flags & STREAM_R_EXCEPTION);
+	ck_assert_int_eq(ts.res.cause, EXCEPTION_CAUSE_STREAM_MEMCAP);
+	stream_ctx_stats(ts.ctx, &st);
+	ck_assert_uint_eq(st.ssn_memcap_drop, 1);
+	ck_assert_uint_eq(st.sessions, 0);
+}
+END_TEST
+
+START_TEST(test_depth_stops_reassembly_and_flags_once)
+{
+	struct stream_stats st;
+
+	ts.cfg.depth = 8;
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "0123456789");
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_DEPTH_REACHED));
+	ck_assert_str_eq(tstream_client_bytes(), "01234567");
+	tstream_send(false, 10, "abc");
+	ck_assert(!tstream_event(DECODE_EV_STREAM_REASSEMBLY_DEPTH_REACHED));
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 8);
+	stream_ctx_stats(ts.ctx, &st);
+	ck_assert_uint_eq(st.stream_depth_reached, 1);
+}
+END_TEST
+
+START_TEST(test_bypass_at_depth_needs_both_directions)
+{
+	ts.cfg.depth = 4;
+	ts.cfg.bypass = true;
+	tstream_start();
+	tstream_handshake();
+	ck_assert_uint_eq(tstream_send(false, 0, "abcdef") & STREAM_R_BYPASS,
+	    0);
+	ck_assert(tstream_send(true, 0, "ABCDEF") & STREAM_R_BYPASS);
+}
+END_TEST
+
+START_TEST(test_ack_past_unseen_bytes_skips_a_gap)
+{
+	struct stream_chunk c;
+	struct stream_stats st;
+
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 10, "klmnopqrst");	/* 0..9 never seen */
+	tstream_ack(15);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_SEQ_GAP));
+	ck_assert(stream_data(ts.f, FLOW_DIR_TO_SERVER, STREAM_CONSUMER_RAW,
+	    &c));
+	ck_assert(c.gap);
+	ck_assert_uint_eq(c.offset, 15);
+	ck_assert_uint_eq(c.len, 5);
+	ck_assert_mem_eq(c.data, "pqrst", 5);
+	stream_ctx_stats(ts.ctx, &st);
+	ck_assert_uint_eq(st.reassembly_gap, 1);
+}
+END_TEST
+
+START_TEST(test_forged_ack_beyond_what_was_sent_skips_nothing)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "abc");
+	tstream_ack(1000);
+	ck_assert(!tstream_event(DECODE_EV_STREAM_REASSEMBLY_SEQ_GAP));
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 3);
+}
+END_TEST
+
+START_TEST(test_data_beyond_the_receivers_window_is_invalid)
+{
+	tstream_start();
+	tstream_handshake();
+	/* the server offered 65535 bytes from offset 0 */
+	ck_assert(tstream_send(false, 70000, "late") & STREAM_R_DROP);
+	ck_assert(tstream_event(DECODE_EV_STREAM_EST_PACKET_OUT_OF_WINDOW));
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 0);
+}
+END_TEST
+
+START_TEST(test_keepalive_is_neither_data_nor_an_overlap)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "abc");
+	ck_assert_uint_eq(tstream_send(false, 2, "\xff") & STREAM_R_DROP, 0);
+	ck_assert(!tstream_event(DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+}
+END_TEST
+
+Suite *
+stream_reassemble_suite(void)
+{
+	Suite *s = suite_create("stream_reassemble");
+	TCase *tc = tcase_create("insert");
+
+	tcase_add_checked_fixture(tc, tstream_setup, tstream_teardown);
+	tcase_add_test(tc, test_in_order_segments_extend_the_stream_at_once);
+	tcase_add_test(tc, test_out_of_order_segment_waits_for_the_gap);
+	tcase_add_test(tc, test_segments_arriving_backwards_reassemble);
+	tcase_add_test(tc,
+	    test_inline_overlap_with_other_bytes_drops_the_packet);
+	tcase_add_test(tc,
+	    test_inline_overlap_extending_the_stream_is_dropped_whole);
+	tcase_add_test(tc,
+	    test_inline_overlap_with_held_segment_drops_the_packet);
+	tcase_add_test(tc, test_identical_retransmission_is_accepted_and_flagged);
+	tcase_add_test(tc, test_overlap_of_other_bytes_only_flags_when_not_inline);
+	tcase_add_test(tc, test_sequence_numbers_wrap_around_2_32);
+	tcase_add_test(tc, test_out_of_order_limit_drops_inline);
+	tcase_add_test(tc, test_reassembly_memcap_is_an_exception);
+	tcase_add_test(tc, test_stream_memcap_is_an_exception);
+	tcase_add_test(tc, test_depth_stops_reassembly_and_flags_once);
+	tcase_add_test(tc, test_bypass_at_depth_needs_both_directions);
+	tcase_add_test(tc, test_ack_past_unseen_bytes_skips_a_gap);
+	tcase_add_test(tc, test_forged_ack_beyond_what_was_sent_skips_nothing);
+	tcase_add_test(tc, test_data_beyond_the_receivers_window_is_invalid);
+	tcase_add_test(tc, test_keepalive_is_neither_data_nor_an_overlap);
+	suite_add_tcase(s, tc);
+	return s;
+}
