@@ -18,6 +18,7 @@ FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_packet_replay \
 	tests/fuzz/fuzz_rules_parse_replay \
 	tests/fuzz/fuzz_tls_replay \
+	tests/fuzz/fuzz_stream_replay \
 	$(NULL)
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
@@ -54,6 +55,10 @@ tests_fuzz_fuzz_rules_parse_replay_SOURCES = tests/fuzz/fuzz_rules_parse.c tests
 tests_fuzz_fuzz_rules_parse_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"rules_parse"'
 tests_fuzz_fuzz_rules_parse_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_rules_parse_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_stream_replay_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_stream_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"stream"'
+tests_fuzz_fuzz_stream_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_stream_replay_LDADD = $(FUZZ_LDADD)
 
 if ENABLE_FUZZ
 noinst_PROGRAMS += \
@@ -65,6 +70,7 @@ noinst_PROGRAMS += \
 	tests/fuzz/fuzz_packet \
 	tests/fuzz/fuzz_rules_parse \
 	tests/fuzz/fuzz_tls \
+	tests/fuzz/fuzz_stream \
 	$(NULL)
 tests_fuzz_fuzz_dns_SOURCES = tests/fuzz/fuzz_dns.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_dns_CPPFLAGS = $(FUZZ_CPPFLAGS)
@@ -106,6 +112,11 @@ tests_fuzz_fuzz_rules_parse_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_rules_parse_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_rules_parse_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_rules_parse_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_stream_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_stream_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_stream_LDADD = $(FUZZ_LDADD)
 endif
 
 EXTRA_DIST += \
@@ -122,5 +133,6 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/packet \
 	tests/fuzz/corpus/rules_parse \
 	tests/fuzz/corpus/tls \
+	tests/fuzz/corpus/stream \
 	$(NULL)
 # tests/fuzz/corpus/control_proto ships from lib/control/local.mk.
