@@ -388,8 +388,14 @@ worker_reject(struct worker *w, const struct packet *p, uint8_t reject)
 
 static void
 worker_alerts(struct worker *w, const struct packet *p,
-    const struct detect_result *res, bool dropped, const char *drop_reason)
+    const struct pipeline_result *pr)
 {
+	const struct detect_result *res = &pr->det;
+	bool dropped = pr->drop;
+	/* a drop rule's drop is "rules"; the stream's or a policy's has its
+	 * own reason, also when alert rules matched the packet */
+	const char *drop_reason = (pr->why & PIPELINE_DROP_RULES) ||
+	    pr->drop_reason == NULL ? "rules" : pr->drop_reason;
 	struct outputs *out = w->rm->out;
 
 	for (uint32_t i = 0; i < res->nalerts; i++) {
@@ -411,9 +417,8 @@ worker_alerts(struct worker *w, const struct packet *p,
 		if (out->fast != NULL)
 			output_fastlog_alert(out->fast, w->index, p, &ea);
 	}
-	if (dropped && out->eve_drop && res->nalerts > 0)
-		output_eve_drop(out->eve, w->index, p, "rules");
-	else if (dropped && out->eve_drop && drop_reason != NULL)
+	if (dropped && out->eve_drop && (res->nalerts > 0 ||
+	    pr->drop_reason != NULL))
 		output_eve_drop(out->eve, w->index, p, drop_reason);
 }
 
@@ -486,7 +491,7 @@ worker_inspect(struct worker *w, struct packet *p, struct pipeline_result *pr)
 	if (p->ip_version != 0)
 		worker_expire(w, &p->ts);
 	pipeline_packet(w->pl, p, pr);
-	worker_alerts(w, p, &pr->det, pr->drop, pr->drop_reason);
+	worker_alerts(w, p, pr);
 	return pr->drop;
 }
 

@@ -1,9 +1,11 @@
 # Offline-mode tests (quelld -r on generated captures); no root needed.
 OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh \
-	tests/offline/t_eve_sockets.sh
+	tests/offline/t_eve_sockets.sh \
+	tests/offline/t_stream.sh
 TESTS += $(OFFLINE_TESTS)
-EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py
+EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
+	tests/offline/stream_pcap.py
 EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/decode.rules \
 	tests/data/verify/vxlan.pcap tests/data/verify/erspan-typeII.pcap \

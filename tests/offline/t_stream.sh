@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# quelld -r through the stream engine, on captures scapy writes
+# (tests/offline/stream_pcap.py; Debian python3-scapy, /usr/bin/python3):
+# - a retransmission with other bytes raises
+#   stream.reassembly_overlap_different_data: a stream-event rule fires,
+#   the counter says 1, tcp.sessions 1;
+# - plain -r (IDS) accepts the packet; --simulate-ips (inline) drops it
+#   with an eve drop event, drop.reason "stream error", and accepts the
+#   rest of the connection;
+# - segments out of order raise no overlap and no drop.
+set -u
+top_src="${QUELL_TOP_SRCDIR:?}"
+top_build="${QUELL_TOP_BUILDDIR:?}"
+quelld="$top_build/daemon/quelld"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/quell-stream.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'ok: %s\n' "$*"; }
+command -v jq >/dev/null || fail "jq is not installed"
+/usr/bin/python3 -c 'import scapy' 2>/dev/null ||
+	fail "python3-scapy is not installed (/usr/bin/python3)"
+/usr/bin/python3 "$top_src/tests/offline/stream_pcap.py" "$tmp" ||
+	fail "stream_pcap.py failed"
+
+cat >"$tmp/t.rules" <<'RULES'
+alert tcp any any -> any any (msg:"overlap with other data"; stream-event:reassembly_overlap_different_data; sid:1; rev:1;)
+alert tcp any any -> any any (msg:"retransmission"; stream-event:pkt_retransmission; sid:2; rev:1;)
+RULES
+
+run() {	# run NAME PCAP ARGS...
+	local name="$1" pcap="$2"
+	shift 2
+	mkdir -p "$tmp/$name"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/t.rules" \
+		-l "$tmp/$name" -r "$tmp/$pcap" "$@" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
+}
+count() {	# count NAME JQ-FILTER: matching eve records
+	jq -c "select($2)" "$tmp/$1/eve.json" | wc -l
+}
+stat() {	# stat NAME PATH: from the last stats record
+	jq -s -r "map(select(.event_type == \"stats\")) | last | .stats.$2" \
+		"$tmp/$1/eve.json"
+}
+
+run ids overlap.pcap
+n=$(count ids '.event_type == "alert" and .alert.signature_id == 1')
+[ "$n" = 1 ] || fail "IDS: $n overlap alerts, want 1"
+[ "$(stat ids decoder.event.stream.reassembly_overlap_different_data)" = 1 ] ||
+	fail "IDS: decoder.event.stream.reassembly_overlap_different_data is not 1"
+[ "$(stat ids tcp.sessions)" = 1 ] || fail "IDS: tcp.sessions is not 1"
+[ "$(stat ids tcp.overlap_diff_data)" = 1 ] || fail "IDS: tcp.overlap_diff_data is not 1"
+[ "$(count ids '.event_type == "drop"')" = 0 ] || fail "IDS: a drop event"
+[ "$(stat ids capture.dropped)" = 0 ] || fail "IDS: a packet was dropped"
+ok "IDS: the conflicting retransmission alerts (stream-event), nothing dropped"
+
+run ips overlap.pcap --simulate-ips
+n=$(count ips '.event_type == "alert" and .alert.signature_id == 1')
+[ "$n" = 1 ] || fail "IPS: $n overlap alerts, want 1"
+n=$(count ips '.event_type == "drop" and .drop.reason == "stream error"')
+[ "$n" = 1 ] || fail "IPS: $n drop events with reason stream error, want 1"
+[ "$(stat ips capture.dropped)" = 1 ] ||
+	fail "IPS: capture.dropped is $(stat ips capture.dropped), want 1"
+[ "$(stat ips tcp.inline_overlap_drop)" = 1 ] || fail "IPS: tcp.inline_overlap_drop is not 1"
+[ "$(stat ips capture.accepted)" = 8 ] ||
+	fail "IPS: capture.accepted is $(stat ips capture.accepted), want 8"
+ok "IPS: the conflicting retransmission alone is dropped (stream error)"
+
+run ooo ooo.pcap --simulate-ips
+[ "$(count ooo '.event_type == "alert"')" = 0 ] || fail "out of order: an alert"
+[ "$(stat ooo capture.dropped)" = 0 ] || fail "out of order: a drop"
+[ "$(stat ooo tcp.overlap)" = 0 ] || fail "out of order: an overlap"
+ok "segments out of order: no overlap, no drop"
