@@ -131,7 +131,8 @@ pipeline_set_detect(struct pipeline *pl, struct detect_thread *dt)
 }
 
 /* Applies the exception policy of cause to p (and its flow); returns
- * false when detection must not run on p. */
+ * false when detection must not run on p: a packet the policy drops or
+ * passes is not inspected (nor alerted on), as Suricata's. */
 static bool
 apply_exception(struct pipeline *pl, struct packet *p, enum exception_cause c,
     struct pipeline_result *res)
@@ -148,16 +149,16 @@ apply_exception(struct pipeline *pl, struct packet *p, enum exception_cause c,
 		if (f != NULL)
 			f->flags |= FLOW_F_DROP;
 		res->why |= PIPELINE_DROP_POLICY;
-		return true;
+		return false;
 	case EXCEPTION_DROP_PACKET:
 		res->why |= PIPELINE_DROP_POLICY;
-		return true;
+		return false;
 	case EXCEPTION_REJECT:
 		if (f != NULL)
 			f->flags |= FLOW_F_DROP;
 		res->why |= PIPELINE_DROP_POLICY;
 		res->reject |= DETECT_REJECT_TO_SRC;
-		return true;
+		return false;
 	case EXCEPTION_PASS_FLOW:
 		if (f != NULL)
 			f->flags |= FLOW_F_PASS;
