@@ -171,7 +171,7 @@ static struct flow_entry *entry_create(struct flow_table *,
 			    int *);
 static void		account(struct flow_entry *, const struct packet *, int);
 static void		stub_leave(struct flow_table *, const struct flow_entry *);
-static bool		established(const struct flow_entry *);
+static bool		established(const struct flow_entry *, uint8_t);
 
 static inline void
 stat_set(uint64_t *c, uint64_t v)
@@ -728,20 +728,21 @@ account(struct flow_entry *e, const struct packet *p, int dir)
 		f->state = FLOW_STATE_ESTABLISHED;
 }
 
-/* Suricata's FLOW_PKT_ESTABLISHED: established, or both directions
- * seen (so a SYN/ACK answering a SYN is, and so is a RST answering
- * one). For TCP only what the state machine follows counts: never a
- * flow it does not track (no SYN seen, midstream off), nor a SYN. */
+/* Suricata's FLOW_PKT_ESTABLISHED, set before the stream engine sees
+ * the packet: for TCP, the connection was established (or later) before
+ * this packet, tcp_before; so neither the SYN/ACK nor the ACK completing
+ * the handshake is, nor the first packet of a midstream pickup, nor any
+ * packet of a flow the state machine does not follow (Suricata 7.0.6:
+ * flow:established on like-ip-only-01's capture, and a midstream pickup
+ * on iponly-midstream-01's). Other protocols: both directions seen,
+ * this packet included. */
 static bool
-established(const struct flow_entry *e)
+established(const struct flow_entry *e, uint8_t tcp_before)
 {
 	const struct flow *f = &e->f;
 
 	if (f->proto == IPPROTO_TCP && e->ports)
-		return f->tcp_state != FLOW_TCP_NONE &&
-		    f->tcp_state != FLOW_TCP_SYN_SENT &&
-		    (f->state == FLOW_STATE_ESTABLISHED ||
-		    (f->pkts[0] != 0 && f->pkts[1] != 0));
+		return tcp_before >= FLOW_TCP_ESTABLISHED;
 	return f->state == FLOW_STATE_ESTABLISHED;
 }
 
@@ -844,6 +845,7 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 	struct flow_entry *e;
 	struct flow *f;
 	uint32_t h, midstream;
+	uint8_t tcp_before;
 	uint8_t flags = 0;
 	int dir = FLOW_DIR_TO_SERVER;
 
@@ -874,6 +876,7 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 	}
 	f = &e->f;
 
+	tcp_before = f->tcp_state;
 	if (e->ports && f->proto == IPPROTO_TCP) {
 		midstream = f->flags & FLOW_F_MIDSTREAM;
 		if (!flow_tcp_update(f, p, &dir, t->cfg.midstream))
@@ -885,7 +888,7 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 
 	flags |= dir == FLOW_DIR_TO_SERVER ? PKT_FLOW_TO_SERVER :
 	    PKT_FLOW_TO_CLIENT;
-	if (established(e))
+	if (established(e, tcp_before))
 		flags |= PKT_FLOW_ESTABLISHED;
 	if (t->cfg.bypass_after != 0 &&
 	    !(f->flags & (FLOW_F_BYPASS | FLOW_F_BYPASSED)) &&
