@@ -1,7 +1,7 @@
 /* detect-bench: the per-packet cost of detection on a capture.
  *
  * Usage: detect-bench -r FILE.pcap [-s RULES] [--mpm ac|hs|auto]
- *                     [--rounds N]
+ *                     [--mpm-context auto|single|full] [--rounds N]
  *
  * Reads the whole capture (Ethernet, as bench/gen-traffic writes it) into
  * memory, loads and builds the rules (timed: parse, then engine build),
@@ -55,7 +55,7 @@ struct capture {
 
 static double	bench_now(void);
 static int	bench_read(const char *, struct capture *);
-static struct detect_engine *bench_engine(const char *, const char *,
+static struct detect_engine *bench_engine(const char *, const char *, const char *,
 		    double *, double *, size_t *);
 static double	bench_round(const struct capture *, struct detect_thread *,
 		    uint64_t *);
@@ -137,8 +137,8 @@ nomem:
 
 /* The engine for rules (NULL: none); times in seconds. */
 static struct detect_engine *
-bench_engine(const char *rules, const char *mpm, double *t_parse,
-    double *t_build, size_t *loaded)
+bench_engine(const char *rules, const char *mpm, const char *ctx,
+    double *t_parse, double *t_build, size_t *loaded)
 {
 	struct detect_engine_opts o;
 	struct detect_engine *de;
@@ -170,6 +170,9 @@ bench_engine(const char *rules, const char *mpm, double *t_parse,
 		    "unsupported\n", st.failed, st.unsupported);
 	detect_engine_opts_default(&o);
 	o.mpm = mpm;
+	o.mpm_context = strcmp(ctx, "single") == 0 ?
+	    DETECT_MPM_CONTEXT_SINGLE : strcmp(ctx, "full") == 0 ?
+	    DETECT_MPM_CONTEXT_FULL : DETECT_MPM_CONTEXT_AUTO;
 	t0 = bench_now();
 	de = detect_engine_build_opts(rs, &o, &dl);
 	*t_build = bench_now() - t0;
@@ -228,7 +231,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: detect-bench -r FILE.pcap [-s RULES] "
-	    "[--mpm ac|hs|auto] [--rounds N]\n");
+	    "[--mpm ac|hs|auto] [--mpm-context auto|single|full] "
+	    "[--rounds N]\n");
 	exit(2);
 }
 
@@ -240,6 +244,7 @@ main(int argc, char **argv)
 		{ "rules", required_argument, NULL, 's' },
 		{ "mpm", required_argument, NULL, 'm' },
 		{ "rounds", required_argument, NULL, 'n' },
+		{ "mpm-context", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct capture cap;
@@ -247,14 +252,14 @@ main(int argc, char **argv)
 	struct detect_thread *dt;
 	struct detect_stats st;
 	struct detect_engine_info info;
-	const char *pcap = NULL, *rules = NULL, *mpm = "auto";
+	const char *pcap = NULL, *rules = NULL, *mpm = "auto", *ctx = "auto";
 	double t_parse, t_build, best_base = 1e30, best_full = 1e30;
 	uint64_t alerts = 0;
 	size_t loaded = 0;
 	char *end;
 	int rounds = 5, ch;
 
-	while ((ch = getopt_long(argc, argv, "r:s:m:n:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "r:s:m:n:c:", longopts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'r':
@@ -265,6 +270,9 @@ main(int argc, char **argv)
 			break;
 		case 'm':
 			mpm = optarg;
+			break;
+		case 'c':
+			ctx = optarg;
 			break;
 		case 'n':
 			errno = 0;
@@ -282,7 +290,7 @@ main(int argc, char **argv)
 	memset(&cap, 0, sizeof(cap));
 	if (bench_read(pcap, &cap) == -1 || cap.n == 0)
 		return 1;
-	de = bench_engine(rules, mpm, &t_parse, &t_build, &loaded);
+	de = bench_engine(rules, mpm, ctx, &t_parse, &t_build, &loaded);
 	if ((dt = detect_thread_new(de)) == NULL) {
 		fprintf(stderr, "detect-bench: out of memory\n");
 		return 1;
@@ -300,11 +308,12 @@ main(int argc, char **argv)
 	}
 	detect_thread_stats(dt, &st);
 	detect_engine_info(de, &info);
-	printf("rules=%zu mpm=%s packets=%zu groups=%zu matchers=%zu "
+	printf("rules=%zu mpm=%s context=%s packets=%zu groups=%zu matchers=%zu "
 	    "patterns=%zu load_s=%.3f (parse %.3f build %.3f) "
 	    "decode_flow_ns=%.0f total_ns=%.0f detect_ns=%.0f "
 	    "ratio_to_decode_flow=%.2f alerts=%llu candidates_per_pkt=%.2f "
 	    "checked_per_pkt=%.2f\n", loaded, detect_engine_mpm_name(de),
+	    info.mpm_context,
 	    cap.n, info.groups, info.prefilters, info.patterns,
 	    t_parse + t_build, t_parse, t_build,
 	    best_base * 1e9 / (double)cap.n, best_full * 1e9 / (double)cap.n,

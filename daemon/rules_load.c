@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "detect/applayer.h"
 #include "detect/engine.h"
 #include "options.h"
 #include "rules/classification.h"
@@ -136,6 +137,10 @@ rules_load_engine(const struct quell_config *cfg,
 	char path[PATH_MAX];
 
 	memset(sum, 0, sizeof(*sum));
+	/* the app-layer parsers' buffers, before any rule names them */
+	if (detect_applayer_register(path, sizeof(path)) == -1)
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0, NULL, "app-layer "
+		    "buffers: %s", path);
 	if ((vars = vars_from_config(cfg)) == NULL) {
 		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
 		    "rule variables: out of memory");
@@ -186,6 +191,8 @@ rules_load_engine(const struct quell_config *cfg,
 	detect_engine_opts_profile(&eopts,
 	    (enum detect_profile)cfg->detect_profile,
 	    cfg->detect_toclient_groups, cfg->detect_toserver_groups);
+	eopts.mpm_context = (enum detect_mpm_context)cfg->detect_mpm_context;
+	eopts.build_threads = cfg->detect_build_threads;
 	if (detect_engine_opts_action_order(&eopts,
 	    (const char *const *)cfg->action_order.items,
 	    cfg->action_order.count) == -1) {

@@ -39,6 +39,8 @@ struct key {
 static const char *const nfq_modes[] = { "accept", "repeat", "route", NULL };
 static const char *const fail_policies[] = { "accept", "drop", NULL };
 static const char *const mpm_algos[] = { "auto", "hs", "ac", NULL };
+static const char *const mpm_contexts[] = { "auto", "single", "full",
+    NULL };
 static const char *const detect_profiles[] = { "low", "medium", "high",
     "custom", NULL };
 static const char *const bypass_methods[] = { "conntrack", "mark", NULL };
@@ -133,9 +135,11 @@ static const struct key keys[] = {
 	{ "decoder.teredo.ports", KEY_STRING, OFF(decode_teredo_ports), "$TEREDO_PORTS", 0, 0, NULL },
 	{ "decoder.vxlan.enabled", KEY_BOOL, OFF(decode.vxlan.enabled), "yes", 0, 0, NULL },
 	{ "decoder.vxlan.ports", KEY_STRING, OFF(decode_vxlan_ports), "$VXLAN_PORTS", 0, 0, NULL },
+	{ "detect.build-threads", KEY_UINT, OFF(detect_build_threads), "0", 0, 8, NULL },
 	{ "detect.custom-values.toclient-groups", KEY_UINT, OFF(detect_toclient_groups), "20", 1, 65535, NULL },
 	{ "detect.custom-values.toserver-groups", KEY_UINT, OFF(detect_toserver_groups), "40", 1, 65535, NULL },
 	{ "detect.profile", KEY_ENUM, OFF(detect_profile), "medium", 0, 0, detect_profiles },
+	{ "detect.sgh-mpm-context", KEY_ENUM, OFF(detect_mpm_context), "auto", 0, 0, mpm_contexts },
 	{ "flow.emergency-recovery", KEY_UINT, OFF(flow.emergency_recovery), NULL, 1, 100, NULL },
 	{ "flow.hash-size", KEY_UINT, OFF(flow.hash_size), NULL, 1, 1u << 30, NULL },
 	{ "flow.memcap", KEY_SIZE, OFF(flow.memcap), NULL, 0, 0, NULL },

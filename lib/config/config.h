@@ -98,6 +98,9 @@ struct quell_config {
 						 * 3 custom (enum detect_profile) */
 	unsigned	 detect_toclient_groups; /* custom-values */
 	unsigned	 detect_toserver_groups;
+	int		 detect_mpm_context;	/* 0 auto, 1 single, 2 full
+						 * (enum detect_mpm_context) */
+	unsigned	 detect_build_threads;	/* 0: the online CPUs */
 	struct config_strlist action_order;
 	struct config_strlist rule_files;
 	struct config_strmap address_groups;

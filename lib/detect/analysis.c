@@ -38,6 +38,18 @@ static void	an_pattern(FILE *, const uint8_t *, uint32_t);
 static int	an_u32_cmp(const void *, const void *);
 static bool	an_has(const uint32_t *, uint32_t, uint32_t);
 static uint32_t *an_group_sigs(const struct detect_group *);
+static void	an_list(FILE *, const struct detect_engine *, uint16_t);
+
+/* A list as a rule writes it: "dns.query; dotprefix; to_lowercase". */
+static void
+an_list(FILE *f, const struct detect_engine *de, uint16_t list)
+{
+	const struct detect_list *l = &de->lists[list];
+
+	fprintf(f, "%s", detect_buffer_get(l->buffer)->name);
+	for (uint8_t i = 0; i < l->nxforms; i++)
+		fprintf(f, "; %s", l->xforms[i].kw->name);
+}
 
 static void
 an_pattern(FILE *f, const uint8_t *b, uint32_t len)
@@ -122,8 +134,10 @@ detect_engine_analysis(const struct detect_engine *de, FILE *f)
 			fprintf(f, " (%s:%u)", r->file, r->line);
 		fprintf(f, "\n  msg: %s\n", r->msg != NULL ? r->msg : "");
 		fprintf(f, "  buffers:");
-		for (uint8_t b = 0; b < s->nbufs; b++)
-			fprintf(f, " %s", detect_buffer_get(s->bufs[b].id)->name);
+		for (uint8_t b = 0; b < s->nbufs; b++) {
+			fputc(' ', f);
+			an_list(f, de, s->bufs[b].list);
+		}
 		fprintf(f, "%s\n", s->nbufs == 0 ? " none" : "");
 		for (uint8_t b = 0; b < s->nbufs; b++)
 			if (s->bufs[b].n > 0)
@@ -133,8 +147,9 @@ detect_engine_analysis(const struct detect_engine *de, FILE *f)
 
 			fprintf(f, "  fast pattern: ");
 			an_pattern(f, fp->bytes, fp->len);
-			fprintf(f, " buffer %s length %u%s\n",
-			    detect_buffer_get(s->fp_buffer)->name, fp->len,
+			fprintf(f, " buffer ");
+			an_list(f, de, s->fp_list);
+			fprintf(f, " length %u%s\n", fp->len,
 			    fp->nocase ? " nocase" : "");
 		} else
 			fprintf(f, "  fast pattern: none\n");
@@ -165,6 +180,9 @@ detect_engine_analysis(const struct detect_engine *de, FILE *f)
 			    de->fps[s->fp].len);
 		if (s->flags & DETECT_SIG_TX)
 			fprintf(f, "  inspects: per transaction\n");
+		if (s->flags & DETECT_SIG_IPONLY)
+			fprintf(f, "  inspects: ip-only (the first packet of "
+			    "each flow direction)\n");
 	}
 
 	fprintf(f, "\n== port groups\n");
@@ -198,10 +216,12 @@ detect_engine_analysis(const struct detect_engine *de, FILE *f)
 					if (de->groups[o]->pfs[q].mpm ==
 					    gr->pfs[p].mpm)
 						shared++;
-			fprintf(f, "  prefilter %s: %u patterns, %u rules, "
-			    "matcher %zu bytes (shared by %zu)\n",
-			    detect_buffer_get(gr->pfs[p].buffer)->name,
-			    gr->pfs[p].npat, gr->pfs[p].nsigs, mb, shared);
+			fprintf(f, "  prefilter ");
+			an_list(f, de, gr->pfs[p].list);
+			fprintf(f, ": %u patterns (%u of the group's), %u "
+			    "rules, matcher %zu bytes (shared by %zu)\n",
+			    gr->pfs[p].npat, gr->pfs[p].nown,
+			    gr->pfs[p].nsigs, mb, shared);
 		}
 	}
 	fprintf(f, "\n== summary\n");
@@ -212,8 +232,11 @@ detect_engine_analysis(const struct detect_engine *de, FILE *f)
 	    "%zu (%s); distinct fast patterns: %zu\n", info.groups,
 	    info.group_prefilters, info.prefilters, de->mpm_ops->name,
 	    info.patterns);
-	fprintf(f, "profile: toserver-groups %u, toclient-groups %u\n",
-	    de->opts.toserver_groups, de->opts.toclient_groups);
+	fprintf(f, "profile: toserver-groups %u, toclient-groups %u; "
+	    "sgh-mpm-context %s; transformed lists %zu; ip-only rules %zu\n",
+	    de->opts.toserver_groups, de->opts.toclient_groups,
+	    info.mpm_context, info.lists, info.iponly);
+	fprintf(f, "build: %.3f s\n", info.build_seconds);
 	fprintf(f, "memory: matchers %zu bytes, group maps %zu bytes, "
 	    "compiled rules %zu bytes\n", info.mpm_bytes, info.group_bytes,
 	    info.sig_bytes);

@@ -221,7 +221,9 @@ detect_buffer_register(const struct detect_buffer *b)
 
 	if (b->name == NULL || detect_buffer_by_name(b->name,
 	    strlen(b->name)) != NULL ||
-	    nregistered == QUELL_NITEMS(registered))
+	    nregistered == QUELL_NITEMS(registered) ||
+	    (b->scope == DETECT_BUFFER_SCOPE_TX && b->get_tx == NULL &&
+	    b->get_tx_multi == NULL))
 		return -1;
 	n = &registered[nregistered];
 	*n = *b;
@@ -300,6 +302,8 @@ buffer_sticky_setup(struct rules_parser *p, struct rule *r,
 	}
 	r->buffer = (uint8_t)(b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
 	    b - buffers : DETECT_BUFFER_MAX + (b - registered));
+	r->xchain = 0;
+	r->xforms_ok = true;
 	return 0;
 }
 

@@ -10,9 +10,13 @@
  * content keywords never see which buffer they run on: adding a buffer
  * is one enum value, one table entry and its getter.
  *
- * Each group of the engine builds one prefilter per buffer its rules
- * take fast patterns from, and a rule's fast pattern may come from any
- * of its buffers (detect_prefilter_select(): Suricata's priorities).
+ * Each group of the engine builds one prefilter per buffer (and
+ * transform chain: detect/xform.h) its rules take fast patterns from,
+ * and a rule's fast pattern may come from any of its buffers
+ * (detect_prefilter_select(): Suricata's priorities). Transforms
+ * (to_lowercase, dotprefix, ...) may follow any sticky buffer keyword,
+ * not pkt_data (Suricata: "transforms must directly follow
+ * stickybuffers").
  *
  * Transaction buffers are read from app-layer transactions handed to
  * detection through struct detect_tx_source (detect/tx.h): the getter
@@ -69,6 +73,13 @@ typedef bool	(*detect_buffer_pkt_fn)(const struct packet *p,
  * must stay valid until the tx progresses. */
 typedef bool	(*detect_buffer_tx_fn)(void *tx, uint8_t dir,
 		    const uint8_t **buf, uint32_t *len);
+/* Multi-buffer getter (tls.certs, dns.query in Suricata 7: one tx, many
+ * values): value idx = 0, 1, ... of tx in dir; false past the last. A
+ * rule's keywords on such a buffer match when they match one value
+ * (each value inspected on its own, from offset 0), and the prefilter
+ * scans every value. */
+typedef bool	(*detect_buffer_tx_multi_fn)(void *tx, uint8_t dir,
+		    uint32_t idx, const uint8_t **buf, uint32_t *len);
 
 struct detect_buffer {
 	const char	*name;		/* Suricata's name; the sticky keyword */
@@ -91,23 +102,10 @@ struct detect_buffer {
 	uint16_t	 alproto;
 	int		 progress[2];
 	detect_buffer_pkt_fn get_pkt;	/* PACKET, STREAM */
-	detect_buffer_tx_fn get_tx;	/* TX */
+	detect_buffer_tx_fn get_tx;	/* TX, one value per tx */
+	detect_buffer_tx_multi_fn get_tx_multi; /* TX, many: instead */
 	/* the sticky keyword (name = the buffer's) */
 	struct keyword	 kw;
-};
-
-/* A transformation of a buffer before inspection (Suricata's
- * to_lowercase, dotprefix, ...): writes in[0..len) transformed to out
- * (room: *olen bytes; *olen set to the result's length). 0, or -1 when
- * out is too small. A rule's buffer carries a chain of them
- * (struct detect_sig_buffer.xforms); none is implemented yet, and a
- * buffer with transforms will need its own prefilter instance, keyed by
- * (buffer, chain). */
-struct detect_transform {
-	const char	*name;
-	int		(*apply)(const uint8_t *in, uint32_t len, uint8_t *out,
-			    uint32_t *olen, const void *arg);
-	const void	*arg;
 };
 
 /* The buffer of id (table or registered), or NULL. */

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "core/diag.h"
 #include "detect/buffer.h"
@@ -25,6 +26,10 @@ static int	build_scratch(struct detect_engine *);
 static uint16_t	build_scratch_of(const struct detect_engine *,
 		    const struct keyword *);
 static void	build_sig_free(struct detect_sig *);
+static int	build_lists(struct detect_engine *);
+static int	build_list_of(struct detect_engine *, const struct rule *,
+		    uint8_t, uint8_t, uint16_t *);
+static bool	build_iponly(const struct detect_sig *);
 
 /* Tells engines apart for the per-transaction state they leave in
  * parsers' txs (a reload renumbers the rules). */
@@ -206,17 +211,25 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 			bool seen = false;
 
 			for (uint8_t b = 0; b < s->nbufs; b++)
-				if (s->bufs[b].id == m->buffer)
+				if (s->bufs[b].id == m->buffer &&
+				    s->bufs[b].xchain == m->xchain)
 					seen = true;
 			if (!seen) {
-				struct detect_sig_buffer *nb = realloc(s->bufs,
-				    (s->nbufs + 1) * sizeof(*nb));
+				struct detect_sig_buffer *nb;
 
-				if (nb == NULL)
+				if (s->nbufs == UINT8_MAX)
+					return -1;
+				if ((nb = realloc(s->bufs, (s->nbufs + 1) *
+				    sizeof(*nb))) == NULL)
 					return -1;
 				s->bufs = nb;
 				memset(&s->bufs[s->nbufs], 0, sizeof(*nb));
-				s->bufs[s->nbufs++].id = m->buffer;
+				s->bufs[s->nbufs].id = m->buffer;
+				s->bufs[s->nbufs].xchain = m->xchain;
+				if (build_list_of(de, r, m->buffer, m->xchain,
+				    &s->bufs[s->nbufs].list) == -1)
+					return -1;
+				s->nbufs++;
 			}
 		}
 		if (m->list == RULE_LIST_PACKET || m->list ==
@@ -235,7 +248,8 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 
 		for (size_t i = 0; i < r->nmatches; i++)
 			if (r->matches[i].list == RULE_LIST_BUFFER &&
-			    r->matches[i].buffer == s->bufs[b].id)
+			    r->matches[i].buffer == s->bufs[b].id &&
+			    r->matches[i].xchain == s->bufs[b].xchain)
 				n++;
 		if ((s->bufs[b].sms = calloc(n, sizeof(*s->bufs[b].sms))) ==
 		    NULL)
@@ -249,7 +263,8 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 			struct detect_sig_buffer *sb = NULL;
 
 			for (uint8_t b = 0; b < s->nbufs; b++)
-				if (s->bufs[b].id == m->buffer)
+				if (s->bufs[b].id == m->buffer &&
+				    s->bufs[b].xchain == m->xchain)
 					sb = &s->bufs[b];
 			/* a relative keyword makes its predecessor in the
 			 * same buffer retry on failure */
@@ -274,6 +289,116 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 	}
 	if (s->action == DETECT_ACTION_PASS && !has_matches)
 		s->flags |= DETECT_SIG_FLOW_PASS;
+	if (build_iponly(s))
+		s->flags |= DETECT_SIG_IPONLY;
+	return 0;
+}
+
+extern const struct keyword kw_flowbits;
+extern const struct keyword kw_threshold;
+extern const struct keyword kw_detection_filter;
+extern const struct keyword kw_tag;
+
+/*
+ * Suricata's SignatureIsIPOnly(): a rule of addresses, ports and
+ * protocol only. No buffer keyword (content & co., any sticky buffer),
+ * no keyword in the packet and match lists but flowbits set, threshold
+ * and detection_filter (Suricata's SIGMATCH_IPONLY_COMPAT ones; tag
+ * lives in its own list), no flow direction (flow:to_server alone
+ * makes a packet rule) and no negated address (Suricata's "like
+ * ip-only": a packet rule). Such a rule is inspected only on the first
+ * packet of each direction of a flow (detect/engine.c).
+ */
+static bool
+build_iponly(const struct detect_sig *s)
+{
+	const struct rule *r = s->rule;
+	uint32_t dirs = r->flags & (RULE_F_TO_SERVER | RULE_F_TO_CLIENT);
+
+	if (s->nbufs > 0 || (dirs != 0 && dirs != (RULE_F_TO_SERVER |
+	    RULE_F_TO_CLIENT)) || rules_addr_negated(&r->src) ||
+	    rules_addr_negated(&r->dst))
+		return false;
+	for (size_t i = 0; i < r->nmatches; i++) {
+		const struct rule_match *m = &r->matches[i];
+
+		if (m->list == RULE_LIST_BUFFER)
+			return false;
+		if (m->list != RULE_LIST_PACKET && m->list !=
+		    RULE_LIST_MATCH && m->list != RULE_LIST_POST &&
+		    m->list != RULE_LIST_THRESHOLD)
+			continue;
+		if (m->kw == &kw_flowbits) {
+			if (!keyword_flowbits_sets(m->data))
+				return false;
+		} else if (m->kw != &kw_threshold &&
+		    m->kw != &kw_detection_filter && m->kw != &kw_tag)
+			return false;
+	}
+	return true;
+}
+
+/* The list of rule r's buffer with transform chain xchain: a plain
+ * buffer's own, or a derived one interned by its chain's key. */
+static int
+build_list_of(struct detect_engine *de, const struct rule *r, uint8_t buffer,
+    uint8_t xchain, uint16_t *out)
+{
+	const struct rule_xchain *c;
+	struct detect_list *nl, *l;
+	char key[1024], part[256];
+	size_t off;
+
+	if (xchain == 0 || r->xchains == NULL || r->xchains[xchain].n == 0) {
+		*out = buffer;
+		return 0;
+	}
+	c = &r->xchains[xchain];
+	off = (size_t)snprintf(key, sizeof(key), "%u", buffer);
+	for (uint8_t i = 0; i < c->n && off < sizeof(key); i++) {
+		part[0] = '\0';
+		if (c->xforms[i].kw->xform_key != NULL)
+			c->xforms[i].kw->xform_key(c->xforms[i].data, part,
+			    sizeof(part));
+		off += (size_t)snprintf(key + off, sizeof(key) - off,
+		    "|%s(%s)", c->xforms[i].kw->name, part);
+	}
+	for (uint16_t i = DETECT_BUFFER_LIMIT; i < de->nlists; i++)
+		if (strcmp(de->lists[i].key, key) == 0) {
+			*out = i;
+			return 0;
+		}
+	if (de->nlists == UINT16_MAX)
+		return -1;
+	if ((nl = realloc(de->lists, (de->nlists + 1) * sizeof(*nl))) == NULL)
+		return -1;
+	de->lists = nl;
+	l = &de->lists[de->nlists];
+	memset(l, 0, sizeof(*l));
+	l->buffer = buffer;
+	l->nxforms = c->n;
+	l->xforms = c->xforms;
+	if ((l->key = strdup(key)) == NULL ||
+	    (l->scratch = calloc(c->n, sizeof(*l->scratch))) == NULL) {
+		free(l->key);
+		return -1;
+	}
+	for (uint8_t i = 0; i < c->n; i++)
+		l->scratch[i] = build_scratch_of(de, c->xforms[i].kw);
+	*out = de->nlists++;
+	return 0;
+}
+
+/* The plain lists: list i is buffer i untransformed. */
+static int
+build_lists(struct detect_engine *de)
+{
+	if ((de->lists = calloc(DETECT_BUFFER_LIMIT, sizeof(*de->lists))) ==
+	    NULL)
+		return -1;
+	for (uint16_t i = 0; i < DETECT_BUFFER_LIMIT; i++)
+		de->lists[i].buffer = (uint8_t)i;
+	de->nlists = DETECT_BUFFER_LIMIT;
 	return 0;
 }
 
@@ -302,11 +427,13 @@ detect_engine_build_opts(struct ruleset *rs,
 	uint8_t rank[DETECT_ACTION_MAX];
 	const char *what = "out of memory building the detection engine";
 	int saved = ENOMEM;
+	struct timespec t0, t1;
 
 	if (rs == NULL) {
 		errno = EINVAL;
 		return NULL;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if ((de = calloc(1, sizeof(*de))) == NULL)
 		goto fail;
 	if (opts != NULL)
@@ -328,8 +455,13 @@ detect_engine_build_opts(struct ruleset *rs,
 		    de->mpm_ops->name);
 		de->mpm_ops = &mpm_ac_ops;
 	}
-	if (build_scratch(de) == -1)
+	if (build_scratch(de) == -1 || build_lists(de) == -1)
 		goto fail;
+	if (de->opts.mpm_context == DETECT_MPM_CONTEXT_AUTO)
+		de->mpm_context = de->mpm_ops == &mpm_ac_ops ?
+		    DETECT_MPM_CONTEXT_SINGLE : DETECT_MPM_CONTEXT_FULL;
+	else
+		de->mpm_context = (uint8_t)de->opts.mpm_context;
 
 	/* evaluation order */
 	for (int i = 0; i < DETECT_ACTION_MAX; i++)
@@ -372,6 +504,9 @@ detect_engine_build_opts(struct ruleset *rs,
 		what = NULL;	/* reported */
 		goto fail;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	de->build_seconds = (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	return de;
 fail:
 	free(keys);
@@ -396,6 +531,11 @@ detect_engine_free(struct detect_engine *de)
 		build_sig_free(&de->sigs[i]);
 	free(de->sigs);
 	free(de->fps);
+	for (uint16_t i = 0; de->lists != NULL && i < de->nlists; i++) {
+		free(de->lists[i].key);
+		free(de->lists[i].scratch);
+	}
+	free(de->lists);
 	free(de->scratch_kw);
 	for (size_t i = 0; i < de->nrules; i++)
 		rules_rule_free(de->rules[i]);
@@ -424,6 +564,10 @@ detect_engine_info(const struct detect_engine *de,
 	info->prefilters = de->nmpms;
 	info->patterns = de->nfps;
 	info->mpm_bytes = de->mpm_bytes;
+	info->lists = de->nlists - DETECT_BUFFER_LIMIT;
+	info->mpm_context = de->mpm_context == DETECT_MPM_CONTEXT_SINGLE ?
+	    "single" : "full";
+	info->build_seconds = de->build_seconds;
 	info->group_bytes = de->pf_bytes;
 	for (size_t i = 0; i < de->ngroups; i++)
 		info->group_prefilters += de->groups[i]->npfs;
@@ -432,6 +576,8 @@ detect_engine_info(const struct detect_engine *de,
 
 		if (s->fp != DETECT_NO_FP)
 			info->sigs_with_fast_pattern++;
+		if (s->flags & DETECT_SIG_IPONLY)
+			info->iponly++;
 		info->sig_bytes += sizeof(*s) + s->nbufs * sizeof(*s->bufs);
 		for (uint8_t b = 0; b < s->nbufs; b++)
 			info->sig_bytes += s->bufs[b].n * sizeof(struct detect_sm);

@@ -17,7 +17,23 @@
 #include "flow/flow.h"
 #include "rules/rule.h"
 
-#define ENGINE_XFORM_MAX	65535	/* bytes of a transformed buffer */
+#define ENGINE_MULTI_MAX	65536	/* values of a multi-buffer looked at */
+
+/* engine_list_bytes() */
+#define ENGINE_BUF_END		(-1)	/* no (more) value */
+#define ENGINE_BUF_EMPTY	0	/* a value of no bytes */
+#define ENGINE_BUF_OK		1
+
+/* A thread's transformed bytes of one list, for the inspection context
+ * (packet or transaction) ctx_gen and value idx: computed once, read by
+ * the prefilter and every rule on the list. */
+struct engine_lc {
+	uint8_t		*buf;
+	uint32_t	 cap;
+	uint32_t	 len;
+	uint32_t	 gen;
+	uint32_t	 idx;
+};
 
 /* A worker's scratch: everything the packet path writes. */
 struct detect_thread {
@@ -34,7 +50,10 @@ struct detect_thread {
 	uint32_t	*nout;
 	uint32_t	*pat_gen;	/* per pattern: scan that saw it */
 	uint32_t	 gen;
-	uint8_t		*xform[2];	/* transform chain buffers */
+	struct engine_lc *lc;		/* per list, when any has transforms */
+	uint8_t		*xtmp[2];	/* between the transforms of a chain */
+	uint32_t	 xtmp_cap[2];
+	uint32_t	 ctx_gen;	/* current packet or tx, for lc */
 	const struct detect_prefilter *pf;	/* being scanned */
 	struct detect_stats st;
 	struct detect_inspect_counters kc;
@@ -58,6 +77,7 @@ struct engine_pkt {
 	bool		 drop;
 	bool		 reject;
 	bool		 stop;		/* a pass rule matched */
+	bool		 flow_drop;	/* an ip-only drop/reject: the flow */
 };
 
 static bool	engine_header_match(const struct rule *, const struct packet *,
@@ -68,13 +88,19 @@ static bool	engine_sig_match(struct detect_thread *,
 static bool	engine_run_list(struct detect_thread *,
 		    const struct detect_sig *, enum rule_list,
 		    struct detect_inspect *);
-static bool	engine_buffer(struct detect_thread *,
-		    const struct detect_sig_buffer *, const struct packet *,
-		    void *, uint8_t, const uint8_t **, uint32_t *);
+static int	engine_base(const struct detect_buffer *,
+		    const struct packet *, void *, uint8_t, uint32_t,
+		    const uint8_t **, uint32_t *);
+static int	engine_list_bytes(struct detect_thread *, uint16_t,
+		    const struct packet *, void *, uint8_t, uint32_t,
+		    const uint8_t **, uint32_t *);
+static bool	engine_grow(uint8_t **, uint32_t *, uint32_t);
 static void	engine_on_pattern(uint32_t, uint32_t, void *);
+static void	engine_scan_begin(struct detect_thread *);
 static void	engine_scan(struct detect_thread *,
 		    const struct detect_prefilter *, const uint8_t *,
 		    uint32_t, uint32_t *, uint32_t *);
+static void	engine_ctx_next(struct detect_thread *);
 static void	engine_prefilter(struct detect_thread *,
 		    const struct detect_group *, const struct packet *);
 static void	engine_matched(struct detect_thread *, struct engine_pkt *,
@@ -96,7 +122,6 @@ detect_thread_new(const struct detect_engine *de)
 {
 	struct detect_thread *dt;
 	size_t ncand = de->max_group ? de->max_group : 1;
-	bool xforms = false;
 
 	if ((dt = calloc(1, sizeof(*dt))) == NULL)
 		return NULL;
@@ -111,12 +136,8 @@ detect_thread_new(const struct detect_engine *de)
 	if (dt->cand == NULL || dt->txrules == NULL || dt->txcand == NULL ||
 	    dt->pat_gen == NULL || dt->scratch == NULL)
 		goto fail;
-	for (size_t i = 0; i < de->nsigs; i++)
-		for (uint8_t b = 0; b < de->sigs[i].nbufs; b++)
-			if (de->sigs[i].bufs[b].nxforms > 0)
-				xforms = true;
-	if (xforms && ((dt->xform[0] = malloc(ENGINE_XFORM_MAX)) == NULL ||
-	    (dt->xform[1] = malloc(ENGINE_XFORM_MAX)) == NULL))
+	if (de->nlists > DETECT_BUFFER_LIMIT && (dt->lc = calloc(de->nlists,
+	    sizeof(*dt->lc))) == NULL)
 		goto fail;
 	for (uint16_t i = 0; i < de->nscratch; i++)
 		if ((dt->scratch[i] = de->scratch_kw[i]->thread_new()) == NULL)
@@ -147,8 +168,11 @@ detect_thread_free(struct detect_thread *dt)
 	free(dt->txrules);
 	free(dt->txcand);
 	free(dt->pat_gen);
-	free(dt->xform[0]);
-	free(dt->xform[1]);
+	for (uint16_t i = 0; dt->lc != NULL && i < dt->de->nlists; i++)
+		free(dt->lc[i].buf);
+	free(dt->lc);
+	free(dt->xtmp[0]);
+	free(dt->xtmp[1]);
 	free(dt);
 }
 
@@ -168,6 +192,8 @@ detect_thread_stats(const struct detect_thread *dt, struct detect_stats *st)
 	st->pcre_limit = counter_get(&dt->kc.pcre_limit);
 	st->backtrack_limit = counter_get(&dt->kc.backtrack_limit);
 	st->txs_inspected = counter_get(&dt->st.txs_inspected);
+	st->iponly_skipped = counter_get(&dt->st.iponly_skipped);
+	st->xform_nomem = counter_get(&dt->st.xform_nomem);
 }
 
 /* Addresses and ports in one orientation; swap reads the packet
@@ -224,35 +250,109 @@ engine_sig_on_events(const struct detect_sig *s)
 	return ev;
 }
 
-/* The bytes of rule buffer sb: from the packet, or from tx for a
- * transaction buffer, through the rule's transform chain. false when
- * absent or empty. */
-static bool
-engine_buffer(struct detect_thread *dt, const struct detect_sig_buffer *sb,
-    const struct packet *p, void *tx, uint8_t dir, const uint8_t **buf,
-    uint32_t *len)
+/* Value idx of buffer b: from the packet, or from tx for a transaction
+ * buffer (idx > 0 only for multi-buffers). ENGINE_BUF_*. */
+static int
+engine_base(const struct detect_buffer *b, const struct packet *p, void *tx,
+    uint8_t dir, uint32_t idx, const uint8_t **buf, uint32_t *len)
 {
-	const struct detect_buffer *b = detect_buffer_get(sb->id);
+	bool ok;
 
 	*buf = NULL;
 	*len = 0;
 	if (b->scope == DETECT_BUFFER_SCOPE_TX) {
-		if (tx == NULL || !(b->dirs & (1u << dir)) ||
-		    !b->get_tx(tx, dir, buf, len))
-			return false;
-	} else if (!detect_buffer_get_pkt(sb->id, p, buf, len))
-		return false;
-	for (uint8_t i = 0; i < sb->nxforms; i++) {
-		uint8_t *out = dt->xform[i & 1];
-		uint32_t olen = ENGINE_XFORM_MAX;
+		if (tx == NULL || !(b->dirs & (1u << dir)))
+			return ENGINE_BUF_END;
+		if (b->get_tx_multi != NULL)
+			ok = b->get_tx_multi(tx, dir, idx, buf, len);
+		else
+			ok = idx == 0 && b->get_tx != NULL &&
+			    b->get_tx(tx, dir, buf, len);
+	} else
+		ok = idx == 0 && b->get_pkt != NULL && b->get_pkt(p, buf, len);
+	if (!ok)
+		return ENGINE_BUF_END;
+	if (*buf == NULL)
+		*len = 0;
+	return *len > 0 ? ENGINE_BUF_OK : ENGINE_BUF_EMPTY;
+}
 
-		if (sb->xforms[i].apply(*buf, *len, out, &olen,
-		    sb->xforms[i].arg) == -1)
-			return false;
-		*buf = out;
-		*len = olen;
+static bool
+engine_grow(uint8_t **buf, uint32_t *cap, uint32_t need)
+{
+	uint8_t *n;
+	uint32_t ncap;
+
+	if (need <= *cap && *buf != NULL)
+		return true;
+	ncap = *cap ? *cap : 256;
+	while (ncap < need)
+		ncap = ncap > UINT32_MAX / 2 ? need : ncap * 2;
+	if ((n = realloc(*buf, ncap)) == NULL)
+		return false;
+	*buf = n;
+	*cap = ncap;
+	return true;
+}
+
+/* Value idx of list: its buffer's bytes through the list's transforms,
+ * computed once per inspection context (dt->ctx_gen) and value. As in
+ * Suricata an empty value is not transformed (nothing inspects it).
+ * ENGINE_BUF_*. */
+static int
+engine_list_bytes(struct detect_thread *dt, uint16_t list,
+    const struct packet *p, void *tx, uint8_t dir, uint32_t idx,
+    const uint8_t **buf, uint32_t *len)
+{
+	const struct detect_list *l = &dt->de->lists[list];
+	struct engine_lc *lc;
+	const uint8_t *in;
+	uint32_t n;
+	int rc;
+
+	rc = engine_base(detect_buffer_get(l->buffer), p, tx, dir, idx, buf,
+	    len);
+	if (rc != ENGINE_BUF_OK || l->nxforms == 0)
+		return rc;
+	lc = &dt->lc[list];
+	if (lc->gen == dt->ctx_gen && lc->idx == idx)
+		goto done;
+	in = *buf;
+	n = *len;
+	for (uint8_t i = 0; i < l->nxforms; i++) {
+		const struct keyword *kw = l->xforms[i].kw;
+		const void *data = l->xforms[i].data;
+		uint32_t room = kw->xform_room(data, n);
+		bool last = i + 1 == l->nxforms;
+		uint8_t **out = last ? &lc->buf : &dt->xtmp[i & 1];
+		uint32_t *cap = last ? &lc->cap : &dt->xtmp_cap[i & 1];
+
+		if (!engine_grow(out, cap, room ? room : 1)) {
+			counter_inc(&dt->st.xform_nomem);
+			return ENGINE_BUF_END;
+		}
+		n = kw->xform(data, in, n, *out, l->scratch[i] !=
+		    DETECT_SM_NO_SCRATCH ? dt->scratch[l->scratch[i]] : NULL);
+		in = *out;
 	}
-	return *len > 0;
+	lc->len = n;
+	lc->gen = dt->ctx_gen;
+	lc->idx = idx;
+done:
+	*buf = lc->buf;
+	*len = lc->len;
+	return lc->len > 0 ? ENGINE_BUF_OK : ENGINE_BUF_EMPTY;
+}
+
+/* A new packet or transaction: cached transformed bytes are stale. */
+static void
+engine_ctx_next(struct detect_thread *dt)
+{
+	if (++dt->ctx_gen == 0) {
+		for (uint16_t i = 0; dt->lc != NULL && i < dt->de->nlists; i++)
+			dt->lc[i].gen = 0;
+		dt->ctx_gen = 1;
+	}
 }
 
 /* Header, packet keywords, buffers, then the match list. tx: the
@@ -279,11 +379,23 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	if (!engine_run_list(dt, s, RULE_LIST_PACKET, in))
 		return false;
 	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_sig_buffer *sb = &s->bufs[b];
+		bool ok = false;
+
 		/* as in Suricata, buffer keywords never match an empty
-		 * buffer, not even negated ones */
-		if (!engine_buffer(dt, &s->bufs[b], p, tx, dir, &in->buf,
-		    &in->buf_len) || !detect_inspect_buffer(in,
-		    s->bufs[b].sms, s->bufs[b].n, dt->scratch))
+		 * buffer, not even negated ones; on a multi-buffer they
+		 * match when they match one value */
+		for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX && !ok; idx++) {
+			int rc = engine_list_bytes(dt, sb->list, p, tx, dir,
+			    idx, &in->buf, &in->buf_len);
+
+			if (rc == ENGINE_BUF_END)
+				break;
+			if (rc == ENGINE_BUF_OK)
+				ok = detect_inspect_buffer(in, sb->sms, sb->n,
+				    dt->scratch);
+		}
+		if (!ok)
 			return false;
 	}
 	return engine_run_list(dt, s, RULE_LIST_MATCH, in);
@@ -295,10 +407,14 @@ engine_on_pattern(uint32_t id, uint32_t end, void *arg)
 	struct detect_thread *dt = arg;
 	const struct detect_prefilter *pf = dt->pf;
 
+	int64_t slot;
+
 	if (dt->pat_gen[id] == dt->gen)
 		return;
 	dt->pat_gen[id] = dt->gen;
-	for (uint32_t k = pf->sig_off[id]; k < pf->sig_off[id + 1]; k++)
+	if ((slot = detect_prefilter_slot(pf, id)) < 0)
+		return;
+	for (uint32_t k = pf->sig_off[slot]; k < pf->sig_off[slot + 1]; k++)
 		dt->out[(*dt->nout)++] = pf->sig_ids[k];
 }
 
@@ -327,18 +443,25 @@ engine_sort(uint32_t *v, uint32_t n)
 	}
 }
 
-/* Appends to out the rules of pf whose pattern occurs in buf. A rule
- * has one fast pattern, on one buffer: it is appended at most once per
- * packet (or tx). */
+/* Starts the scans of one prefilter (every value of a multi-buffer is
+ * one scan): a pattern seen in one of them adds its rules once. */
 static void
-engine_scan(struct detect_thread *dt, const struct detect_prefilter *pf,
-    const uint8_t *buf, uint32_t len, uint32_t *out, uint32_t *nout)
+engine_scan_begin(struct detect_thread *dt)
 {
 	if (++dt->gen == 0) {
 		memset(dt->pat_gen, 0, dt->de->max_patterns *
 		    sizeof(*dt->pat_gen));
 		dt->gen = 1;
 	}
+}
+
+/* Appends to out the rules of pf whose pattern occurs in buf. A rule
+ * has one fast pattern, on one list: it is appended at most once per
+ * engine_scan_begin(). */
+static void
+engine_scan(struct detect_thread *dt, const struct detect_prefilter *pf,
+    const uint8_t *buf, uint32_t len, uint32_t *out, uint32_t *nout)
+{
 	dt->pf = pf;
 	dt->out = out;
 	dt->nout = nout;
@@ -358,8 +481,10 @@ engine_prefilter(struct detect_thread *dt, const struct detect_group *g,
 		const uint8_t *buf;
 		uint32_t len;
 
-		if (!detect_buffer_get_pkt(g->pfs[i].buffer, p, &buf, &len))
+		if (engine_list_bytes(dt, g->pfs[i].list, p, NULL, 0, 0, &buf,
+		    &len) != ENGINE_BUF_OK)
 			continue;
+		engine_scan_begin(dt);
 		engine_scan(dt, &g->pfs[i], buf, len, dt->cand, &dt->ncand);
 	}
 	counter_add(&dt->st.candidates, dt->ncand);
@@ -405,8 +530,14 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		ep->drop = true;
 	else if (s->action == DETECT_ACTION_REJECT)
 		ep->reject = true;
-	else if (s->action == DETECT_ACTION_PASS) {
-		if ((s->flags & DETECT_SIG_FLOW_PASS) && f != NULL &&
+	/* an ip-only rule's action covers the flow (Suricata's
+	 * SIG_PROP_FLOW_ACTION_FLOW), whatever its protocol */
+	if ((s->flags & DETECT_SIG_IPONLY) && (s->action ==
+	    DETECT_ACTION_DROP || s->action == DETECT_ACTION_REJECT))
+		ep->flow_drop = true;
+	if (s->action == DETECT_ACTION_PASS) {
+		if ((s->flags & (DETECT_SIG_FLOW_PASS | DETECT_SIG_IPONLY)) &&
+		    f != NULL &&
 		    !(f->flags & FLOW_F_DROP)) {
 			f->flags |= FLOW_F_PASS | FLOW_F_BYPASS;
 			res->bypass = true;
@@ -512,22 +643,31 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 		    NULL || ts->complete[dir])
 			continue;
 		counter_inc(&dt->st.txs_inspected);
+		engine_ctx_next(dt);
 		progress = src->progress(tx, dir);
 		complete = progress >= src->complete[dir];
 		dt->ntxcand = 0;
 		for (uint8_t i = g->npkt_pfs; i < g->npfs; i++) {
 			const struct detect_buffer *b = detect_buffer_get(
 			    g->pfs[i].buffer);
-			const uint8_t *buf;
-			uint32_t len;
 
 			if (b->alproto != src->alproto ||
 			    !(b->dirs & (1u << dir)) ||
-			    progress < b->progress[dir] ||
-			    !b->get_tx(tx, dir, &buf, &len) || len == 0)
+			    progress < b->progress[dir])
 				continue;
-			engine_scan(dt, &g->pfs[i], buf, len, dt->txcand,
-			    &dt->ntxcand);
+			engine_scan_begin(dt);
+			for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX; idx++) {
+				const uint8_t *buf;
+				uint32_t len;
+				int rc = engine_list_bytes(dt, g->pfs[i].list,
+				    ep->in.pkt, tx, dir, idx, &buf, &len);
+
+				if (rc == ENGINE_BUF_END)
+					break;
+				if (rc == ENGINE_BUF_OK)
+					engine_scan(dt, &g->pfs[i], buf, len,
+					    dt->txcand, &dt->ntxcand);
+			}
 		}
 		counter_add(&dt->st.candidates, dt->ntxcand);
 		engine_sort(dt->txcand, dt->ntxcand);
@@ -581,9 +721,10 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	const struct detect_group *g;
 	struct engine_pkt ep;
 	struct flow *f = p->flow;
-	uint32_t ia = 0, ic = 0;
+	uint32_t ia = 0, ic = 0, iponly_flag;
 	uint16_t port = 0;
 	uint8_t dir;
+	bool iponly_done;
 
 	detect_verdict_init(res);
 	counter_inc(&dt->st.packets);
@@ -607,8 +748,16 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	if (p->l4_valid && (p->proto == IPPROTO_TCP ||
 	    p->proto == IPPROTO_UDP))
 		port = dir == DETECT_DIR_TO_SERVER ? p->dport : p->sport;
+	/* Suricata's ip-only rules see the first packet of each flow
+	 * direction only (every packet without a flow) */
+	iponly_flag = dir == DETECT_DIR_TO_SERVER ? FLOW_F_IPONLY_TS :
+	    FLOW_F_IPONLY_TC;
+	iponly_done = f != NULL && (f->flags & iponly_flag);
+	if (f != NULL)
+		f->flags |= iponly_flag;
 	if ((g = detect_group_lookup(de, p->proto, dir, port)) == NULL)
 		return;
+	engine_ctx_next(dt);
 	engine_prefilter(dt, g, p);
 
 	memset(&ep, 0, sizeof(ep));
@@ -633,6 +782,10 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 			dt->txrules[dt->ntxrules++] = num;
 			continue;
 		}
+		if ((s->flags & DETECT_SIG_IPONLY) && iponly_done) {
+			counter_inc(&dt->st.iponly_skipped);
+			continue;
+		}
 		if (engine_sig_match(dt, s, &ep.in, NULL, dir))
 			engine_matched(dt, &ep, s, NULL, NULL);
 	}
@@ -643,7 +796,8 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	counter_add(&dt->st.alerts, res->nalerts);
 	if (f != NULL && res->nalerts > 0)
 		f->flags |= FLOW_F_ALERTED;
-	if (f != NULL && (ep.drop || ep.reject) && p->proto == IPPROTO_TCP) {
+	if (f != NULL && (ep.flow_drop || ((ep.drop || ep.reject) &&
+	    p->proto == IPPROTO_TCP))) {
 		if (!(f->flags & (FLOW_F_DROP | FLOW_F_PASS))) {
 			f->flags |= FLOW_F_DROP;
 			counter_inc(&dt->st.flows_dropped);

@@ -70,10 +70,19 @@ struct detect_result {
 	} mark;
 	uint8_t		 reject;	/* DETECT_REJECT_* of matching reject
 					 * rules (also when a drop won) */
-	bool		 flow_drop;	/* a drop/reject on a TCP flow: the flow
+	bool		 flow_drop;	/* a drop/reject on a TCP flow, or by an
+					 * ip-only rule on any flow: the flow
 					 * is now FLOW_F_DROP */
 	bool		 bypass;	/* bypass the flow (keyword, or a
 					 * flow-wide pass; see README) */
+};
+
+/* detect.sgh-mpm-context: which pattern sets get a matcher (see
+ * detect/prefilter.h). */
+enum detect_mpm_context {
+	DETECT_MPM_CONTEXT_AUTO,
+	DETECT_MPM_CONTEXT_SINGLE,
+	DETECT_MPM_CONTEXT_FULL,
 };
 
 /* Build options. */
@@ -89,6 +98,10 @@ struct detect_engine_opts {
 	 * toclient-groups); the smaller port sets beyond share one group */
 	unsigned	 toserver_groups;
 	unsigned	 toclient_groups;
+	enum detect_mpm_context mpm_context;
+	/* threads compiling matchers (detect.build-threads): 0 the online
+	 * CPUs, 1 the calling thread only */
+	unsigned	 build_threads;
 	/* testing: one group per class and direction holding every rule,
 	 * no prefilter (a linear scan: what grouping must agree with) */
 	bool		 linear;
@@ -141,6 +154,11 @@ struct detect_engine_info {
 	size_t		 mpm_bytes;	/* what the matchers hold */
 	size_t		 group_bytes;	/* groups' rule lists and maps */
 	size_t		 sig_bytes;	/* compiled rules (not the parsed ones) */
+	size_t		 lists;		/* inspection lists (buffer and
+					 * transforms) the rules use */
+	size_t		 iponly;	/* ip-only rules */
+	const char	*mpm_context;	/* "single" or "full", as built */
+	double		 build_seconds;	/* wall time of the build */
 };
 void	detect_engine_info(const struct detect_engine *,
 	    struct detect_engine_info *);
@@ -166,6 +184,10 @@ struct detect_stats {
 	uint64_t	 pcre_limit;	/* pcre stopped by its match limit */
 	uint64_t	 backtrack_limit; /* content backtracking cut short */
 	uint64_t	 txs_inspected;	/* transactions looked at */
+	uint64_t	 iponly_skipped; /* ip-only rules not evaluated: not
+					 * the flow direction's first packet */
+	uint64_t	 xform_nomem;	/* transformed buffers not made (no
+					 * memory): treated as absent */
 };
 void	detect_thread_stats(const struct detect_thread *,
 	    struct detect_stats *);

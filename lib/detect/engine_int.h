@@ -8,8 +8,8 @@
 #include "detect/prefilter.h"
 #include "rules/rule.h"
 
-struct detect_transform;
 struct keyword;
+struct rule_xform;
 struct mpm;
 struct mpm_ops;
 
@@ -42,21 +42,37 @@ struct detect_sm {
 	uint8_t		 flags;
 };
 
-/* The buffer keywords of a rule that inspect one buffer, and the
- * transforms applied to the buffer first (none yet: see struct
- * detect_transform). */
-struct detect_sig_buffer {
-	uint8_t		 id;		/* enum detect_buffer_id */
+/* An inspection list: a buffer and the transforms it goes through
+ * first, in order (Suricata's derived buffer types). Lists are interned
+ * per engine by buffer and chain (keyword names and values), so equal
+ * chains of different rules share a prefilter per group and a
+ * per-thread cache of the transformed bytes. List i < DETECT_BUFFER_LIMIT
+ * is buffer i untransformed. */
+struct detect_list {
+	uint8_t		 buffer;	/* enum detect_buffer_id */
 	uint8_t		 nxforms;
+	const struct rule_xform *xforms; /* the first rule's chain */
+	uint16_t	*scratch;	/* per transform: thread scratch index */
+	char		*key;		/* interning: NULL for plain lists */
+};
+
+/* The buffer keywords of a rule that inspect one list. */
+struct detect_sig_buffer {
+	uint8_t		 id;		/* the list's buffer */
+	uint8_t		 xchain;	/* the rule's chain (rule.xchains) */
+	uint16_t	 list;		/* struct detect_list index */
 	uint16_t	 n;
 	struct detect_sm *sms;
-	const struct detect_transform *xforms;
 };
 
 /* struct detect_sig.flags */
 #define DETECT_SIG_FLOW_PASS	0x01	/* a pass that covers the flow */
 #define DETECT_SIG_TX		0x02	/* inspects a transaction buffer:
 					 * evaluated per tx */
+#define DETECT_SIG_IPONLY	0x04	/* Suricata's ip-only rule: only the
+					 * first packet of each flow
+					 * direction is inspected against it,
+					 * and its action covers the flow */
 
 /* A compiled rule. The engine's array of them is in evaluation order;
  * num is the index. */
@@ -71,7 +87,7 @@ struct detect_sig {
 	struct detect_sm *lists[RULE_LIST_MAX];	/* BUFFER unused */
 	uint16_t	 nlist[RULE_LIST_MAX];
 	uint32_t	 fp;		/* fast pattern id, or DETECT_NO_FP */
-	uint8_t		 fp_buffer;	/* the fast pattern's buffer */
+	uint16_t	 fp_list;	/* the fast pattern's list */
 	uint16_t	 alproto;	/* DETECT_SIG_TX: of its tx buffers */
 };
 
@@ -91,8 +107,9 @@ struct detect_group {
 	uint32_t	*always;	/* sig nums, sorted */
 	uint32_t	 nalways;
 	uint32_t	 nsigs;		/* all of its rules */
+	uint32_t	 niponly;	/* of them, DETECT_SIG_IPONLY rules */
 	uint32_t	 ntx;		/* of them, DETECT_SIG_TX rules */
-	struct detect_prefilter *pfs;	/* npfs, packet buffers first */
+	struct detect_prefilter *pfs;	/* npfs, packet lists first */
 	uint8_t		 npfs;
 	uint8_t		 npkt_pfs;	/* pfs[0..npkt_pfs): packet/stream */
 	uint32_t	 id;		/* index in de->groups */
@@ -113,6 +130,9 @@ struct detect_engine {
 	size_t		 nsigs;
 	struct detect_fp *fps;
 	size_t		 nfps;
+	struct detect_list *lists;	/* nlists; [0, DETECT_BUFFER_LIMIT)
+					 * the plain buffers */
+	uint16_t	 nlists;
 	struct detect_port_map map[DETECT_GROUP_MAX][DETECT_DIR_MAX];
 	struct detect_group **groups;	/* owned */
 	size_t		 ngroups;
@@ -124,6 +144,8 @@ struct detect_engine {
 	uint32_t	 max_patterns;	/* largest prefilter */
 	uint32_t	 max_group;	/* largest group, in rules */
 	uint64_t	 gen;		/* distinct per engine built (tx state) */
+	uint8_t		 mpm_context;	/* SINGLE or FULL, as built */
+	double		 build_seconds;
 	const struct keyword **scratch_kw; /* keywords with thread scratch */
 	uint16_t	 nscratch;
 	struct detect_engine_opts opts;

@@ -477,7 +477,7 @@ detect_group_build(struct detect_engine *de, struct diag_list *diags)
 
 	memset(&b, 0, sizeof(b));
 	b.de = de;
-	if ((b.cache = detect_prefilter_cache_new()) == NULL ||
+	if ((b.cache = detect_prefilter_cache_new(de)) == NULL ||
 	    (b.classes = calloc(de->nsigs ? de->nsigs : 1, 1)) == NULL)
 		goto done;
 	for (uint32_t s = 0; s < de->nsigs; s++)
@@ -491,12 +491,20 @@ detect_group_build(struct detect_engine *de, struct diag_list *diags)
 			if (grp_class_dir(&b, (enum detect_group_id)cls,
 			    dir) == -1)
 				goto done;
-	/* prefilters, largest groups first: a smaller group's pattern set
-	 * may then use a matcher already built over a close superset */
+	/* prefilters: planned largest groups first (a smaller group's
+	 * pattern set may then use a matcher planned over a close
+	 * superset), compiled together, then mapped */
 	if (b.n > 1)
 		qsort(b.v, b.n, sizeof(*b.v), grp_cmp_entry);
+	for (size_t i = 0; i < b.n; i++)
+		if (detect_prefilter_group_plan(de, b.cache, b.v[i].g,
+		    b.v[i].sigs.v, b.v[i].sigs.n, b.err, sizeof(b.err)) == -1)
+			goto done;
+	if (detect_prefilter_build_matchers(de, b.cache,
+	    de->opts.build_threads, b.err, sizeof(b.err)) == -1)
+		goto done;
 	for (size_t i = 0; i < b.n; i++) {
-		if (detect_prefilter_group(de, b.cache, b.v[i].g,
+		if (detect_prefilter_group_map(de, b.cache, b.v[i].g,
 		    b.v[i].sigs.v, b.v[i].sigs.n, b.err, sizeof(b.err)) == -1)
 			goto done;
 		de->pf_bytes += detect_prefilter_group_bytes(b.v[i].g);

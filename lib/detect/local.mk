@@ -1,6 +1,8 @@
 lib_libquell_a_SOURCES += \
 	lib/detect/analysis.c \
+	lib/detect/applayer.c lib/detect/applayer.h \
 	lib/detect/buffer.c lib/detect/buffer.h \
+	lib/detect/digest.c lib/detect/digest.h \
 	lib/detect/build.c \
 	lib/detect/bytes.c lib/detect/bytes.h \
 	lib/detect/engine.c lib/detect/engine.h lib/detect/engine_int.h \
@@ -16,6 +18,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/tx.h \
 	lib/detect/uint.c lib/detect/uint.h \
 	lib/detect/verdict.c lib/detect/verdict.h \
+	lib/detect/xform.c lib/detect/xform.h \
 	lib/detect/keywords/keyword.h \
 	lib/detect/keywords/registry.c lib/detect/keywords/registry.h \
 	lib/detect/keywords/ack.c \
@@ -25,11 +28,13 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/byte_jump.c \
 	lib/detect/keywords/byte_test.c \
 	lib/detect/keywords/classtype.c \
+	lib/detect/keywords/compress_whitespace.c \
 	lib/detect/keywords/content.c lib/detect/keywords/content.h \
 	lib/detect/keywords/decode_event.c \
 	lib/detect/keywords/depth.c \
 	lib/detect/keywords/detection_filter.c \
 	lib/detect/keywords/distance.c \
+	lib/detect/keywords/dotprefix.c \
 	lib/detect/keywords/dsize.c \
 	lib/detect/keywords/endswith.c \
 	lib/detect/keywords/fast_pattern.c \
@@ -40,6 +45,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/fragbits.c \
 	lib/detect/keywords/fragoffset.c \
 	lib/detect/keywords/gid.c \
+	lib/detect/keywords/header_lowercase.c \
 	lib/detect/keywords/icmp_id.c \
 	lib/detect/keywords/icmp_seq.c \
 	lib/detect/keywords/icode.c \
@@ -55,6 +61,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/nocase.c \
 	lib/detect/keywords/offset.c \
 	lib/detect/keywords/pcre.c \
+	lib/detect/keywords/pcrexform.c \
 	lib/detect/keywords/pkt_data.c \
 	lib/detect/keywords/priority.c \
 	lib/detect/keywords/rawbytes.c \
@@ -65,19 +72,32 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/sid.c \
 	lib/detect/keywords/startswith.c \
 	lib/detect/keywords/stream_event.c \
+	lib/detect/keywords/strip_pseudo_headers.c \
+	lib/detect/keywords/strip_whitespace.c \
 	lib/detect/keywords/tag.c \
 	lib/detect/keywords/target.c \
 	lib/detect/keywords/tcp_mss.c \
 	lib/detect/keywords/threshold.c lib/detect/keywords/threshold.h \
+	lib/detect/keywords/to_lowercase.c \
+	lib/detect/keywords/to_md5.c \
+	lib/detect/keywords/to_sha1.c \
+	lib/detect/keywords/to_sha256.c \
+	lib/detect/keywords/to_uppercase.c \
 	lib/detect/keywords/tos.c \
 	lib/detect/keywords/ttl.c \
+	lib/detect/keywords/url_decode.c \
 	lib/detect/keywords/window.c \
 	lib/detect/keywords/within.c \
+	lib/detect/keywords/xor.c \
 	$(NULL)
 
 if HAVE_HYPERSCAN
 lib_libquell_a_SOURCES += lib/detect/mpm_hs.c
 endif
+
+# lib/detect/digest.c (to_md5, to_sha1, to_sha256) links libcrypto
+lib_libquell_a_CFLAGS += $(CRYPTO_CFLAGS)
+QUELL_LIBS += $(CRYPTO_LIBS)
 
 check_PROGRAMS += tests/unit/detect/check_detect tests/unit/detect/check_mpm
 TESTS += tests/unit/detect/check_detect tests/unit/detect/check_mpm
@@ -154,3 +174,10 @@ tests_unit_detect_check_engine_SOURCES = tests/unit/detect/check_engine.c tests/
 	tests/unit/detect/harness.h
 tests_unit_detect_check_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_detect_check_engine_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+# The transforms: Suricata's vectors, and the rule syntax 7.0.6 accepts.
+check_PROGRAMS += tests/unit/detect/check_xform
+TESTS += tests/unit/detect/check_xform
+tests_unit_detect_check_xform_SOURCES = tests/unit/detect/check_xform.c
+tests_unit_detect_check_xform_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_xform_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

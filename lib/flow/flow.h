@@ -38,6 +38,9 @@ enum flow_end_reason {
 #define FLOW_F_BYPASS_STUB	0x0080	/* what flow_table_detach leaves in the
 					   table: takes the flow's packets still
 					   in flight, never recorded */
+#define FLOW_F_IPONLY_TS	0x0100	/* detection: the ip-only rules saw the
+					 * first packet to the server */
+#define FLOW_F_IPONLY_TC	0x0200	/* ... to the client */
 
 /* Direction index into the per-direction arrays. */
 #define FLOW_DIR_TO_SERVER	0

@@ -40,6 +40,7 @@ rules_addr_init(struct rules_addr *a)
 	rules_rangeset_init(&a->v4);
 	rules_rangeset_init(&a->v6);
 	a->any = false;
+	a->negated = false;
 }
 
 void
@@ -65,10 +66,17 @@ rules_addr_parse(struct rules_addr *a, const char *s, size_t len, size_t off,
 	}
 	rules_rangeset_move(&a->v4, &parts[ADDR_V4]);
 	rules_rangeset_move(&a->v6, &parts[ADDR_V6]);
+	a->negated = err->negated;
 	a->any = rules_rangeset_is_full(&a->v4, addr_ops.min[ADDR_V4],
 	    addr_ops.max[ADDR_V4]) && rules_rangeset_is_full(&a->v6,
 	    addr_ops.min[ADDR_V6], addr_ops.max[ADDR_V6]);
 	return 0;
+}
+
+bool
+rules_addr_negated(const struct rules_addr *a)
+{
+	return a->negated;
 }
 
 bool

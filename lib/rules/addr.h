@@ -15,6 +15,8 @@ struct rules_addr {
 	struct rules_rangeset v4;
 	struct rules_rangeset v6;
 	bool		 any;	/* every IPv4 and IPv6 address */
+	bool		 negated; /* the field negates (variables
+				 * included): not an ip-only rule */
 };
 
 void	rules_addr_init(struct rules_addr *);
@@ -22,6 +24,9 @@ void	rules_addr_free(struct rules_addr *);
 /* Parses field s[0..len) found at rule offset off. 0, or -1 with err. */
 int	rules_addr_parse(struct rules_addr *, const char *s, size_t len,
 	    size_t off, const struct rules_vars *, struct rules_list_error *err);
+/* Whether the field was written with a negation ("!$HOME_NET", also
+ * through a variable such as $EXTERNAL_NET). */
+bool	rules_addr_negated(const struct rules_addr *);
 bool	rules_addr_match(const struct rules_addr *, const struct ip_addr *);
 
 #endif

@@ -155,6 +155,7 @@ list_expr(struct list_ctx *c, struct rules_rangeset *out, bool *neg)
 	*neg = false;
 	if (c->pos < c->len && c->s[c->pos] == '!') {
 		*neg = true;
+		c->err->negated = true;
 		c->pos++;
 		list_skip_blanks(c);
 	}

@@ -35,6 +35,10 @@ struct rules_list_error {
 	char		 msg[256];
 	char		 token[128];
 	size_t		 off;		/* in the rule text */
+	bool		 negated;	/* out, also on success: the field
+					 * negates somewhere, variables
+					 * included (Suricata's
+					 * src/dst_contains_negation) */
 };
 
 /* Parses the field s[0..len), found at offset off of the rule, into parts

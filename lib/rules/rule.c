@@ -1,5 +1,7 @@
 #include "core/base.h"
 
+#include <errno.h>
+
 #include "detect/keywords/keyword.h"
 #include "rules/rule.h"
 
@@ -33,6 +35,13 @@ rules_rule_free(struct rule *r)
 	for (size_t i = 0; i < r->nbyte_vars; i++)
 		free(r->byte_vars[i]);
 	free(r->matches);
+	for (size_t c = 0; c < r->nxchains; c++)
+		for (size_t i = 0; i < r->xchains[c].n; i++)
+			if (r->xchains[c].owned[i] &&
+			    r->xchains[c].xforms[i].kw->free != NULL)
+				r->xchains[c].xforms[i].kw->free(
+				    r->xchains[c].xforms[i].data);
+	free(r->xchains);
 	free(r->msg);
 	free(r->classtype);
 	free(r->category);
@@ -63,10 +72,46 @@ rules_rule_add_match(struct rule *r, const struct keyword *kw,
 	m->data = data;
 	m->list = (uint8_t)list;
 	m->buffer = list == RULE_LIST_BUFFER ? r->buffer : 0;
+	m->xchain = list == RULE_LIST_BUFFER ? r->xchain : 0;
 	m->flags = 0;
 	if (list == RULE_LIST_BUFFER)
 		r->needs_payload = true;
 	return m;
+}
+
+int
+rules_rule_add_xform(struct rule *r, const struct keyword *kw, void *data)
+{
+	struct rule_xchain *n, *c;
+
+	if (r->nxchains == 0) {
+		if ((r->xchains = calloc(1, sizeof(*r->xchains))) == NULL)
+			goto nomem;
+		r->nxchains = 1;
+	}
+	if (r->xchains[r->xchain].n == RULE_XFORMS_MAX ||
+	    r->nxchains == RULE_XCHAINS_MAX) {
+		if (kw->free != NULL)
+			kw->free(data);
+		errno = E2BIG;
+		return -1;
+	}
+	if ((n = realloc(r->xchains, (r->nxchains + 1) * sizeof(*n))) == NULL)
+		goto nomem;
+	r->xchains = n;
+	c = &r->xchains[r->nxchains];
+	*c = r->xchains[r->xchain];
+	memset(c->owned, 0, sizeof(c->owned));
+	c->xforms[c->n].kw = kw;
+	c->xforms[c->n].data = data;
+	c->owned[c->n++] = true;
+	r->xchain = r->nxchains++;
+	return 0;
+nomem:
+	if (kw->free != NULL)
+		kw->free(data);
+	errno = ENOMEM;
+	return -1;
 }
 
 struct rule_match *
@@ -84,7 +129,8 @@ rules_rule_last_buffer_match(struct rule *r)
 	for (size_t i = r->nmatches; i > 0; i--) {
 		struct rule_match *m = &r->matches[i - 1];
 
-		if (m->list == RULE_LIST_BUFFER && m->buffer == r->buffer)
+		if (m->list == RULE_LIST_BUFFER && m->buffer == r->buffer &&
+		    m->xchain == r->xchain)
 			return m;
 	}
 	return NULL;

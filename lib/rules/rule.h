@@ -47,6 +47,31 @@ struct rule_match {
 	uint8_t		 list;		/* enum rule_list */
 	uint8_t		 buffer;	/* RULE_LIST_BUFFER: buffer id */
 	uint8_t		 flags;		/* RULE_MATCH_* */
+	uint8_t		 xchain;	/* RULE_LIST_BUFFER: the transforms
+					 * the buffer goes through first: an
+					 * index in rule.xchains, 0 none */
+};
+
+#define RULE_XFORMS_MAX		16	/* per chain (Suricata's
+					 * DETECT_TRANSFORMS_MAX) */
+#define RULE_XCHAINS_MAX	32	/* chains per rule */
+
+/* A transform of a rule's buffer (to_lowercase, xor:...): the keyword
+ * and its parsed value (freed with kw->free). */
+struct rule_xform {
+	const struct keyword *kw;
+	void		*data;
+};
+
+/* The transforms a buffer of the rule goes through, in order; a
+ * transform keyword starts a new chain: the current one plus itself.
+ * Chain 0 is the empty chain. Data is shared between a chain and the
+ * chains made from it: only the chain that added a transform owns it
+ * (owned[i]). */
+struct rule_xchain {
+	uint8_t		 n;
+	struct rule_xform xforms[RULE_XFORMS_MAX];
+	bool		 owned[RULE_XFORMS_MAX];
 };
 
 /* struct rule.flags */
@@ -87,6 +112,13 @@ struct rule {
 	uint8_t		 priority;	/* 1..255, 0: not given */
 	uint8_t		 target;	/* enum rule_target */
 	uint8_t		 buffer;	/* parsing: the buffer of content */
+	uint8_t		 xchain;	/* parsing: its transforms (xchains) */
+	bool		 xforms_ok;	/* parsing: a sticky buffer keyword
+					 * set the buffer: transforms may
+					 * follow (Suricata: "transforms must
+					 * directly follow stickybuffers") */
+	struct rule_xchain *xchains;	/* [0] the empty chain; nxchains */
+	uint8_t		 nxchains;
 	char		*msg;		/* unescaped; NULL when absent */
 	char		*classtype;	/* NULL when absent */
 	char		*category;	/* the classtype's description, when
@@ -116,10 +148,16 @@ void	rules_rule_free(struct rule *);
  * this fails). The new match, or NULL (ENOMEM). */
 struct rule_match *rules_rule_add_match(struct rule *, const struct keyword *,
 	    enum rule_list, void *data);
+/* Appends transform kw (data owned by the rule from here on, freed with
+ * kw->free even if this fails) to the current buffer: the buffer's
+ * later keywords see it transformed. 0, or -1 with errno ENOMEM, or
+ * E2BIG past RULE_XFORMS_MAX or RULE_XCHAINS_MAX. */
+int	rules_rule_add_xform(struct rule *, const struct keyword *kw,
+	    void *data);
 /* The last match of keyword kw (any list), or NULL. */
 struct rule_match *rules_rule_last_match(struct rule *, const struct keyword *);
-/* The last match of the rule's current buffer, or NULL: what a relative
- * keyword is relative to. */
+/* The last match of the rule's current buffer (and transforms), or
+ * NULL: what a relative keyword is relative to. */
 struct rule_match *rules_rule_last_buffer_match(struct rule *);
 /* Index of byte_extract variable name[0..len), or -1. */
 int	rules_rule_byte_var(const struct rule *, const char *name, size_t len);

@@ -42,7 +42,7 @@ expect 'warning: no content: the rule is evaluated on every packet'
 expect 'tcp to_server ports 80-80: group'
 expect 'rules: 3; with a fast pattern: 2; without: 1 (1 with no content at all)'
 expect 'profile: toserver-groups 40, toclient-groups 20'
-grep -q '^  prefilter tcp.hdr: 1 patterns, 1 rules' "$f" ||
+grep -q '^  prefilter tcp.hdr: 1 patterns (1 of the group.s), 1 rules' "$f" ||
 	fail "no tcp.hdr prefilter in the groups"
 ok "groups list a tcp.hdr prefilter"
 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/t.rules" --set detect.profile=low \

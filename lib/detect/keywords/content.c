@@ -2,6 +2,7 @@
 
 #include "detect/keywords/content.h"
 #include "detect/keywords/keyword.h"
+#include "detect/xform.h"
 #include "rules/lexer.h"
 #include "rules/parser.h"
 #include "rules/rule.h"
@@ -141,6 +142,7 @@ content_setup(struct rules_parser *p, struct rule *r,
 	const char *v = opt->value;
 	size_t i = 0, end = opt->value_len;
 	bool negated = false;
+	const char *xf;
 
 	if (v[0] == '!') {
 		negated = true;
@@ -183,6 +185,12 @@ content_setup(struct rules_parser *p, struct rule *r,
 		content_free(c);
 		rules_parser_error(p, opt->value_off, v, opt->value_len,
 		    "empty content");
+		return -1;
+	}
+	if ((xf = detect_xform_check_content(r, c->pat, c->len)) != NULL) {
+		rules_parser_error(p, opt->value_off, v, opt->value_len,
+		    "content string incompatible with %s transform", xf);
+		content_free(c);
 		return -1;
 	}
 	if (rules_rule_add_match(r, &kw_content, RULE_LIST_BUFFER, c) ==

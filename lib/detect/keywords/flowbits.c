@@ -40,6 +40,12 @@ const struct keyword kw_flowbits = {
 	.free = free,
 };
 
+bool
+keyword_flowbits_sets(const void *data)
+{
+	return ((const struct flowbits *)data)->cmd == FB_SET;
+}
+
 static int
 flowbits_names(struct rules_parser *p, const struct kwparse_arg *a,
     struct flowbits *fb)

@@ -12,6 +12,12 @@
  *	RULE_LIST_PACKET, _MATCH, _POST, _THRESHOLD	match()
  *	RULE_LIST_BUFFER				inspect()
  *
+ * A transform keyword (to_lowercase, xor, ...: lib/detect/keywords/
+ * xform_*.c) sets xform and xform_room instead, and its setup attaches
+ * it with detect_xform_attach() (detect/xform.h): the engine then runs
+ * the rule's buffer through it before the buffer's keywords, and the
+ * prefilter sees the transformed bytes.
+ *
  * A keyword never sees the engine: everything it may read or change for
  * the packet at hand is in struct detect_inspect. */
 #ifndef QUELL_DETECT_KEYWORDS_KEYWORD_H
@@ -84,11 +90,31 @@ struct keyword {
 	 * detect_thread_new() for keywords that have thread_new. */
 	void		*(*thread_new)(void);
 	void		(*thread_free)(void *scratch);
+
+	/* Transforms. xform_room: the most bytes xform() can write for an
+	 * input of len bytes. xform: writes in[0..len) transformed to out
+	 * and returns the output's length (scratch: the keyword's
+	 * thread_new scratch, or NULL). xform_validate (optional): false
+	 * when a content pat[0..len) of the transformed buffer can never
+	 * match (Suricata's TransformValidate: "A" after to_lowercase).
+	 * xform_key (optional, for transforms with a value): writes a
+	 * text naming data to buf (room len, NUL-terminated), so that equal
+	 * chains of different rules share one prefilter. */
+	uint32_t	(*xform_room)(const void *data, uint32_t len);
+	uint32_t	(*xform)(const void *data, const uint8_t *in,
+			    uint32_t len, uint8_t *out, void *scratch);
+	bool		(*xform_validate)(const void *data, const uint8_t *pat,
+			    uint32_t len);
+	void		(*xform_key)(const void *data, char *buf, size_t len);
 };
 
 /* An ICMP or ICMPv6 echo request or reply: the packets the decoder reads
  * an id and a sequence number from (icmp_id, icmp_seq). */
 struct packet;
 bool	keyword_icmp_echo(const struct packet *);
+
+/* Whether flowbits data (kw_flowbits's) is "set": the only flowbits
+ * command an ip-only rule may have (Suricata's SignatureIsIPOnly). */
+bool	keyword_flowbits_sets(const void *data);
 
 #endif

@@ -23,5 +23,7 @@ pkt_data_setup(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt)
 {
 	r->buffer = DETECT_BUFFER_PAYLOAD;
+	r->xchain = 0;
+	r->xforms_ok = false;
 	return 0;
 }

@@ -20,11 +20,13 @@ extern const struct keyword kw_byte_extract;
 extern const struct keyword kw_byte_jump;
 extern const struct keyword kw_byte_test;
 extern const struct keyword kw_classtype;
+extern const struct keyword kw_compress_whitespace;
 extern const struct keyword kw_content;
 extern const struct keyword kw_decode_event;
 extern const struct keyword kw_depth;
 extern const struct keyword kw_detection_filter;
 extern const struct keyword kw_distance;
+extern const struct keyword kw_dotprefix;
 extern const struct keyword kw_dsize;
 extern const struct keyword kw_endswith;
 extern const struct keyword kw_fast_pattern;
@@ -35,6 +37,7 @@ extern const struct keyword kw_flowint;
 extern const struct keyword kw_fragbits;
 extern const struct keyword kw_fragoffset;
 extern const struct keyword kw_gid;
+extern const struct keyword kw_header_lowercase;
 extern const struct keyword kw_icmp_id;
 extern const struct keyword kw_icmp_seq;
 extern const struct keyword kw_icode;
@@ -50,6 +53,7 @@ extern const struct keyword kw_noalert;
 extern const struct keyword kw_nocase;
 extern const struct keyword kw_offset;
 extern const struct keyword kw_pcre;
+extern const struct keyword kw_pcrexform;
 extern const struct keyword kw_pkt_data;
 extern const struct keyword kw_priority;
 extern const struct keyword kw_rawbytes;
@@ -60,14 +64,23 @@ extern const struct keyword kw_seq;
 extern const struct keyword kw_sid;
 extern const struct keyword kw_startswith;
 extern const struct keyword kw_stream_event;
+extern const struct keyword kw_strip_pseudo_headers;
+extern const struct keyword kw_strip_whitespace;
 extern const struct keyword kw_tag;
 extern const struct keyword kw_target;
 extern const struct keyword kw_tcp_mss;
 extern const struct keyword kw_threshold;
+extern const struct keyword kw_to_lowercase;
+extern const struct keyword kw_to_md5;
+extern const struct keyword kw_to_sha1;
+extern const struct keyword kw_to_sha256;
+extern const struct keyword kw_to_uppercase;
 extern const struct keyword kw_tos;
 extern const struct keyword kw_ttl;
+extern const struct keyword kw_url_decode;
 extern const struct keyword kw_window;
 extern const struct keyword kw_within;
+extern const struct keyword kw_xor;
 
 /* Sorted by name (strcmp), names in lowercase: check_detect asserts both,
  * bsearch relies on them. Adding a keyword: its file, its extern line
@@ -80,11 +93,13 @@ static const struct keyword *const keywords[] = {
 	&kw_byte_jump,
 	&kw_byte_test,
 	&kw_classtype,
+	&kw_compress_whitespace,
 	&kw_content,
 	&kw_decode_event,
 	&kw_depth,
 	&kw_detection_filter,
 	&kw_distance,
+	&kw_dotprefix,
 	&kw_dsize,
 	&kw_endswith,
 	&kw_fast_pattern,
@@ -95,6 +110,7 @@ static const struct keyword *const keywords[] = {
 	&kw_fragbits,
 	&kw_fragoffset,
 	&kw_gid,
+	&kw_header_lowercase,
 	&kw_icmp_id,
 	&kw_icmp_seq,
 	&kw_icode,
@@ -110,6 +126,7 @@ static const struct keyword *const keywords[] = {
 	&kw_nocase,
 	&kw_offset,
 	&kw_pcre,
+	&kw_pcrexform,
 	&kw_pkt_data,
 	&kw_priority,
 	&kw_rawbytes,
@@ -120,14 +137,23 @@ static const struct keyword *const keywords[] = {
 	&kw_sid,
 	&kw_startswith,
 	&kw_stream_event,
+	&kw_strip_pseudo_headers,
+	&kw_strip_whitespace,
 	&kw_tag,
 	&kw_target,
 	&kw_tcp_mss,
 	&kw_threshold,
+	&kw_to_lowercase,
+	&kw_to_md5,
+	&kw_to_sha1,
+	&kw_to_sha256,
+	&kw_to_uppercase,
 	&kw_tos,
 	&kw_ttl,
+	&kw_url_decode,
 	&kw_window,
 	&kw_within,
+	&kw_xor,
 };
 
 static int

@@ -15,9 +15,12 @@
 #include "core/diag.h"
 #include "core/packet.h"
 #include "decode/decode.h"
+#include "applayer/parser.h"
+#include "detect/applayer.h"
 #include "detect/buffer.h"
 #include "detect/engine.h"
 #include "detect/tx.h"
+#include "flow/flow.h"
 #include "rules/ruleset.h"
 
 #include "harness.h"
@@ -240,8 +243,8 @@ START_TEST(test_header_only_rule_prefilters_on_its_header)
 	    "sid:2;)");
 	a = analysis();
 	ck_assert_ptr_nonnull(strstr(a, "buffer tcp.hdr length 4"));
-	ck_assert_ptr_nonnull(strstr(a, "prefilter tcp.hdr: 2 patterns, "
-	    "2 rules"));
+	ck_assert_ptr_nonnull(strstr(a, "prefilter tcp.hdr: 2 patterns (2 "
+	    "of the group's), 2 rules"));
 	free(a);
 	detect_packet(harness_dt, &p, &harness_res);
 	detect_thread_stats(harness_dt, &st);
@@ -509,6 +512,403 @@ START_TEST(test_legacy_modifier_moves_the_content_into_a_buffer)
 }
 END_TEST
 
+/* --- the app-layer glue, multi-buffers and transforms, through a fake
+ * parser (the real parsers arrive with lib/applayer/<proto>/) --- */
+
+#define MULTI_PROTO	((enum applayer_proto)29)
+#define MULTI_VALUES	4
+
+struct mtx {
+	uint64_t	 id;
+	int		 progress;
+	const char	*one;
+	const char	*many[MULTI_VALUES];
+	struct applayer_txdata td;
+};
+
+struct mstate {
+	struct mtx	 tx[4];
+	uint64_t	 n;
+};
+
+static bool
+m_get_one(void *tx, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	const struct mtx *t = tx;
+
+	if (t->one == NULL)
+		return false;
+	*buf = (const uint8_t *)t->one;
+	*len = (uint32_t)strlen(t->one);
+	return true;
+}
+
+static bool
+m_get_many(void *tx, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	const struct mtx *t = tx;
+
+	if (idx >= MULTI_VALUES || t->many[idx] == NULL)
+		return false;
+	*buf = (const uint8_t *)t->many[idx];
+	*len = (uint32_t)strlen(t->many[idx]);
+	return true;
+}
+
+static uint64_t
+m_count(void *state)
+{
+	return ((struct mstate *)state)->n;
+}
+
+static void *
+m_tx_get(void *state, uint64_t i)
+{
+	return &((struct mstate *)state)->tx[i];
+}
+
+static uint64_t
+m_id(void *state, void *tx)
+{
+	return ((struct mtx *)tx)->id;
+}
+
+static int
+m_progress(void *tx, uint8_t dir)
+{
+	return ((struct mtx *)tx)->progress;
+}
+
+static struct applayer_txdata *
+m_txdata(void *tx)
+{
+	return &((struct mtx *)tx)->td;
+}
+
+static const struct applayer_buffer mbufs[] = {
+	{ .name = "test.one", .desc = "one value", .progress = 1,
+	    .dirs = 1u << APPLAYER_TOSERVER, .get = m_get_one },
+	{ .name = "test.many", .desc = "several values", .progress = 1,
+	    .dirs = (1u << APPLAYER_TOSERVER) | (1u << APPLAYER_TOCLIENT),
+	    .get_multi = m_get_many },
+};
+
+static const struct applayer_parser mparser = {
+	.name = "test",
+	.proto = MULTI_PROTO,
+	.tx_count = m_count,
+	.tx_get = m_tx_get,
+	.tx_id = m_id,
+	.tx_progress = m_progress,
+	.complete = { 2, 2 },
+	.tx_data = m_txdata,
+	.buffers = mbufs,
+	.nbuffers = QUELL_NITEMS(mbufs),
+};
+
+static struct mstate ms;
+static struct detect_tx_source msrc;
+
+static void
+multi_setup(void)
+{
+	char err[256];
+
+	harness_setup();
+	ck_assert_int_eq(detect_applayer_register_parser(&mparser, err,
+	    sizeof(err)), 0);
+	memset(&ms, 0, sizeof(ms));
+	detect_applayer_tx_source(&mparser, &ms, &msrc);
+}
+
+static void
+multi_teardown(void)
+{
+	for (int i = 0; i < 4; i++)
+		detect_tx_state_free(ms.tx[i].td.detect_state);
+	harness_teardown();
+}
+
+/* One tx with one (may be NULL) and up to four many values. */
+static void
+mtx_set(const char *one, const char *m0, const char *m1, const char *m2)
+{
+	memset(&ms, 0, sizeof(ms));
+	ms.n = 1;
+	ms.tx[0].id = 1;
+	ms.tx[0].progress = 2;
+	ms.tx[0].one = one;
+	ms.tx[0].many[0] = m0;
+	ms.tx[0].many[1] = m0 != NULL ? m1 : NULL;
+	ms.tx[0].many[2] = m0 != NULL && m1 != NULL ? m2 : NULL;
+}
+
+static unsigned
+mtx_alerts(const char *rules)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+
+	harness_engine(rules);
+	detect_packet_tx(harness_dt, &p, &msrc, &harness_res);
+	return harness_res.nalerts;
+}
+
+START_TEST(test_glue_registers_parser_buffers)
+{
+	const struct detect_buffer *one = detect_buffer_by_name("test.one",
+	    8), *many = detect_buffer_by_name("test.many", 9);
+	char err[256];
+
+	ck_assert_ptr_nonnull(one);
+	ck_assert_ptr_nonnull(many);
+	ck_assert_uint_eq(one->scope, DETECT_BUFFER_SCOPE_TX);
+	ck_assert_uint_eq(one->alproto, MULTI_PROTO);
+	ck_assert_uint_eq(one->dirs, DETECT_BUFFER_TOSERVER);
+	ck_assert_uint_eq(many->dirs, DETECT_BUFFER_BOTH);
+	ck_assert_int_eq(many->progress[DETECT_TX_TOCLIENT], 1);
+	ck_assert_ptr_null(many->get_tx);
+	ck_assert_ptr_nonnull(many->get_tx_multi);
+	ck_assert_ptr_nonnull(detect_buffer_sticky_lookup("test.many", 9));
+	/* again: kept, not a clash */
+	ck_assert_int_eq(detect_applayer_register_parser(&mparser, err,
+	    sizeof(err)), 0);
+}
+END_TEST
+
+START_TEST(test_glue_slot_is_the_txdata_detect_state)
+{
+	mtx_set("evil", NULL, NULL, NULL);
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.one; content:\"evil\"; sid:1;)"), 1);
+	ck_assert_ptr_nonnull(ms.tx[0].td.detect_state);
+	/* the state says done: no second alert */
+	detect_packet_tx(harness_dt, &(struct packet){ 0 }, &msrc,
+	    &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 0);
+}
+END_TEST
+
+START_TEST(test_multi_buffer_matches_when_one_value_matches)
+{
+	mtx_set(NULL, "foo", "bar", "evil.example");
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.many; content:\"evil\"; startswith; sid:1;)"), 1);
+}
+END_TEST
+
+START_TEST(test_multi_buffer_values_are_inspected_apart)
+{
+	mtx_set(NULL, "xab", "cd", NULL);
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.many; content:\"b\"; content:\"c\"; distance:0; sid:1;)\n"
+	    "alert tcp any any -> any any (test.many; content:\"bc\"; "
+	    "sid:2;)\n"
+	    "alert tcp any any -> any any (test.many; content:\"cd\"; "
+	    "startswith; endswith; sid:3;)"), 1);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 3);
+}
+END_TEST
+
+START_TEST(test_multi_buffer_prefilter_scans_every_value)
+{
+	struct detect_stats st;
+
+	mtx_set(NULL, "aaaa", "bbbb", "xx-needle-xx");
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.many; content:\"needle\"; sid:1;)\n"
+	    "alert tcp any any -> any any (test.many; content:\"other\"; "
+	    "sid:2;)"), 1);
+	detect_thread_stats(harness_dt, &st);
+	ck_assert_uint_eq(st.prefilter_scans, 3);
+	ck_assert_uint_eq(st.candidates, 1);
+	ck_assert_uint_eq(st.rules_checked, 1);
+}
+END_TEST
+
+START_TEST(test_multi_buffer_with_no_values_matches_nothing)
+{
+	mtx_set("x", NULL, NULL, NULL);
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.many; content:!\"a\"; sid:1;)"), 0);
+}
+END_TEST
+
+START_TEST(test_transforms_run_in_order_before_the_keywords)
+{
+	/* decoding after lowering leaves the decoded "A": sid 2 fails */
+	mtx_set("GeT /A%41+B", NULL, NULL, NULL);
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.one; url_decode; to_lowercase; content:\"get /aa b\"; "
+	    "startswith; endswith; sid:1;)\n"
+	    "alert tcp any any -> any any (test.one; to_lowercase; "
+	    "url_decode; content:\"get /aa b\"; sid:2;)\n"
+	    "alert tcp any any -> any any (test.one; content:\"GeT\"; "
+	    "sid:3;)"), 2);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 1);
+	ck_assert_uint_eq(harness_res.alerts[1].sid, 3);
+}
+END_TEST
+
+START_TEST(test_transform_after_a_content_applies_to_what_follows)
+{
+	mtx_set("ABC", NULL, NULL, NULL);
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.one; content:\"AB\"; to_lowercase; content:\"abc\"; "
+	    "sid:1;)"), 1);
+}
+END_TEST
+
+START_TEST(test_transform_applies_to_each_value)
+{
+	mtx_set(NULL, "www.EVIL.com", "x", NULL);
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.many; dotprefix; to_lowercase; content:\".evil.com\"; "
+	    "endswith; sid:1;)\n"
+	    "alert tcp any any -> any any (test.many; dotprefix; "
+	    "content:\".x\"; startswith; endswith; sid:2;)"), 2);
+}
+END_TEST
+
+START_TEST(test_equal_chains_share_one_list_and_prefilter)
+{
+	char *a;
+
+	mtx_set("xyz", NULL, NULL, NULL);
+	ck_assert_uint_eq(mtx_alerts(
+	    "alert tcp any any -> any any (test.one; to_lowercase; "
+	    "content:\"x\"; sid:1;)\n"
+	    "alert tcp any any -> any any (test.one; to_lowercase; "
+	    "content:\"y\"; sid:2;)\n"
+	    "alert tcp any any -> any any (test.one; xor:\"01\"; "
+	    "content:\"{\"; sid:3;)\n"
+	    "alert tcp any any -> any any (test.one; xor:\"02\"; "
+	    "content:\"zz\"; sid:4;)\n"
+	    "alert tcp any any -> any any (test.one; content:\"z\"; "
+	    "sid:5;)"), 4);
+	a = analysis();
+	/* to_lowercase once, xor twice (two keys): three lists, four
+	 * prefilters with the plain buffer's */
+	ck_assert_ptr_nonnull(strstr(a, "transformed lists 3;"));
+	ck_assert_ptr_nonnull(strstr(a, "group prefilters: 4;"));
+	ck_assert_ptr_nonnull(strstr(a, "prefilter test.one; to_lowercase: "
+	    "2 patterns"));
+	free(a);
+}
+END_TEST
+
+/* --- ip-only rules: the first packet of each flow direction --- */
+
+static struct flow iflow;
+
+static unsigned
+iponly_run(const char *rules, uint8_t proto, const uint8_t *dirs, size_t n)
+{
+	static const uint8_t udp[12] = { 0x30, 0x39, 0x00, 0x35, 0, 12, 0, 0,
+	    'a', 'b', 'c', 'd' };
+	unsigned alerts = 0;
+
+	memset(&iflow, 0, sizeof(iflow));
+	harness_engine(rules);
+	for (size_t i = 0; i < n; i++) {
+		struct packet p = proto == IPPROTO_UDP ? ipv4(IPPROTO_UDP,
+		    NULL, 0, udp, sizeof(udp)) : ipv4(IPPROTO_TCP, NULL, 0,
+		    tcp_mss, sizeof(tcp_mss));
+
+		p.flow = &iflow;
+		p.flow_flags = dirs[i];
+		detect_packet(harness_dt, &p, &harness_res);
+		alerts += harness_res.nalerts;
+	}
+	return alerts;
+}
+
+#define TS	PKT_FLOW_TO_SERVER
+#define TC	PKT_FLOW_TO_CLIENT
+
+START_TEST(test_iponly_rule_sees_the_first_packet_of_each_direction)
+{
+	static const uint8_t d[5] = { TS, TS, TC, TS, TC };
+	struct detect_stats st;
+
+	ck_assert_uint_eq(iponly_run("alert tcp any any -> any any (sid:1;)",
+	    IPPROTO_TCP, d, 5), 2);
+	detect_thread_stats(harness_dt, &st);
+	ck_assert_uint_eq(st.iponly_skipped, 3);
+}
+END_TEST
+
+START_TEST(test_iponly_rule_without_a_flow_sees_every_packet)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+
+	harness_engine("alert tcp any any -> any any (sid:1;)");
+	for (int i = 0; i < 3; i++) {
+		detect_packet(harness_dt, &p, &harness_res);
+		ck_assert_uint_eq(harness_res.nalerts, 1);
+	}
+}
+END_TEST
+
+START_TEST(test_rules_that_are_not_iponly_see_every_packet)
+{
+	static const uint8_t d[4] = { TS, TS, TS, TS };
+
+	/* a flow direction, a negated address (Suricata's "like
+	 * ip-only"), a packet keyword, a flowbits test */
+	ck_assert_uint_eq(iponly_run(
+	    "alert tcp any any -> any any (flow:to_server; sid:1;)\n"
+	    "alert tcp !10.9.9.9 any -> any any (sid:2;)\n"
+	    "alert tcp any any -> any any (ttl:64; sid:3;)\n"
+	    "alert tcp any any -> any any (flowbits:isnotset,x; sid:4;)",
+	    IPPROTO_TCP, d, 4), 16);
+}
+END_TEST
+
+START_TEST(test_iponly_compatible_keywords_keep_a_rule_iponly)
+{
+	static const uint8_t d[3] = { TS, TS, TS };
+
+	ck_assert_uint_eq(iponly_run(
+	    "alert tcp any any -> any any (flowbits:set,x; sid:1;)\n"
+	    "alert tcp any any -> any any (msg:\"x\"; threshold:type "
+	    "limit, track by_src, count 10, seconds 60; sid:2;)",
+	    IPPROTO_TCP, d, 3), 2);
+}
+END_TEST
+
+START_TEST(test_iponly_drop_drops_the_rest_of_a_udp_flow)
+{
+	static const uint8_t d[3] = { TS, TC, TS };
+	struct packet p;
+
+	ck_assert_uint_eq(iponly_run("drop udp any any -> any any (sid:1;)",
+	    IPPROTO_UDP, d, 1), 1);
+	ck_assert(iflow.flags & FLOW_F_DROP);
+	p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss, sizeof(tcp_mss));
+	p.flow = &iflow;
+	p.flow_flags = TC;
+	detect_packet(harness_dt, &p, &harness_res);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
+	(void)d;
+}
+END_TEST
+
+START_TEST(test_analysis_names_iponly_rules)
+{
+	char *a;
+
+	harness_engine("alert ip any any -> any any (sid:1;)\n"
+	    "alert tcp any any -> any any (content:\"a\"; sid:2;)");
+	a = analysis();
+	ck_assert_ptr_nonnull(strstr(a, "inspects: ip-only"));
+	ck_assert_ptr_nonnull(strstr(a, "ip-only rules 1"));
+	free(a);
+}
+END_TEST
+
 /* --- differential: grouped engine against a linear scan --- */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -585,7 +985,8 @@ rnd_rules(unsigned n)
 }
 
 static struct detect_engine *
-build(const char *rules, const char *mpm, bool linear)
+build(const char *rules, const char *mpm, enum detect_mpm_context ctx,
+    bool linear)
 {
 	struct detect_engine_opts o;
 	struct ruleset *rs = rules_ruleset_new();
@@ -593,6 +994,7 @@ build(const char *rules, const char *mpm, bool linear)
 
 	detect_engine_opts_default(&o);
 	o.mpm = mpm;
+	o.mpm_context = ctx;
 	o.linear = linear;
 	detect_engine_opts_profile(&o, DETECT_PROFILE_CUSTOM, 3, 4);
 	ck_assert_int_eq(rules_load_string(rs, "t.rules", rules, NULL,
@@ -647,11 +1049,11 @@ u32_cmp(const void *a, const void *b)
 }
 
 static void
-differential(const char *mpm)
+differential(const char *mpm, enum detect_mpm_context ctx)
 {
 	char *rules = rnd_rules(400);
-	struct detect_engine *grouped = build(rules, mpm, false);
-	struct detect_engine *linear = build(rules, mpm, true);
+	struct detect_engine *grouped = build(rules, mpm, ctx, false);
+	struct detect_engine *linear = build(rules, mpm, ctx, true);
 	struct detect_thread *tg = detect_thread_new(grouped);
 	struct detect_thread *tl = detect_thread_new(linear);
 	struct detect_result rg, rl;
@@ -690,16 +1092,206 @@ differential(const char *mpm)
 	free(rules);
 }
 
-START_TEST(test_grouped_engine_agrees_with_a_linear_scan_ac)
+START_TEST(test_grouped_engine_agrees_with_a_linear_scan_ac_full)
 {
-	differential("ac");
+	differential("ac", DETECT_MPM_CONTEXT_FULL);
 }
 END_TEST
 
-START_TEST(test_grouped_engine_agrees_with_a_linear_scan_auto)
+START_TEST(test_grouped_engine_agrees_with_a_linear_scan_ac_single)
 {
-	/* Hyperscan where built in and usable, else Aho-Corasick again */
-	differential("auto");
+	differential("ac", DETECT_MPM_CONTEXT_SINGLE);
+}
+END_TEST
+
+/* Hyperscan where built in and usable, else Aho-Corasick again */
+START_TEST(test_grouped_engine_agrees_with_a_linear_scan_auto_full)
+{
+	differential("auto", DETECT_MPM_CONTEXT_FULL);
+}
+END_TEST
+
+START_TEST(test_grouped_engine_agrees_with_a_linear_scan_auto_single)
+{
+	differential("auto", DETECT_MPM_CONTEXT_SINGLE);
+}
+END_TEST
+
+/* Transaction rules on the fake parser's single and multi buffers, with
+ * random transform chains: the grouped engine (prefilters per list,
+ * values scanned apart, transformed bytes cached per tx) against the
+ * linear one. */
+static const char *const chains[] = { "", "to_lowercase; ", "dotprefix; ",
+    "url_decode; ", "compress_whitespace; ", "xor:\"01\"; ",
+    "dotprefix; to_lowercase; ", "strip_whitespace; to_uppercase; " };
+static const char tx_alpha[] = "abcAB% 4.";
+
+static void
+rnd_tx_word(char *out, size_t len, unsigned chain)
+{
+	for (size_t i = 0; i < len; i++) {
+		char c = tx_alpha[rnd(sizeof(tx_alpha) - 1)];
+
+		/* contents the chain can produce (Suricata rejects the
+		 * others) */
+		if (chain == 1 || chain == 6)
+			c = c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+		if (chain == 7)
+			c = c >= 'a' && c <= 'z' ? (char)(c - 32) :
+			    c == ' ' ? 'X' : c;
+		if (chain == 4 && c == ' ' && i > 0 && out[i - 1] == ' ')
+			c = 'a';
+		out[i] = c;
+	}
+	out[len] = '\0';
+}
+
+static char *
+rnd_tx_rules(unsigned n)
+{
+	size_t cap = (size_t)n * 240, len = 0;
+	char *s = malloc(cap);
+
+	ck_assert_ptr_nonnull(s);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned c1 = rnd(QUELL_NITEMS(chains)), c2 = rnd(
+		    QUELL_NITEMS(chains));
+		char w1[8], w2[8], opts[200];
+		const char *b1 = rnd(2) ? "test.many" : "test.one";
+
+		rnd_tx_word(w1, 1 + rnd(3), c1);
+		rnd_tx_word(w2, 1 + rnd(2), c2);
+		switch (rnd(4)) {
+		case 0:
+			snprintf(opts, sizeof(opts), "%s; %scontent:\"%s\";",
+			    b1, chains[c1], w1);
+			break;
+		case 1:
+			snprintf(opts, sizeof(opts), "%s; %scontent:\"%s\"; "
+			    "startswith;", b1, chains[c1], w1);
+			break;
+		case 2:
+			snprintf(opts, sizeof(opts), "%s; %scontent:\"%s\"; "
+			    "test.many; %scontent:\"%s\";", b1, chains[c1],
+			    w1, chains[c2], w2);
+			break;
+		default:
+			snprintf(opts, sizeof(opts), "%s; %scontent:!\"%s\"; "
+			    "content:\"%s\";", b1, chains[c1], w1, w1);
+			break;
+		}
+		len += (size_t)snprintf(s + len, cap - len, "alert tcp any "
+		    "any -> any %s (%s sid:%u;)\n", rnd(3) == 0 ? "80" :
+		    "any", opts, i + 1);
+	}
+	return s;
+}
+
+static char tx_values[2][4][MULTI_VALUES + 1][8];
+
+/* The same random txs in both states (fresh, so no rule is done). */
+static void
+rnd_txs(struct mstate *a, struct mstate *b, uint64_t *id)
+{
+	for (int k = 0; k < 4; k++) {
+		detect_tx_state_free(a->tx[k].td.detect_state);
+		detect_tx_state_free(b->tx[k].td.detect_state);
+	}
+	memset(a, 0, sizeof(*a));
+	a->n = 1 + rnd(3);
+	for (uint64_t t = 0; t < a->n; t++) {
+		unsigned nv = rnd(MULTI_VALUES + 1);
+
+		a->tx[t].id = (*id)++;
+		a->tx[t].progress = 1 + rnd(2);
+		for (unsigned v = 0; v <= nv && v <= MULTI_VALUES; v++) {
+			char *w = tx_values[0][t][v];
+
+			for (unsigned c = 0, l = 1 + rnd(6); c < l; c++)
+				w[c] = tx_alpha[rnd(sizeof(tx_alpha) - 1)];
+			w[1 + rnd(6)] = '\0';
+			if (v == MULTI_VALUES || rnd(5) == 0)
+				a->tx[t].one = w;
+			else if (v < nv)
+				a->tx[t].many[v] = w;
+		}
+	}
+	*b = *a;
+}
+
+static void
+differential_tx(const char *mpm, enum detect_mpm_context ctx)
+{
+	char *rules = rnd_tx_rules(300);
+	struct detect_engine *grouped = build(rules, mpm, ctx, false);
+	struct detect_engine *linear = build(rules, mpm, ctx, true);
+	struct detect_thread *tg = detect_thread_new(grouped);
+	struct detect_thread *tl = detect_thread_new(linear);
+	struct mstate sg, sl;
+	struct detect_tx_source srcg, srcl;
+	struct detect_result rg, rl;
+	struct detect_engine_info info;
+	unsigned alerts = 0;
+	uint64_t id = 1;
+
+	ck_assert_ptr_nonnull(tg);
+	ck_assert_ptr_nonnull(tl);
+	detect_engine_info(grouped, &info);
+	ck_assert_uint_ge(info.lists, 6);
+	memset(&sg, 0, sizeof(sg));
+	memset(&sl, 0, sizeof(sl));
+	detect_applayer_tx_source(&mparser, &sg, &srcg);
+	detect_applayer_tx_source(&mparser, &sl, &srcl);
+	for (int i = 0; i < 1500; i++) {
+		struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+		    sizeof(tcp_mss));
+		uint32_t a[DETECT_MAX_ALERTS], b[DETECT_MAX_ALERTS];
+
+		rnd_txs(&sg, &sl, &id);
+		p.flow_flags = PKT_FLOW_TO_SERVER;
+		detect_packet_tx(tg, &p, &srcg, &rg);
+		detect_packet_tx(tl, &p, &srcl, &rl);
+		ck_assert_uint_eq(rg.nalerts, rl.nalerts);
+		ck_assert_uint_eq(rg.alerts_dropped, rl.alerts_dropped);
+		for (uint32_t k = 0; k < rg.nalerts; k++) {
+			a[k] = rg.alerts[k].sid * 1000u +
+			    (uint32_t)rg.alerts[k].tx_id % 1000u;
+			b[k] = rl.alerts[k].sid * 1000u +
+			    (uint32_t)rl.alerts[k].tx_id % 1000u;
+		}
+		qsort(a, rg.nalerts, sizeof(*a), u32_cmp);
+		qsort(b, rl.nalerts, sizeof(*b), u32_cmp);
+		for (uint32_t k = 0; k < rg.nalerts; k++)
+			ck_assert_uint_eq(a[k], b[k]);
+		alerts += rg.nalerts;
+	}
+	ck_assert_uint_gt(alerts, 500);
+	for (int k = 0; k < 4; k++) {
+		detect_tx_state_free(sg.tx[k].td.detect_state);
+		detect_tx_state_free(sl.tx[k].td.detect_state);
+	}
+	detect_thread_free(tg);
+	detect_thread_free(tl);
+	detect_engine_free(grouped);
+	detect_engine_free(linear);
+	free(rules);
+}
+
+START_TEST(test_tx_rules_agree_with_a_linear_scan_ac)
+{
+	differential_tx("ac", DETECT_MPM_CONTEXT_AUTO);
+}
+END_TEST
+
+START_TEST(test_tx_rules_agree_with_a_linear_scan_auto_full)
+{
+	differential_tx("auto", DETECT_MPM_CONTEXT_FULL);
+}
+END_TEST
+
+START_TEST(test_tx_rules_agree_with_a_linear_scan_auto_single)
+{
+	differential_tx("auto", DETECT_MPM_CONTEXT_SINGLE);
 }
 END_TEST
 
@@ -711,6 +1303,8 @@ engine_suite(void)
 	TCase *pf = tcase_create("prefilter");
 	TCase *tx = tcase_create("tx");
 	TCase *d = tcase_create("differential");
+	TCase *m = tcase_create("multi and transforms");
+	TCase *io = tcase_create("ip-only");
 
 	tcase_add_checked_fixture(b, harness_setup, harness_teardown);
 	tcase_add_test(b, test_ipv4_hdr_holds_the_options);
@@ -739,10 +1333,37 @@ engine_suite(void)
 	tcase_add_test(tx, test_legacy_modifier_moves_the_content_into_a_buffer);
 	suite_add_tcase(s, tx);
 
-	tcase_add_checked_fixture(d, harness_setup, harness_teardown);
-	tcase_set_timeout(d, 120);
-	tcase_add_test(d, test_grouped_engine_agrees_with_a_linear_scan_ac);
-	tcase_add_test(d, test_grouped_engine_agrees_with_a_linear_scan_auto);
+	tcase_add_checked_fixture(m, multi_setup, multi_teardown);
+	tcase_add_test(m, test_glue_registers_parser_buffers);
+	tcase_add_test(m, test_glue_slot_is_the_txdata_detect_state);
+	tcase_add_test(m, test_multi_buffer_matches_when_one_value_matches);
+	tcase_add_test(m, test_multi_buffer_values_are_inspected_apart);
+	tcase_add_test(m, test_multi_buffer_prefilter_scans_every_value);
+	tcase_add_test(m, test_multi_buffer_with_no_values_matches_nothing);
+	tcase_add_test(m, test_transforms_run_in_order_before_the_keywords);
+	tcase_add_test(m, test_transform_after_a_content_applies_to_what_follows);
+	tcase_add_test(m, test_transform_applies_to_each_value);
+	tcase_add_test(m, test_equal_chains_share_one_list_and_prefilter);
+	suite_add_tcase(s, m);
+
+	tcase_add_checked_fixture(io, harness_setup, harness_teardown);
+	tcase_add_test(io, test_iponly_rule_sees_the_first_packet_of_each_direction);
+	tcase_add_test(io, test_iponly_rule_without_a_flow_sees_every_packet);
+	tcase_add_test(io, test_rules_that_are_not_iponly_see_every_packet);
+	tcase_add_test(io, test_iponly_compatible_keywords_keep_a_rule_iponly);
+	tcase_add_test(io, test_iponly_drop_drops_the_rest_of_a_udp_flow);
+	tcase_add_test(io, test_analysis_names_iponly_rules);
+	suite_add_tcase(s, io);
+
+	tcase_add_checked_fixture(d, multi_setup, multi_teardown);
+	tcase_set_timeout(d, 240);
+	tcase_add_test(d, test_grouped_engine_agrees_with_a_linear_scan_ac_full);
+	tcase_add_test(d, test_grouped_engine_agrees_with_a_linear_scan_ac_single);
+	tcase_add_test(d, test_grouped_engine_agrees_with_a_linear_scan_auto_full);
+	tcase_add_test(d, test_grouped_engine_agrees_with_a_linear_scan_auto_single);
+	tcase_add_test(d, test_tx_rules_agree_with_a_linear_scan_ac);
+	tcase_add_test(d, test_tx_rules_agree_with_a_linear_scan_auto_full);
+	tcase_add_test(d, test_tx_rules_agree_with_a_linear_scan_auto_single);
 	suite_add_tcase(s, d);
 	return s;
 }

@@ -1,0 +1,122 @@
+#include "core/base.h"
+
+#include <pthread.h>
+#include <stdio.h>
+
+#include "applayer/parser.h"
+#include "applayer/registry.h"
+#include "detect/applayer.h"
+#include "detect/buffer.h"
+#include "detect/tx.h"
+
+struct applayer_reg {
+	char		*err;
+	size_t		 errlen;
+	int		 rc;
+};
+
+static void	applayer_one(const struct applayer_parser *, void *);
+static void	applayer_once(void);
+static void	**applayer_slot(void *, void *);
+
+static pthread_once_t applayer_done = PTHREAD_ONCE_INIT;
+static int	applayer_rc;
+static char	applayer_err[256];
+
+int
+detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
+    size_t errlen)
+{
+	for (size_t i = 0; i < ap->nbuffers; i++) {
+		const struct applayer_buffer *ab = &ap->buffers[i];
+		const struct detect_buffer *old;
+		struct detect_buffer b;
+
+		if (ab->name == NULL || (ab->get == NULL &&
+		    ab->get_multi == NULL)) {
+			snprintf(err, errlen, "%s: buffer %zu has no name or "
+			    "no getter", ap->name, i);
+			return -1;
+		}
+		old = detect_buffer_by_name(ab->name, strlen(ab->name));
+		if (old != NULL && old->scope == DETECT_BUFFER_SCOPE_TX &&
+		    old->alproto == (uint16_t)ap->proto)
+			continue;
+		memset(&b, 0, sizeof(b));
+		b.name = ab->name;
+		b.desc = ab->desc;
+		b.scope = DETECT_BUFFER_SCOPE_TX;
+		b.dirs = (uint8_t)(((ab->dirs >> APPLAYER_TOSERVER) & 1 ?
+		    DETECT_BUFFER_TOSERVER : 0) | ((ab->dirs >>
+		    APPLAYER_TOCLIENT) & 1 ? DETECT_BUFFER_TOCLIENT : 0));
+		b.fp_priority = 2;
+		b.alproto = (uint16_t)ap->proto;
+		b.progress[DETECT_TX_TOSERVER] = ab->progress;
+		b.progress[DETECT_TX_TOCLIENT] = ab->progress;
+		b.get_tx = ab->get;
+		b.get_tx_multi = ab->get_multi;
+		if (detect_buffer_register(&b) == -1) {
+			snprintf(err, errlen, "%s: cannot register buffer "
+			    "'%s' (%s)", ap->name, ab->name, old != NULL ?
+			    "the name is taken" : "too many buffers");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void
+applayer_one(const struct applayer_parser *ap, void *arg)
+{
+	struct applayer_reg *r = arg;
+
+	if (r->rc == 0)
+		r->rc = detect_applayer_register_parser(ap, r->err,
+		    r->errlen);
+}
+
+static void
+applayer_once(void)
+{
+	struct applayer_reg r = { applayer_err, sizeof(applayer_err), 0 };
+
+	applayer_registry_foreach(applayer_one, &r);
+	applayer_rc = r.rc;
+}
+
+int
+detect_applayer_register(char *err, size_t errlen)
+{
+	pthread_once(&applayer_done, applayer_once);
+	if (applayer_rc == -1)
+		snprintf(err, errlen, "%s", applayer_err);
+	return applayer_rc;
+}
+
+static void **
+applayer_slot(void *ctx, void *tx)
+{
+	const struct applayer_parser *ap = ctx;
+	struct applayer_txdata *td;
+
+	if (ap->tx_data == NULL || (td = ap->tx_data(tx)) == NULL)
+		return NULL;
+	return &td->detect_state;
+}
+
+void
+detect_applayer_tx_source(const struct applayer_parser *ap, void *state,
+    struct detect_tx_source *src)
+{
+	memset(src, 0, sizeof(*src));
+	src->state = state;
+	src->alproto = (uint16_t)ap->proto;
+	src->tx_count = ap->tx_count;
+	src->tx_get = ap->tx_get;
+	src->tx_id = ap->tx_id;
+	src->progress = ap->tx_progress;
+	src->complete[DETECT_TX_TOSERVER] = ap->complete[APPLAYER_TOSERVER];
+	src->complete[DETECT_TX_TOCLIENT] = ap->complete[APPLAYER_TOCLIENT];
+	src->detect_slot = applayer_slot;
+	src->ctx = (void *)(uintptr_t)ap;
+}

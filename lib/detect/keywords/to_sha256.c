@@ -1,0 +1,45 @@
+#include "core/base.h"
+
+#include "detect/digest.h"
+#include "detect/keywords/keyword.h"
+#include "detect/xform.h"
+#include "rules/parser.h"
+#include "rules/rule.h"
+
+/* Suricata's to_sha256: the buffer becomes its SHA256 digest (raw bytes, as
+ * content:"|..|" writes them). */
+
+static int	to_sha256_setup(struct rules_parser *, struct rule *,
+		    const struct rules_option *);
+static uint32_t	to_sha256_room(const void *, uint32_t);
+static uint32_t	to_sha256_xform(const void *, const uint8_t *, uint32_t,
+		    uint8_t *, void *);
+
+const struct keyword kw_to_sha256 = {
+	.name = "to_sha256",
+	.desc = "transform: the buffer's SHA256 digest",
+	.flags = KEYWORD_VALUE_NONE,
+	.setup = to_sha256_setup,
+	.xform_room = to_sha256_room,
+	.xform = to_sha256_xform,
+};
+
+static uint32_t
+to_sha256_room(const void *data, uint32_t len)
+{
+	return DETECT_DIGEST_MAX;
+}
+
+static uint32_t
+to_sha256_xform(const void *data, const uint8_t *in, uint32_t len,
+    uint8_t *out, void *scratch)
+{
+	return detect_digest(DETECT_DIGEST_SHA256, in, len, out);
+}
+
+static int
+to_sha256_setup(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt)
+{
+	return detect_xform_attach(p, r, opt, &kw_to_sha256, NULL);
+}
