@@ -33,6 +33,8 @@ static bool	buffer_icmpv4_hdr(const struct packet *, const uint8_t **,
 static bool	buffer_icmpv6_hdr(const struct packet *, const uint8_t **,
 		    uint32_t *);
 static bool	buffer_l4_in_packet(const struct packet *, uint32_t);
+static bool	buffer_ip_hdr(const struct packet *, uint8_t, const uint8_t **,
+		    uint32_t *);
 
 #define STICKY(n, d)	{ .name = (n), .desc = (d), \
 	.flags = KEYWORD_VALUE_NONE, .setup = buffer_sticky_setup }
@@ -112,26 +114,32 @@ buffer_l4_in_packet(const struct packet *p, uint32_t hlen)
 	    (size_t)(p->l4 - p->data) + hlen <= p->len;
 }
 
+/* The IP header of version v: at p->l3, which follows any link layer
+ * (data starts at the Ethernet header of a capture). */
 static bool
-buffer_ipv4_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+buffer_ip_hdr(const struct packet *p, uint8_t v, const uint8_t **buf,
+    uint32_t *len)
 {
-	if (p->ip_version != 4 || p->ip_hdr_len == 0 ||
-	    p->ip_hdr_len > p->len)
+	const uint8_t *l3 = p->l3 != NULL ? p->l3 : p->data;
+
+	if (p->ip_version != v || p->ip_hdr_len == 0 || l3 < p->data ||
+	    (size_t)(l3 - p->data) + p->ip_hdr_len > p->len)
 		return false;
-	*buf = p->data;
+	*buf = l3;
 	*len = p->ip_hdr_len;
 	return true;
 }
 
 static bool
+buffer_ipv4_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	return buffer_ip_hdr(p, 4, buf, len);
+}
+
+static bool
 buffer_ipv6_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
 {
-	if (p->ip_version != 6 || p->ip_hdr_len == 0 ||
-	    p->ip_hdr_len > p->len)
-		return false;
-	*buf = p->data;
-	*len = p->ip_hdr_len;
-	return true;
+	return buffer_ip_hdr(p, 6, buf, len);
 }
 
 static bool

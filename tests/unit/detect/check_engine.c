@@ -131,6 +131,28 @@ START_TEST(test_ipv4_hdr_holds_the_options)
 }
 END_TEST
 
+/* A capture's data starts at the Ethernet header: ipv4.hdr is the IP
+ * header after it (ipv4-hdr-keyword in suricata-verify). */
+START_TEST(test_ipv4_hdr_follows_the_link_layer)
+{
+	static const uint8_t udp[8] = { 0x04, 0x00, 0x00, 0x35, 0, 8, 0, 0 };
+	uint8_t frame[14 + 28];
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp, sizeof(udp));
+
+	memset(frame, 0, 14);
+	frame[12] = 0x08;
+	memcpy(frame + 14, raw, 28);
+	memset(&p, 0, sizeof(p));
+	p.data = frame;
+	p.len = p.wire_len = sizeof(frame);
+	p.link = PKT_LINK_ETHERNET;
+	ck_assert_int_eq(decode_packet(&p), 0);
+	ck_assert(hit("alert udp any any -> any any (ipv4.hdr; "
+	    "content:\"|45 00|\"; startswith; content:\"|0a 00 00 02|\"; "
+	    "endswith; sid:1;)", &p));
+}
+END_TEST
+
 START_TEST(test_tcp_hdr_holds_the_options)
 {
 	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
@@ -1308,6 +1330,7 @@ engine_suite(void)
 
 	tcase_add_checked_fixture(b, harness_setup, harness_teardown);
 	tcase_add_test(b, test_ipv4_hdr_holds_the_options);
+	tcase_add_test(b, test_ipv4_hdr_follows_the_link_layer);
 	tcase_add_test(b, test_tcp_hdr_holds_the_options);
 	tcase_add_test(b, test_udp_hdr_is_eight_bytes);
 	tcase_add_test(b, test_icmpv4_timestamp_header_has_the_timestamps);
