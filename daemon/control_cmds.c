@@ -204,16 +204,50 @@ cmd_queues(void *arg, json_t *args, json_t **message, char *err,
 	return 0;
 }
 
+/* Starts a reload on the reload thread and answers at once: a
+ * reload running already is refused (EBUSY) rather than queued, so the
+ * asker knows. {"id": N}; reload-status says when N is done (quellctl
+ * reload-rules waits for it). */
 static int
 cmd_reload_rules(void *arg, json_t *args, json_t **message, char *err,
     size_t errlen)
 {
-	struct control_ctx *ctx = arg;
+	uint64_t id;
 
+	(void)arg;
 	(void)args;
-	if (reload_rules(ctx->cfg, ctx->opts, ctx->rm, err, errlen) == -1)
+	if (reload_request(RELOAD_REFUSE, &id, err, errlen) == -1)
 		return -1;
-	*message = json_string(err);
+	*message = json_pack("{s:I,s:s}", "id", (json_int_t)id, "state",
+	    "building");
+	return 0;
+}
+
+/* The reload thread's state and the last finished reload. */
+static int
+cmd_reload_status(void *arg, json_t *args, json_t **message, char *err,
+    size_t errlen)
+{
+	struct reload_status st;
+	struct reload_counters c;
+
+	(void)arg;
+	(void)args;
+	(void)err;
+	(void)errlen;
+	reload_get_status(&st);
+	reload_get_counters(&c);
+	*message = json_pack("{s:s,s:b,s:I,s:I,s:b,s:s,s:I,s:I,s:I,s:I}",
+	    "state", st.building ? "building" : "idle",
+	    "queued", st.queued,
+	    "started", (json_int_t)st.started,
+	    "done", (json_int_t)st.done,
+	    "ok", st.ok,
+	    "message", st.message,
+	    "reloads", (json_int_t)c.reloads,
+	    "failed", (json_int_t)c.failed,
+	    "engine_bytes", (json_int_t)c.engine_bytes,
+	    "peak_bytes", (json_int_t)c.peak_bytes);
 	return 0;
 }
 
@@ -272,8 +306,11 @@ static const struct control_command commands[] = {
 	{ "bypass-list", cmd_bypass_list, "list bypassed flows" },
 	{ "counters", cmd_counters, "every counter" },
 	{ "queues", cmd_queues, "per-queue counters and kernel figures" },
-	{ "reload-rules", cmd_reload_rules, "reload the rule files; the old "
-	    "rules stay if the new ones have errors" },
+	{ "reload-rules", cmd_reload_rules, "start a reload of the rule "
+	    "files (refused while one runs); the old rules stay if the new "
+	    "ones have errors" },
+	{ "reload-status", cmd_reload_status, "the reload thread's state "
+	    "and the last reload's result" },
 	{ "running-config", cmd_running_config, "the effective configuration" },
 	{ "shutdown", cmd_shutdown, "stop quelld" },
 };

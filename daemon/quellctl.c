@@ -41,6 +41,7 @@ static bool	parse_number(const char *, double, double *);
 static int	print_nok(const char *, const struct control_reply *);
 static int	run_queues(struct quellctl *, double, long);
 static int	run_simple(struct quellctl *, const char *, const json_t *);
+static int	run_reload(struct quellctl *);
 static void	usage(FILE *);
 
 static void
@@ -57,7 +58,11 @@ usage(FILE *fp)
 	    "  queues [-i SECONDS [-c COUNT]]\n"
 	    "                           per-queue totals; with -i a live "
 	    "table of rates\n"
-	    "  reload-rules             reload the rules without stopping\n"
+	    "  reload-rules             reload the rules without stopping; waits\n"
+	    "                           for the new engine (quelld builds it on\n"
+	    "                           its own thread)\n"
+	    "  reload-status            the reload thread's state and last "
+	    "result\n"
 	    "  bypass-list              bypassed flows\n"
 	    "  bypass-add TUPLE         bypass a flow, e.g. "
 	    "'tcp 198.18.1.2:1234 -> 198.18.2.2:80'\n"
@@ -131,6 +136,71 @@ run_simple(struct quellctl *q, const char *command, const json_t *args)
 			control_render_reply(stdout, command, rep.message);
 		rc = 0;
 	}
+	free(raw);
+	control_proto_reply_free(&rep);
+	return rc;
+}
+
+/* reload-rules: quelld answers at once with the reload's id and builds
+ * on its reload thread; this polls reload-status until that reload is
+ * done, then prints its result. Exit 1 when the daemon refused (a reload
+ * runs already) or the new rules failed (the old ones stay). -t bounds
+ * the whole wait. */
+static int
+run_reload(struct quellctl *q)
+{
+	struct control_reply rep;
+	struct timespec t0, now;
+	char *raw = NULL;
+	json_int_t id;
+	int rc = EXIT_USAGE;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (call(q, "reload-rules", NULL, &rep, &raw) == -1)
+		return EXIT_USAGE;
+	if (!rep.ok) {
+		if (q->json)
+			printf("%s\n", raw);
+		rc = q->json ? EXIT_NOK : print_nok("reload-rules", &rep);
+		goto done;
+	}
+	id = json_integer_value(json_object_get(rep.message, "id"));
+	for (;;) {
+		json_t *m;
+
+		free(raw);
+		raw = NULL;
+		control_proto_reply_free(&rep);
+		if (call(q, "reload-status", NULL, &rep, &raw) == -1)
+			return EXIT_USAGE;
+		m = rep.message;
+		if (rep.ok && json_integer_value(json_object_get(m, "done")) >=
+		    id) {
+			const char *msg = json_string_value(json_object_get(m,
+			    "message"));
+			bool ok = json_is_true(json_object_get(m, "ok"));
+
+			if (q->json)
+				printf("%s\n", raw);
+			else if (ok)
+				printf("%s\n", msg != NULL ? msg : "");
+			else
+				fprintf(stderr, "quellctl: reload-rules: %s\n",
+				    msg != NULL ? msg : "failed");
+			rc = ok ? 0 : EXIT_NOK;
+			goto done;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (q->timeout_ms >= 0 && elapsed(&t0, &now) * 1000 >
+		    q->timeout_ms) {
+			fprintf(stderr, "quellctl: reload-rules: reload %lld "
+			    "still building after the timeout\n",
+			    (long long)id);
+			goto done;
+		}
+		nanosleep(&(struct timespec){ 0, 100 * 1000000L }, NULL);
+	}
+done:
 	free(raw);
 	control_proto_reply_free(&rep);
 	return rc;
@@ -421,6 +491,8 @@ main(int argc, char **argv)
 
 	if (interval > 0)
 		rc = run_queues(&q, interval, count);
+	else if (strcmp(command, "reload-rules") == 0)
+		rc = run_reload(&q);
 	else
 		rc = run_simple(&q, command, args);
 	json_decref(args);

@@ -117,6 +117,9 @@ configure(const struct quelld_options *opts, bool config_explicit)
 	return cfg;
 }
 
+/* Heap the first engine took (reload's memory figures). */
+static uint64_t first_engine_heap;
+
 /* Loads and builds the rules. With -T, any rule error fails. */
 static struct detect_engine *
 load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
@@ -127,7 +130,9 @@ load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
 	bool failed;
 
 	diag_list_init(&dl);
+	first_engine_heap = reload_heap_bytes();
 	engine = rules_load_engine(cfg, opts, &dl, &sum);
+	first_engine_heap = reload_heap_bytes() - first_engine_heap;
 	print_diags(&dl);
 	log_info("rules: %zu loaded, %zu failed, %zu unsupported from %zu "
 	    "file(s)%s%s%s", sum.loaded, sum.failed, sum.unsupported, sum.files,
@@ -167,13 +172,20 @@ main_loop(const struct quell_config *cfg, const struct quelld_options *opts,
 			outputs_reopen(out);
 		}
 		if (sig == SIGUSR2) {
-			char msg[1200];
+			char msg[256];
+			uint64_t id = 0;
+			int q = reload_request(RELOAD_QUEUE, &id, msg,
+			    sizeof(msg));
 
-			log_info("SIGUSR2: reloading rules");
-			sdnotify_reloading();
-			reload_rules(cfg, opts, rm, msg, sizeof(msg));
-			sdnotify_status("%s", msg);
-			sdnotify_ready();
+			/* the reload thread builds; this loop goes on */
+			if (q == -1)
+				log_warnx("SIGUSR2: %s", msg);
+			else if (q == 1)
+				log_info("SIGUSR2: reload %llu queued behind the "
+				    "running build", (unsigned long long)id);
+			else
+				log_info("SIGUSR2: reloading rules (reload "
+				    "%llu)", (unsigned long long)id);
 		}
 		if (runmode_finished(rm)) {
 			if (offline)
@@ -323,10 +335,14 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	err[0] = '\0';
 	if (outputs_start(&out) == -1 ||
 	    runmode_run(rm, err, sizeof(err)) == -1 ||
+	    (!offline && reload_start(cfg, opts, rm, first_engine_heap) ==
+	    -1 && snprintf(err, sizeof(err), "reload thread: %s",
+	    strerror(errno)) > 0) ||
 	    (ctl != NULL && control_server_start(ctl, table, ntable, &ctl_ctx,
 	    err, sizeof(err)) == -1)) {
 		log_warnx("%s", err[0] ? err : "cannot start threads");
 		control_server_stop(ctl);
+		reload_stop();
 		runmode_stop(rm);
 		outputs_close(&out);
 		goto fail_quiet;
@@ -352,8 +368,9 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 
 	rc = main_loop(cfg, opts, rm, &out, &sigs, offline);
 	sdnotify_stopping();
-	/* Before the runmode: its handlers use it. */
+	/* Before the runmode: its handlers use it; so does a reload. */
 	control_server_stop(ctl);
+	reload_stop();
 	if (offline && runmode_read_error(rm))
 		rc = 1;
 	runmode_stop(rm);

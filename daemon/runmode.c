@@ -36,6 +36,7 @@
 #include "pipeline/pipeline.h"
 #include "stream/hostos.h"
 #include "outputs.h"
+#include "reload.h"
 #include "runmode.h"
 
 /* How long a reader waits for packets before checking for shutdown. */
@@ -1000,6 +1001,18 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 	struct timespec now;
 
 	memset(s, 0, sizeof(*s));
+	{
+		struct reload_counters rc;
+
+		reload_get_counters(&rc);
+		s->engine.reloads = rc.reloads;
+		s->engine.reloads_failed = rc.failed;
+		s->engine.reloads_refused = rc.refused;
+		s->engine.reloads_queued = rc.queued;
+		s->engine.engine_bytes = rc.engine_bytes;
+		s->engine.reload_peak_bytes = rc.peak_bytes;
+		s->engine.last_reload_ms = rc.last_ms;
+	}
 	for (size_t i = 0; i < rm->nreaders; i++) {
 		struct reader *r = &rm->readers[i];
 		struct output_eve_queue_stats *q = &qs[i];

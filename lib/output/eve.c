@@ -918,6 +918,18 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 	}
 	detect = json_object();
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));
+	{
+		json_t *e = json_object();
+
+		SET_U64(e, "reloads", s->engine.reloads);
+		SET_U64(e, "reloads_failed", s->engine.reloads_failed);
+		SET_U64(e, "reloads_refused", s->engine.reloads_refused);
+		SET_U64(e, "reloads_queued", s->engine.reloads_queued);
+		SET_U64(e, "memory", s->engine.engine_bytes);
+		SET_U64(e, "reload_peak_memory", s->engine.reload_peak_bytes);
+		SET_U64(e, "last_reload_ms", s->engine.last_reload_ms);
+		json_object_set_new(detect, "engine", e);
+	}
 	json_object_set_new(stats, "detect", detect);
 
 	json_object_set_new(obj, "stats", stats);

@@ -125,6 +125,12 @@ struct output_eve_stats {
 		uint64_t requests, bypassed, local, table_full, active,
 		    destroyed, restored, failed;
 	} bypass;
+	/* the detection engine and its reloads (daemon/reload.h) */
+	struct {
+		uint64_t reloads, reloads_failed, reloads_refused,
+		    reloads_queued, engine_bytes, reload_peak_bytes,
+		    last_reload_ms;
+	} engine;
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;
 	bool		 offline;	/* queues[0] is the capture: "capture" */

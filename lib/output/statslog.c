@@ -150,6 +150,19 @@ output_counters_flatten(const struct output_eve_stats *s,
 			    s->exception[c][a]);
 	}
 	n = add(out, n, max, "detect.", "alert", s->alerts);
+	n = add(out, n, max, "detect.engine.", "reloads", s->engine.reloads);
+	n = add(out, n, max, "detect.engine.", "reloads_failed",
+	    s->engine.reloads_failed);
+	n = add(out, n, max, "detect.engine.", "reloads_refused",
+	    s->engine.reloads_refused);
+	n = add(out, n, max, "detect.engine.", "reloads_queued",
+	    s->engine.reloads_queued);
+	n = add(out, n, max, "detect.engine.", "memory",
+	    s->engine.engine_bytes);
+	n = add(out, n, max, "detect.engine.", "reload_peak_memory",
+	    s->engine.reload_peak_bytes);
+	n = add(out, n, max, "detect.engine.", "last_reload_ms",
+	    s->engine.last_reload_ms);
 	n = add(out, n, max, "output.", "lost", s->output_lost);
 	for (size_t i = 0; i < s->nsinks; i++) {
 		const struct output_eve_sink_stats *k = &s->sinks[i];

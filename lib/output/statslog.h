@@ -19,7 +19,7 @@ struct output_eve_stats;
  * counters at its end (decoder, detect, bypass) on hosts with many
  * queues. */
 #define OUTPUT_COUNTERS_MAX	(18 * (64 + 1) + DECODE_EV_MAX + \
-	    STREAM_NEVENTS + 16 + EXCEPTION_NCAUSES * EXCEPTION_NPOLICIES + 48 + \
+	    STREAM_NEVENTS + 16 + EXCEPTION_NCAUSES * EXCEPTION_NPOLICIES + 64 + \
 	    6 * OUTPUT_EVE_MAX_TARGETS)
 
 struct output_counter {
