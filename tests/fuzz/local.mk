@@ -19,6 +19,7 @@ FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_rules_parse_replay \
 	tests/fuzz/fuzz_tls_replay \
 	tests/fuzz/fuzz_stream_replay \
+	tests/fuzz/fuzz_xform_replay \
 	$(NULL)
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
@@ -59,6 +60,10 @@ tests_fuzz_fuzz_stream_replay_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/repl
 tests_fuzz_fuzz_stream_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"stream"'
 tests_fuzz_fuzz_stream_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_stream_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_xform_replay_SOURCES = tests/fuzz/fuzz_xform.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_xform_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"xform"'
+tests_fuzz_fuzz_xform_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_xform_replay_LDADD = $(FUZZ_LDADD)
 
 if ENABLE_FUZZ
 noinst_PROGRAMS += \
@@ -71,6 +76,7 @@ noinst_PROGRAMS += \
 	tests/fuzz/fuzz_rules_parse \
 	tests/fuzz/fuzz_tls \
 	tests/fuzz/fuzz_stream \
+	tests/fuzz/fuzz_xform \
 	$(NULL)
 tests_fuzz_fuzz_dns_SOURCES = tests/fuzz/fuzz_dns.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_dns_CPPFLAGS = $(FUZZ_CPPFLAGS)
@@ -117,6 +123,11 @@ tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_stream_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_stream_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_stream_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_xform_SOURCES = tests/fuzz/fuzz_xform.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_xform_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_xform_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_xform_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_xform_LDADD = $(FUZZ_LDADD)
 endif
 
 EXTRA_DIST += \
@@ -134,5 +145,6 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/rules_parse \
 	tests/fuzz/corpus/tls \
 	tests/fuzz/corpus/stream \
+	tests/fuzz/corpus/xform \
 	$(NULL)
 # tests/fuzz/corpus/control_proto ships from lib/control/local.mk.
