@@ -25,10 +25,11 @@
  *
  * tx_count, tx_get, tx_id, progress and complete have the shapes of
  * struct applayer_parser's tx_count, tx_get, tx_id, tx_progress and
- * complete (lib/applayer/parser.h), so the glue copies them; each
- * struct applayer_buffer becomes a detect_buffer (scope TX, its alproto,
- * dirs, progress, get as get_tx) through detect_buffer_register() before
- * rules are parsed.
+ * complete (lib/applayer/parser.h): detect_applayer_tx_source()
+ * (detect/applayer.h) fills a source from a parser and its flow state,
+ * and detect_applayer_register() turns each struct applayer_buffer into
+ * a detect_buffer (scope TX, its alproto, dirs, progress, get as get_tx
+ * or get_multi as get_tx_multi) before rules are parsed.
  *
  * For each packet with a source, detection walks the txs: a rule that
  * inspects a tx buffer is evaluated per tx (its packet buffers from the
