@@ -55,6 +55,7 @@ detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
 		b.progress[DETECT_TX_TOCLIENT] = ab->progress;
 		b.get_tx = ab->get;
 		b.get_tx_multi = ab->get_multi;
+		b.tx_inspected = ab->inspected;
 		if (detect_buffer_register(&b) == -1) {
 			snprintf(err, errlen, "%s: cannot register buffer "
 			    "'%s' (%s)", ap->name, ab->name, old != NULL ?
@@ -82,6 +83,8 @@ applayer_once(void)
 
 	applayer_registry_foreach(applayer_one, &r);
 	applayer_rc = r.rc;
+	/* the parsers' tx_free releases detection's per-tx state */
+	applayer_txdata_set_release(detect_tx_state_free);
 }
 
 int

@@ -16,14 +16,16 @@ struct detect_tx_source;
 /* Registers the buffers of every parser of the registry, once per
  * process (later calls return the first one's result): before rules
  * are parsed, and not concurrently with rule parsing. rules_load runs
- * it before every load. 0, or -1 with the first problem in err (a name
+ * it before every load. It also installs detect_tx_state_free() as the
+ * release function parsers' tx_free calls
+ * (applayer_txdata_set_release()). 0, or -1 with the first problem in err (a name
  * already taken, DETECT_BUFFER_LIMIT reached); the buffers registered
  * before it stay. */
 int	detect_applayer_register(char *err, size_t errlen);
 /* Registers the buffers of one parser (each buffer: scope TX, the
  * parser's proto as alproto, its dirs, its progress in both directions,
- * get or get_multi as getter, fast pattern priority 2 as Suricata's
- * app-layer buffers). A buffer already registered with the same name
+ * get or get_multi as getter, inspected as tx_inspected, fast pattern
+ * priority 2 as Suricata's app-layer buffers). A buffer already registered with the same name
  * and protocol is kept. 0, or -1 with the problem in err. */
 int	detect_applayer_register_parser(const struct applayer_parser *ap,
 	    char *err, size_t errlen);

@@ -80,6 +80,12 @@ typedef bool	(*detect_buffer_tx_fn)(void *tx, uint8_t dir,
  * scans every value. */
 typedef bool	(*detect_buffer_tx_multi_fn)(void *tx, uint8_t dir,
 		    uint32_t idx, const uint8_t **buf, uint32_t *len);
+/* Progressive buffers (HTTP bodies, file.data): the getter returns the
+ * window to inspect now; detection calls this once it inspected the
+ * windows of tx in dir (every value idx the getter gave), after each
+ * inspection of the tx, so that the next window starts later. */
+typedef void	(*detect_buffer_tx_inspected_fn)(void *tx, uint8_t dir,
+		    uint32_t idx);
 
 struct detect_buffer {
 	const char	*name;		/* Suricata's name; the sticky keyword */
@@ -104,6 +110,7 @@ struct detect_buffer {
 	detect_buffer_pkt_fn get_pkt;	/* PACKET, STREAM */
 	detect_buffer_tx_fn get_tx;	/* TX, one value per tx */
 	detect_buffer_tx_multi_fn get_tx_multi; /* TX, many: instead */
+	detect_buffer_tx_inspected_fn tx_inspected; /* TX, optional */
 	/* the sticky keyword (name = the buffer's) */
 	struct keyword	 kw;
 };

@@ -101,6 +101,8 @@ static void	engine_scan(struct detect_thread *,
 		    const struct detect_prefilter *, const uint8_t *,
 		    uint32_t, uint32_t *, uint32_t *);
 static void	engine_ctx_next(struct detect_thread *);
+static void	engine_tx_windows_done(const struct detect_tx_source *, void *,
+		    uint8_t, int);
 static void	engine_prefilter(struct detect_thread *,
 		    const struct detect_group *, const struct packet *);
 static void	engine_matched(struct detect_thread *, struct engine_pkt *,
@@ -621,6 +623,32 @@ detect_tx_state_free(void *state)
 	free(ts);
 }
 
+/* Every progressive buffer of src's protocol whose progress tx reached
+ * in dir: its windows (each value the getter gives now) are inspected,
+ * so the parser may move on (detect_buffer_tx_inspected_fn). */
+static void
+engine_tx_windows_done(const struct detect_tx_source *src, void *tx,
+    uint8_t dir, int progress)
+{
+	for (unsigned id = DETECT_BUFFER_MAX; id < DETECT_BUFFER_LIMIT; id++) {
+		const struct detect_buffer *b = detect_buffer_get(id);
+		const uint8_t *buf;
+		uint32_t len;
+
+		if (b == NULL)
+			break;
+		if (b->tx_inspected == NULL || b->alproto != src->alproto ||
+		    !(b->dirs & (1u << dir)) || progress < b->progress[dir])
+			continue;
+		for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX; idx++) {
+			if (engine_base(b, NULL, tx, dir, idx, &buf, &len) ==
+			    ENGINE_BUF_END)
+				break;
+			b->tx_inspected(tx, dir, idx);
+		}
+	}
+}
+
 /* The group's transaction rules against each tx of src: those met
  * through the packet (no fast pattern, or one on a packet buffer:
  * dt->txrules) and those a tx buffer's prefilter selects. */
@@ -701,6 +729,7 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 			} else if (complete)
 				engine_tx_mark(ts, dir, num);
 		}
+		engine_tx_windows_done(src, tx, dir, progress);
 		if (complete)
 			ts->complete[dir] = true;
 	}
@@ -791,6 +820,18 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	}
 	if (src != NULL && g->ntx > 0 && !ep.stop)
 		engine_txs(dt, &ep, g, src, dir);
+	else if (src != NULL) {
+		/* no rule inspects the txs here: their windows are done */
+		uint64_t ntx = src->tx_count(src->state);
+
+		for (uint64_t t = 0; t < ntx; t++) {
+			void *tx = src->tx_get(src->state, t);
+
+			if (tx != NULL)
+				engine_tx_windows_done(src, tx, dir,
+				    src->progress(tx, dir));
+		}
+	}
 
 	detect_verdict_finish(res, ep.drop, ep.reject);
 	counter_add(&dt->st.alerts, res->nalerts);

@@ -545,6 +545,9 @@ struct mtx {
 	int		 progress;
 	const char	*one;
 	const char	*many[MULTI_VALUES];
+	const char	*windows[3];	/* test.window: windows[win] now */
+	unsigned	 win;
+	unsigned	 inspected;	/* test.window's inspected() calls */
 	struct applayer_txdata td;
 };
 
@@ -576,6 +579,29 @@ m_get_many(void *tx, uint8_t dir, uint32_t idx, const uint8_t **buf,
 	*buf = (const uint8_t *)t->many[idx];
 	*len = (uint32_t)strlen(t->many[idx]);
 	return true;
+}
+
+static bool
+m_get_window(void *tx, uint8_t dir, const uint8_t **buf, uint32_t *len)
+{
+	const struct mtx *t = tx;
+
+	if (t->win >= 3 || t->windows[t->win] == NULL)
+		return false;
+	*buf = (const uint8_t *)t->windows[t->win];
+	*len = (uint32_t)strlen(t->windows[t->win]);
+	return true;
+}
+
+/* As a progressive body: the next window once this one is inspected. */
+static void
+m_window_inspected(void *tx, uint8_t dir, uint32_t idx)
+{
+	struct mtx *t = tx;
+
+	ck_assert_uint_eq(idx, 0);
+	t->inspected++;
+	t->win++;
 }
 
 static uint64_t
@@ -614,6 +640,9 @@ static const struct applayer_buffer mbufs[] = {
 	{ .name = "test.many", .desc = "several values", .progress = 1,
 	    .dirs = (1u << APPLAYER_TOSERVER) | (1u << APPLAYER_TOCLIENT),
 	    .get_multi = m_get_many },
+	{ .name = "test.window", .desc = "a progressive body", .progress = 1,
+	    .dirs = 1u << APPLAYER_TOSERVER, .get = m_get_window,
+	    .inspected = m_window_inspected },
 };
 
 static const struct applayer_parser mparser = {
@@ -817,6 +846,37 @@ START_TEST(test_equal_chains_share_one_list_and_prefilter)
 	ck_assert_ptr_nonnull(strstr(a, "prefilter test.one; to_lowercase: "
 	    "2 patterns"));
 	free(a);
+}
+END_TEST
+
+START_TEST(test_progressive_buffer_windows_are_inspected_in_turn)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+
+	mtx_set(NULL, NULL, NULL, NULL);
+	ms.tx[0].progress = 1;		/* the body is still coming */
+	ms.tx[0].windows[0] = "abc";
+	ms.tx[0].windows[1] = "def";
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(test.window; content:\"def\"; sid:1;)"), 0);
+	ck_assert_uint_eq(ms.tx[0].inspected, 1);
+	detect_packet_tx(harness_dt, &p, &msrc, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	ck_assert_uint_eq(ms.tx[0].inspected, 2);
+	/* no window left: nothing more to mark */
+	detect_packet_tx(harness_dt, &p, &msrc, &harness_res);
+	ck_assert_uint_eq(ms.tx[0].inspected, 2);
+}
+END_TEST
+
+START_TEST(test_progressive_windows_are_done_without_tx_rules)
+{
+	mtx_set(NULL, NULL, NULL, NULL);
+	ms.tx[0].windows[0] = "abc";
+	ck_assert_uint_eq(mtx_alerts("alert tcp any any -> any any "
+	    "(content:\"zz\"; sid:1;)"), 0);
+	ck_assert_uint_eq(ms.tx[0].inspected, 1);
 }
 END_TEST
 
@@ -1367,6 +1427,8 @@ engine_suite(void)
 	tcase_add_test(m, test_transform_after_a_content_applies_to_what_follows);
 	tcase_add_test(m, test_transform_applies_to_each_value);
 	tcase_add_test(m, test_equal_chains_share_one_list_and_prefilter);
+	tcase_add_test(m, test_progressive_buffer_windows_are_inspected_in_turn);
+	tcase_add_test(m, test_progressive_windows_are_done_without_tx_rules);
 	suite_add_tcase(s, m);
 
 	tcase_add_checked_fixture(io, harness_setup, harness_teardown);
