@@ -15,6 +15,7 @@
 #include "core/diag.h"
 #include "core/packet.h"
 #include "decode/decode.h"
+#include "applayer/dns/dns.h"
 #include "applayer/parser.h"
 #include "detect/applayer.h"
 #include "detect/buffer.h"
@@ -880,6 +881,51 @@ START_TEST(test_progressive_windows_are_done_without_tx_rules)
 }
 END_TEST
 
+/* The real DNS parser (lib/applayer/dns): dns.query is a multi-buffer,
+ * one value per question, through the glue. */
+START_TEST(test_dns_query_of_the_real_parser_is_a_multi_buffer)
+{
+	static const uint8_t query[] = {
+		0x12, 0x34, 0x01, 0x00, 0x00, 0x02, 0, 0, 0, 0, 0, 0,
+		3, 'w', 'w', 'w', 7, 'e', 'x', 'a', 'm', 'p', 'l', 'e', 3, 'c',
+		'o', 'm', 0, 0, 1, 0, 1,
+		4, 'E', 'V', 'I', 'L', 4, 't', 'e', 's', 't', 0, 0, 1, 0, 1,
+	};
+	static const uint8_t udp[8] = { 0x30, 0x39, 0x00, 0x35, 0, 8, 0, 0 };
+	struct applayer_chunk c = { .data = query, .len = sizeof(query),
+	    .dir = APPLAYER_TOSERVER, .flags = APPLAYER_CHUNK_DGRAM |
+	    APPLAYER_CHUNK_START };
+	struct detect_tx_source dsrc;
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp, sizeof(udp));
+	char err[256];
+	void *state;
+
+	ck_assert_int_eq(detect_applayer_register_parser(&applayer_dns_parser,
+	    err, sizeof(err)), 0);
+	/* what detect_applayer_register() installs: the parser's tx_free
+	 * releases detection's state */
+	applayer_txdata_set_release(detect_tx_state_free);
+	ck_assert_ptr_nonnull(state = applayer_dns_parser.state_new(NULL,
+	    NULL));
+	ck_assert_int_eq(applayer_dns_parser.parse(state, &c).status,
+	    APPLAYER_OK);
+	detect_applayer_tx_source(&applayer_dns_parser, state, &dsrc);
+	harness_engine("alert udp any any -> any any (dns.query; dotprefix; "
+	    "to_lowercase; content:\".evil.test\"; endswith; sid:1;)\n"
+	    "alert udp any any -> any any (dns.query; content:\"www.\"; "
+	    "startswith; content:\"EVIL\"; sid:2;)\n"
+	    "alert udp any any -> any any (dns.query; content:\"example\"; "
+	    "sid:3;)");
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	detect_packet_tx(harness_dt, &p, &dsrc, &harness_res);
+	/* sid 2's contents are in two different questions: no match */
+	ck_assert_uint_eq(harness_res.nalerts, 2);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 1);
+	ck_assert_uint_eq(harness_res.alerts[1].sid, 3);
+	applayer_dns_parser.state_free(state);
+}
+END_TEST
+
 /* --- ip-only rules: the first packet of each flow direction --- */
 
 static struct flow iflow;
@@ -1429,6 +1475,7 @@ engine_suite(void)
 	tcase_add_test(m, test_equal_chains_share_one_list_and_prefilter);
 	tcase_add_test(m, test_progressive_buffer_windows_are_inspected_in_turn);
 	tcase_add_test(m, test_progressive_windows_are_done_without_tx_rules);
+	tcase_add_test(m, test_dns_query_of_the_real_parser_is_a_multi_buffer);
 	suite_add_tcase(s, m);
 
 	tcase_add_checked_fixture(io, harness_setup, harness_teardown);
