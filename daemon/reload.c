@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/diag.h"
 #include "core/log.h"
@@ -40,12 +41,23 @@ static void	*reload_main(void *);
 static void	 reload_once(uint64_t);
 static double	 reload_mib(uint64_t);
 
+/* Heap in use as glibc's allocator counts it; where another allocator
+ * replaced it (the sanitizers') and mallinfo2() says 0, the resident
+ * set instead, which over-counts freed memory the process kept. */
 uint64_t
 reload_heap_bytes(void)
 {
 	struct mallinfo2 mi = mallinfo2();
+	unsigned long long size, resident;
+	uint64_t heap = (uint64_t)(mi.uordblks + mi.hblkhd);
+	FILE *f;
 
-	return (uint64_t)(mi.uordblks + mi.hblkhd);
+	if (heap != 0 || (f = fopen("/proc/self/statm", "r")) == NULL)
+		return heap;
+	if (fscanf(f, "%llu %llu", &size, &resident) == 2)
+		heap = (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE);
+	fclose(f);
+	return heap;
 }
 
 static double

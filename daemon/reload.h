@@ -71,7 +71,8 @@ void	reload_get_counters(struct reload_counters *);
 /* Waits for a running build (and a queued one is dropped), then stops
  * the thread. */
 void	reload_stop(void);
-/* Heap bytes in use now (mallinfo2), for the memory figures. */
+/* Heap bytes in use now (mallinfo2; the resident set where the
+ * allocator does not tell, as under ASan), for the memory figures. */
 uint64_t reload_heap_bytes(void);
 
 #endif
