@@ -510,7 +510,10 @@ worker_tunnels(struct worker *w, const struct packet *p)
 	for (unsigned n = 0; cur->inner != NULL && n < PKT_MAX_DEPTH; n++) {
 		struct packet *t = &inner[n & 1];
 
-		(void)decode_tunnel(cur, t, &w->rm->decode);
+		/* As Suricata's tunnel packets: one whose IP layer does not
+		 * decode is dropped, uncounted and uninspected. */
+		if (decode_tunnel(cur, t, &w->rm->decode) == -1)
+			break;
 		counter_inc(&w->tunnel_packets);
 		decode_events_count(w->decoder_events, t->events);
 		if (worker_inspect(w, t, &pr))

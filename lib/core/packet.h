@@ -114,6 +114,8 @@ struct packet {
 	bool		 is_fragment;	/* non-first fragment or MF set */
 	uint16_t	 frag_hdr_off;	/* IPv6: fragment header's offset
 					   from l3, 0 if none */
+	uint16_t	 frag_nh_off;	/* IPv6: offset from l3 of the next
+					   header byte that names it */
 	bool		 l4_valid;	/* the L4 header below is complete */
 
 	const uint8_t	*l4;		/* upper-layer header, NULL if absent */

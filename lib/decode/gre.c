@@ -5,7 +5,6 @@
 #include "decode/ether.h"
 #include "decode/events.h"
 #include "decode/gre.h"
-#include "decode/l4.h"
 #include "decode/tunnel.h"
 
 #define GRE_HDR_LEN		4
@@ -126,10 +125,8 @@ decode_gre(struct packet *p, const uint8_t *b, uint32_t len)
 	uint16_t fl, proto;
 	uint8_t link;
 
-	p->l4 = len != 0 ? b : NULL;
 	if (len < GRE_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_GRE_PKT_TOO_SMALL);
-		decode_l4_set_payload(p, b, len);
 		return;
 	}
 	fl = decode_be16(b);
@@ -137,19 +134,21 @@ decode_gre(struct packet *p, const uint8_t *b, uint32_t len)
 	switch (fl & GRE_VERSION_MASK) {
 	case 0:
 		if (decode_gre_v0(p, b, len, fl, &hlen) == -1)
-			goto done;
+			return;
 		break;
 	case 1:
 		if (decode_gre_v1(p, len, fl, proto, &hlen) == -1)
-			goto done;
+			return;
 		break;
 	default:
 		decode_event_set(p->events, DECODE_EV_GRE_WRONG_VERSION);
-		goto done;
+		return;
 	}
+	/* As Suricata's DecodeGRE: the header is the L4, the payload is the
+	 * inner packet, not the outer packet's payload. */
+	p->l4 = b;
 	p->l4_hdr_len = (uint16_t)hlen;
 	p->l4_valid = true;
-	decode_l4_set_payload(p, b + hlen, len - hlen);
 
 	switch (proto) {
 	case DECODE_ETHERTYPE_IPV4:
@@ -178,7 +177,4 @@ decode_gre(struct packet *p, const uint8_t *b, uint32_t len)
 		return;
 	}
 	decode_tunnel_set(p, b + hlen, len - hlen, link, PKT_SRC_GRE);
-	return;
-done:
-	decode_l4_set_payload(p, b, len);
 }

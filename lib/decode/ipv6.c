@@ -5,218 +5,287 @@
 
 #include "core/packet.h"
 #include "decode/bytes.h"
+#include "decode/esp.h"
 #include "decode/events.h"
+#include "decode/gre.h"
+#include "decode/icmpv6.h"
 #include "decode/ipv6.h"
 #include "decode/l4.h"
+#include "decode/sctp.h"
+#include "decode/tcp.h"
+#include "decode/udp.h"
 
 #define IPV6_HDR_LEN		40
 #define IPV6_FRAG_HDR_LEN	8
-#define IPV6_OPT_PAD1		0
-#define IPV6_OPT_PADN		1
-#define IPV6_RH_TYPE_0		0
+#define IPV6_AH_HDR_LEN		12	/* Suricata's IPV6AuthHdr */
+#define IPV6_OPT_PAD1		0x00
+#define IPV6_OPT_PADN		0x01
+#define IPV6_OPT_RA		0x05
+#define IPV6_OPT_JUMBO		0xc2
+#define IPV6_OPT_HAO		0xc9
+#define IPPROTO_HIP_		139
+#define IPPROTO_SHIM6_		140
 
-/* How the walk over the extension headers ended. */
-enum decode_ipv6_walk {
-	DECODE_IPV6_WALK_UPPER,		/* upper layer, ESP or fragment data */
-	DECODE_IPV6_WALK_NONE,		/* next header 59: nothing follows */
-	DECODE_IPV6_WALK_BAD,		/* truncated or too long a chain */
+/* What the walk has seen of the headers that may appear once (twice
+ * for destination options: before routing and before the upper
+ * layer). */
+struct ipv6_walk {
+	bool		 hh, rh, ah, fh;
+	unsigned	 dstopts;
+	uint16_t	 prev;		/* offset from l3 of the byte naming
+					   the current header */
 };
 
-static void	decode_ipv6_options(struct packet *, uint8_t, const uint8_t *,
+static void	ipv6_options(struct packet *, uint8_t, const uint8_t *,
 		    uint32_t);
-static void	decode_ipv6_dupl(struct packet *, uint8_t, unsigned *);
-static enum decode_ipv6_walk decode_ipv6_exthdrs(struct packet *,
-		    const uint8_t *, uint32_t, uint32_t *);
+static void	ipv6_frag(struct packet *, struct ipv6_walk *, const uint8_t *,
+		    uint32_t);
+static void	ipv6_exthdrs(struct packet *, const uint8_t *, uint32_t,
+		    uint8_t);
 
-/* Walks the option TLVs of a hop-by-hop or destination options header
- * (opt[0..len), after its next-header and length bytes): bad lengths,
- * empty PadN, options we do not know and headers of padding only are
- * Suricata's events. */
+/* The option TLVs of a hop-by-hop or destination options header,
+ * opt[0..len), with Suricata's checks, its length test included (one
+ * byte more lenient than the TLV format: only type and length bytes are
+ * read, so the slack reads nothing). */
 static void
-decode_ipv6_options(struct packet *p, uint8_t hdr, const uint8_t *opt,
-    uint32_t len)
+ipv6_options(struct packet *p, uint8_t hdr, const uint8_t *opt, uint32_t len)
 {
-	uint32_t i = 0;
-	bool other = false;
+	uint32_t off = 0, padn = 0, other = 0;
 
-	while (i < len) {
-		uint8_t type = opt[i];
+	while (off < len) {
+		uint8_t type = opt[off], olen;
 
 		if (type == IPV6_OPT_PAD1) {
-			i++;
+			padn++;
+			off++;
 			continue;
 		}
-		if (len - i < 2 || opt[i + 1] > len - i - 2) {
-			decode_event_set(p->events,
-			    DECODE_EV_IPV6_EXTHDR_INVALID_OPTLEN);
-			return;
-		}
+		if (off + 1 >= len)
+			goto invalid;
+		olen = opt[off + 1];
+		if (off + 1 + olen > len)
+			goto invalid;
 		switch (type) {
 		case IPV6_OPT_PADN:
-			if (opt[i + 1] == 0)
+			padn++;
+			if (olen == 0)
 				decode_event_set(p->events,
 				    DECODE_EV_IPV6_ZERO_LEN_PADN);
 			break;
-		case 0x05:	/* router alert */
-		case 0xc2:	/* jumbo payload */
-		case 0xc9:	/* home address */
-		case 0x04:	/* tunnel encapsulation limit */
-			other = true;
+		case IPV6_OPT_RA:
+			if (olen < 2)
+				goto invalid;
+			other++;
+			break;
+		case IPV6_OPT_JUMBO:
+			/* not counted as an option: a jumbo header alone
+			 * is neither padding only nor more */
+			if (olen < 4)
+				goto invalid;
+			break;
+		case IPV6_OPT_HAO:
+			if (olen < 16)
+				goto invalid;
+			other++;
 			break;
 		default:
-			other = true;
 			decode_event_set(p->events, hdr == IPPROTO_HOPOPTS ?
 			    DECODE_EV_IPV6_HOPOPTS_UNKNOWN_OPT :
 			    DECODE_EV_IPV6_DSTOPTS_UNKNOWN_OPT);
+			other++;
 			break;
 		}
-		i += 2 + (uint32_t)opt[i + 1];
+		off += 2 + (uint32_t)olen;
 	}
-	if (!other)
+	goto done;
+invalid:
+	decode_event_set(p->events, DECODE_EV_IPV6_EXTHDR_INVALID_OPTLEN);
+done:
+	if (padn > 0 && other == 0)
 		decode_event_set(p->events, hdr == IPPROTO_HOPOPTS ?
 		    DECODE_EV_IPV6_HOPOPTS_ONLY_PADDING :
 		    DECODE_EV_IPV6_DSTOPTS_ONLY_PADDING);
 }
 
-/* A second header of a kind that may appear once (Suricata counts a
- * destination options header twice as allowed: before routing and
- * before the upper layer). */
+/* The first fragment header, h[0..8) with plen bytes from it on. */
 static void
-decode_ipv6_dupl(struct packet *p, uint8_t hdr, unsigned *seen)
+ipv6_frag(struct packet *p, struct ipv6_walk *w, const uint8_t *h,
+    uint32_t plen)
 {
-	unsigned bit, max = 1;
-	enum decode_event ev;
+	uint16_t offlg = decode_be16(h + 2);
 
-	switch (hdr) {
-	case IPPROTO_HOPOPTS:
-		bit = 0, ev = DECODE_EV_IPV6_EXTHDR_DUPL_HH;
-		break;
-	case IPPROTO_ROUTING:
-		bit = 2, ev = DECODE_EV_IPV6_EXTHDR_DUPL_RH;
-		break;
-	case IPPROTO_FRAGMENT:
-		bit = 4, ev = DECODE_EV_IPV6_EXTHDR_DUPL_FH;
-		break;
-	case IPPROTO_DSTOPTS:
-		bit = 6, ev = DECODE_EV_IPV6_EXTHDR_DUPL_DH, max = 2;
-		break;
-	case IPPROTO_AH:
-		bit = 8, ev = DECODE_EV_IPV6_EXTHDR_DUPL_AH;
-		break;
-	default:
+	w->fh = true;
+	p->frag_hdr_off = (uint16_t)(h - p->l3);
+	p->frag_nh_off = w->prev;
+	p->frag_offset = offlg >> 3;
+	p->frag_flags = offlg & 0x1;		/* M, as IPv4's MF */
+	p->ip_id = decode_be32(h + 4);
+	/* RFC 6946 atomic fragment: decoded whole, with an event. */
+	if (p->frag_offset == 0 && p->frag_flags == 0) {
+		decode_event_set(p->events, DECODE_EV_IPV6_EXTHDR_USELESS_FH);
 		return;
 	}
-	if (((*seen >> bit) & 3) >= max)
-		decode_event_set(p->events, ev);
-	else
-		*seen += 1u << bit;
+	/* RFC 8200 4.5: all but the last fragment are multiples of 8. */
+	if (p->frag_flags != 0 && plen % 8 != 0)
+		decode_event_set(p->events, DECODE_EV_IPV6_FRAG_INVALID_LENGTH);
+	p->is_fragment = true;
 }
 
-/* Walks the extension headers in ext[0..len); p->proto holds the first
- * next header on entry and the last one on return, *off the bytes
- * walked. Anything not listed below ends the walk as an upper layer,
- * ESP (50) included: what follows it is encrypted. So does the fragment
- * header of a non-first fragment: what follows is fragment data. */
-static enum decode_ipv6_walk
-decode_ipv6_exthdrs(struct packet *p, const uint8_t *ext, uint32_t len,
-    uint32_t *off)
+/* Suricata's DecodeIPV6ExtHdrs from b[0..plen) with next header nh.
+ * p->proto follows its L4 protocol: the last extension header entered
+ * (0 for a hop-by-hop header), the upper layer, or an unknown next
+ * header; "no next header" and ICMPv4 leave it. A repeated header is
+ * an event and is skipped. Every step moves on by a header length
+ * checked against what is left, so the walk ends with the packet. */
+static void
+ipv6_exthdrs(struct packet *p, const uint8_t *b, uint32_t plen, uint8_t nh)
 {
-	const uint8_t *h;
-	uint32_t n, hlen, rest;
-	unsigned seen = 0;
+	struct ipv6_walk w = { .prev = 6 };
+	uint32_t hlen;
+	bool skip;
 
-	*off = 0;
-	for (n = 0;; n++) {
-		switch (p->proto) {
-		case IPPROTO_HOPOPTS:
-		case IPPROTO_ROUTING:
-		case IPPROTO_FRAGMENT:
-		case IPPROTO_DSTOPTS:
-		case IPPROTO_AH:
-		case IPPROTO_MH:
-			break;
-		case IPPROTO_NONE:
-			return DECODE_IPV6_WALK_NONE;
-		case IPPROTO_ESP:
-			if (len - *off < 8)
+	for (;;) {
+		p->ip_hdr_len = (uint16_t)(b - p->l3);
+		if (nh == IPPROTO_NONE) {
+			if (plen > 0)
 				decode_event_set(p->events,
-				    DECODE_EV_ESP_PKT_TOO_SMALL);
-			return DECODE_IPV6_WALK_UPPER;
-		default:
-			return DECODE_IPV6_WALK_UPPER;
+				    DECODE_EV_IPV6_DATA_AFTER_NONE_HEADER);
+			return;
 		}
-		if (n == DECODE_IPV6_EXTHDR_MAX) {
-			decode_event_set(p->events,
-			    DECODE_EV_TOO_MANY_LAYERS);
-			return DECODE_IPV6_WALK_BAD;
-		}
-
-		h = ext + *off;
-		rest = len - *off;
-		if (p->proto == IPPROTO_FRAGMENT)
-			hlen = IPV6_FRAG_HDR_LEN;
-		else if (rest < 2)
-			hlen = UINT32_MAX;
-		else if (p->proto == IPPROTO_AH)
-			hlen = ((uint32_t)h[1] + 2) * 4;
-		else
-			hlen = ((uint32_t)h[1] + 1) * 8;
-		if (hlen > rest) {
+		if (plen < 2) {
 			decode_event_set(p->events, DECODE_EV_IPV6_TRUNC_EXTHDR);
-			return DECODE_IPV6_WALK_BAD;
+			return;
 		}
-
-		decode_ipv6_dupl(p, p->proto, &seen);
-		switch (p->proto) {
-		case IPPROTO_HOPOPTS:
-		case IPPROTO_DSTOPTS:
-			decode_ipv6_options(p, p->proto, h + 2, hlen - 2);
-			break;
-		case IPPROTO_AH:
-			if (decode_be16(h + 2) != 0)
-				decode_event_set(p->events,
-				    DECODE_EV_IPV6_EXTHDR_AH_RES_NOT_NULL);
-			break;
+		skip = false;
+		switch (nh) {
+		case IPPROTO_TCP:
+			p->proto = nh;
+			decode_tcp(p, b, plen);
+			return;
+		case IPPROTO_UDP:
+			p->proto = nh;
+			decode_udp(p, b, plen);
+			return;
+		case IPPROTO_ICMPV6:
+			p->proto = nh;
+			decode_icmpv6(p, b, plen);
+			return;
+		case IPPROTO_SCTP:
+			p->proto = nh;
+			decode_sctp(p, b, plen);
+			return;
+		case IPPROTO_ESP:
+			p->proto = nh;
+			decode_esp(p, b, plen);
+			return;
+		case IPPROTO_IPIP:
+			p->proto = nh;
+			decode_l4_ip_in_ip(p, b, plen, 4);
+			return;
+		case IPPROTO_ICMP:
+			decode_event_set(p->events, DECODE_EV_IPV6_WITH_ICMPV4);
+			return;
 		case IPPROTO_ROUTING:
-			if (h[2] == IPV6_RH_TYPE_0)
+			p->proto = nh;
+			hlen = 8 + (uint32_t)b[1] * 8;
+			if (hlen > plen)
+				goto trunc;
+			if (w.rh) {
+				decode_event_set(p->events,
+				    DECODE_EV_IPV6_EXTHDR_DUPL_RH);
+				break;
+			}
+			w.rh = true;
+			if (b[2] == 0)
 				decode_event_set(p->events,
 				    DECODE_EV_IPV6_EXTHDR_RH_TYPE_0);
 			break;
+		case IPPROTO_HOPOPTS:
+		case IPPROTO_DSTOPTS:
+			p->proto = nh;
+			hlen = ((uint32_t)b[1] + 1) * 8;
+			if (hlen > plen)
+				goto trunc;
+			if (nh == IPPROTO_HOPOPTS) {
+				skip = w.hh;
+				w.hh = true;
+			} else {
+				skip = w.dstopts == 2;
+				if (!skip)
+					w.dstopts++;
+			}
+			if (skip) {
+				decode_event_set(p->events, nh == IPPROTO_HOPOPTS ?
+				    DECODE_EV_IPV6_EXTHDR_DUPL_HH :
+				    DECODE_EV_IPV6_EXTHDR_DUPL_DH);
+				break;
+			}
+			ipv6_options(p, nh, b + 2, hlen - 2);
+			break;
 		case IPPROTO_FRAGMENT:
-			/* for defrag: where the (first) fragment header is */
-			if (p->frag_hdr_off == 0)
-				p->frag_hdr_off = (uint16_t)(IPV6_HDR_LEN + *off);
-			/* A repeated fragment header cannot unset a fragment. */
-			p->frag_offset = decode_be16(h + 2) >> 3;
-			p->frag_flags |= h[3] & 0x1;	/* M, as IPv4's MF */
-			p->is_fragment = p->is_fragment ||
-			    p->frag_offset != 0 || p->frag_flags != 0;
-			p->ip_id = decode_be32(h + 4);
-			if (h[1] != 0 || (h[3] & 0x06) != 0)
+			p->proto = nh;
+			hlen = IPV6_FRAG_HDR_LEN;
+			if (hlen > plen)
+				goto trunc;
+			if (b[1] != 0)
 				decode_event_set(p->events,
 				    DECODE_EV_IPV6_FH_NON_ZERO_RES_FIELD);
-			/* RFC 6946 atomic fragment: offset 0, no M flag; no
-			 * fragment (is_fragment stays false), decoded whole. */
-			if (p->frag_offset == 0 && !(h[3] & 0x1))
+			if (w.fh) {
 				decode_event_set(p->events,
-				    DECODE_EV_IPV6_EXTHDR_USELESS_FH);
+				    DECODE_EV_IPV6_EXTHDR_DUPL_FH);
+				break;
+			}
+			ipv6_frag(p, &w, b, plen);
+			/* the rest waits for reassembly */
+			if (p->is_fragment)
+				return;
+			break;
+		case IPPROTO_AH:
+			p->proto = nh;
+			hlen = IPV6_AH_HDR_LEN;
+			if (b[1] > 0)
+				hlen += ((uint32_t)b[1] - 1) * 4;
+			if (hlen > plen)
+				goto trunc;
+			if (decode_be16(b + 2) != 0)
+				decode_event_set(p->events,
+				    DECODE_EV_IPV6_EXTHDR_AH_RES_NOT_NULL);
+			if (w.ah) {
+				decode_event_set(p->events,
+				    DECODE_EV_IPV6_EXTHDR_DUPL_AH);
+				break;
+			}
+			w.ah = true;
+			break;
+		case IPPROTO_MH:
+		case IPPROTO_HIP_:
+		case IPPROTO_SHIM6_:
+			/* skipped, not entered */
+			hlen = 8 + (uint32_t)b[1] * 8;
+			if (hlen > plen)
+				goto trunc;
 			break;
 		default:
-			break;
+			decode_event_set(p->events,
+			    DECODE_EV_IPV6_UNKNOWN_NEXT_HEADER);
+			p->proto = nh;
+			return;
 		}
-
-		p->proto = h[0];
-		*off += hlen;
-		if (p->frag_offset != 0)
-			return DECODE_IPV6_WALK_UPPER;
+		w.prev = (uint16_t)(b - p->l3);
+		nh = b[0];
+		b += hlen;
+		plen -= hlen;
 	}
+trunc:
+	decode_event_set(p->events, DECODE_EV_IPV6_TRUNC_EXTHDR);
 }
 
 int
 decode_ipv6(struct packet *p, const uint8_t *pkt, uint32_t len)
 {
-	enum decode_ipv6_walk walk;
-	uint32_t tot_len, avail, off;
+	const uint8_t *data = pkt + IPV6_HDR_LEN;
+	uint32_t plen;
+	uint8_t nh;
 
 	if (len < IPV6_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_IPV6_PKT_TOO_SMALL);
@@ -226,39 +295,55 @@ decode_ipv6(struct packet *p, const uint8_t *pkt, uint32_t len)
 		decode_event_set(p->events, DECODE_EV_IPV6_WRONG_IP_VER);
 		return -1;
 	}
-	/* As IPv4: decode a short packet as far as it goes, trim padding. */
-	tot_len = IPV6_HDR_LEN + (uint32_t)decode_be16(pkt + 4);
-	if (tot_len > len) {
+	/* Bytes past the payload length are link-layer padding. */
+	plen = decode_be16(pkt + 4);
+	if (IPV6_HDR_LEN + plen > len) {
 		decode_event_set(p->events, DECODE_EV_IPV6_TRUNC_PKT);
-		avail = len;
-	} else
-		avail = tot_len;
+		return -1;
+	}
 
 	p->ip_version = 6;
 	p->l3 = pkt;
 	p->tos = (uint8_t)((pkt[0] & 0x0f) << 4 | pkt[1] >> 4);
-	p->proto = pkt[6];
 	p->ttl = pkt[7];
 	p->src.family = AF_INET6;
 	memcpy(p->src.u.v6, pkt + 8, 16);
 	p->dst.family = AF_INET6;
 	memcpy(p->dst.u.v6, pkt + 24, 16);
-
-	walk = decode_ipv6_exthdrs(p, pkt + IPV6_HDR_LEN, avail - IPV6_HDR_LEN,
-	    &off);
-	off += IPV6_HDR_LEN;
-	p->ip_hdr_len = (uint16_t)off;
-	switch (walk) {
-	case DECODE_IPV6_WALK_UPPER:
-		decode_l4(p, pkt + off, avail - off, tot_len - off);
+	p->ip_hdr_len = IPV6_HDR_LEN;
+	nh = pkt[6];
+	/* The fixed header's next header: the L4 protocols Suricata decodes
+	 * directly, the extension headers, ICMPv4 (an event); anything
+	 * else is an unknown next header. */
+	switch (nh) {
+	case IPPROTO_TCP:
+	case IPPROTO_UDP:
+	case IPPROTO_ICMPV6:
+	case IPPROTO_SCTP:
+	case IPPROTO_IPIP:
+	case IPPROTO_IPV6:
+	case IPPROTO_GRE:
+		p->proto = nh;
+		decode_l4(p, data, plen);
 		break;
-	case DECODE_IPV6_WALK_NONE:
-		/* RFC 8200 4.7: bytes after "no next header" are ignored. */
-		if (avail > off)
-			decode_event_set(p->events,
-			    DECODE_EV_IPV6_DATA_AFTER_NONE_HEADER);
+	case IPPROTO_FRAGMENT:
+	case IPPROTO_HOPOPTS:
+	case IPPROTO_ROUTING:
+	case IPPROTO_NONE:
+	case IPPROTO_DSTOPTS:
+	case IPPROTO_AH:
+	case IPPROTO_ESP:
+	case IPPROTO_MH:
+	case IPPROTO_HIP_:
+	case IPPROTO_SHIM6_:
+		ipv6_exthdrs(p, data, plen, nh);
 		break;
-	case DECODE_IPV6_WALK_BAD:
+	case IPPROTO_ICMP:
+		decode_event_set(p->events, DECODE_EV_IPV6_WITH_ICMPV4);
+		break;
+	default:
+		decode_event_set(p->events, DECODE_EV_IPV6_UNKNOWN_NEXT_HEADER);
+		p->proto = nh;
 		break;
 	}
 	return 0;

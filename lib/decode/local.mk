@@ -4,12 +4,14 @@ lib_libquell_a_SOURCES += \
 	lib/decode/config.c lib/decode/config.h \
 	lib/decode/decode.c lib/decode/decode.h \
 	lib/decode/erspan.c lib/decode/erspan.h \
+	lib/decode/esp.c lib/decode/esp.h \
 	lib/decode/ether.c lib/decode/ether.h \
 	lib/decode/events.c lib/decode/events.h \
 	lib/decode/geneve.c lib/decode/geneve.h \
 	lib/decode/gre.c lib/decode/gre.h \
 	lib/decode/icmp.c lib/decode/icmp.h \
 	lib/decode/icmpv6.c lib/decode/icmpv6.h \
+	lib/decode/igmp.c lib/decode/igmp.h \
 	lib/decode/ipv4.c lib/decode/ipv4.h \
 	lib/decode/ipv6.c lib/decode/ipv6.h \
 	lib/decode/l4.c lib/decode/l4.h \

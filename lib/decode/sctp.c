@@ -10,6 +10,11 @@
 #define SCTP_CHUNK_HDR_LEN	4
 #define SCTP_CHUNK_DATA		0
 #define SCTP_CHUNK_INIT		1
+/* Suricata tracks the types of the first 16 chunks and the payloads of
+ * the first 16 DATA chunks; more are events (SCTP_MAX_TRACKED_CHUNKS,
+ * SCTP_MAX_DATA_CHUNKS). */
+#define SCTP_MAX_TRACKED_CHUNKS	16
+#define SCTP_MAX_DATA_CHUNKS	16
 
 static void	decode_sctp_chunks(struct packet *, uint32_t, const uint8_t *,
 		    uint32_t);
@@ -20,7 +25,7 @@ static void
 decode_sctp_chunks(struct packet *p, uint32_t vtag, const uint8_t *c,
     uint32_t len)
 {
-	uint32_t off = 0, n = 0;
+	uint32_t off = 0, n = 0, ndata = 0;
 	bool init = false;
 
 	while (off < len) {
@@ -48,11 +53,16 @@ decode_sctp_chunks(struct packet *p, uint32_t vtag, const uint8_t *c,
 			if (vtag == 0)
 				decode_event_set(p->events,
 				    DECODE_EV_SCTP_DATA_WITH_ZERO_VTAG);
+			if (++ndata == SCTP_MAX_DATA_CHUNKS + 1)
+				decode_event_set(p->events,
+				    DECODE_EV_SCTP_TOO_MANY_DATA_CHUNKS);
 			break;
 		default:
 			break;
 		}
-		n++;
+		if (++n == SCTP_MAX_TRACKED_CHUNKS + 1)
+			decode_event_set(p->events,
+			    DECODE_EV_SCTP_TOO_MANY_CHUNKS);
 		clen = (clen + 3) & ~3u;
 		off += clen < len - off ? clen : len - off;
 	}
@@ -64,12 +74,11 @@ decode_sctp_chunks(struct packet *p, uint32_t vtag, const uint8_t *c,
 void
 decode_sctp(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
-	p->l4 = len != 0 ? hdr : NULL;
 	if (len < SCTP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_SCTP_PKT_TOO_SMALL);
-		decode_l4_set_payload(p, hdr, len);
 		return;
 	}
+	p->l4 = hdr;
 	p->sport = decode_be16(hdr);
 	p->dport = decode_be16(hdr + 2);
 	p->l4_hdr_len = SCTP_HDR_LEN;

@@ -5,12 +5,10 @@
 #include "core/base.h"
 #include "core/packet.h"
 
-/* Decodes the UDP header at hdr: len bytes captured, ip_len what the IP
- * layer says follows. A length field < 8 or beyond ip_len (unless p is a
- * fragment, whose UDP length covers the reassembled datagram) is an
- * event; ports and the payload up to the captured end are still given,
- * with l4_valid false. */
-void	decode_udp(struct packet *p, const uint8_t *hdr, uint32_t len,
-	    uint32_t ip_len);
+/* Decodes the UDP header at hdr[0..len), len being what the IP layer
+ * says follows. Fewer than 8 bytes (udp.hlen_too_small), a length field
+ * past len (udp.pkt_too_small) or below 8 (udp.len_invalid) leave no
+ * UDP; else ports, l4_valid and the payload up to the UDP length. */
+void	decode_udp(struct packet *p, const uint8_t *hdr, uint32_t len);
 
 #endif

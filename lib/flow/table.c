@@ -256,9 +256,6 @@ icmp_family(const struct packet *p)
 	}
 }
 
-/* Fragments (first ones too) go by addresses, as hash_flow_symmetric
- * sends them to workers: keying a first fragment by its ports could
- * put it in a flow that lives on another worker. */
 static void
 key_from_packet(struct flow_key *k, const struct packet *p)
 {
@@ -269,7 +266,7 @@ key_from_packet(struct flow_key *k, const struct packet *p)
 	k->depth = p->depth;
 	k->vlan_n = p->vlan_n;
 	k->vlan = p->vlan;
-	if (!p->l4_valid || p->is_fragment)
+	if (!p->l4_valid)
 		return;
 	switch (p->proto) {
 	case IPPROTO_TCP:
@@ -854,6 +851,12 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 	settle(t);
 	if (p->ip_version == 0) {
 		counter_inc(&t->st.no_flow_undecoded);
+		return NULL;
+	}
+	/* As Suricata's: a fragment has no upper layer to key a flow by;
+	 * the datagram reassembled from it is the flow's packet. */
+	if (p->is_fragment) {
+		counter_inc(&t->st.no_flow_fragment);
 		return NULL;
 	}
 	key_from_packet(&k, p);

@@ -55,6 +55,8 @@ struct flow_table_stats {
 						   with nothing to reclaim, or
 						   allocation failure */
 	uint64_t	 no_flow_undecoded;	/* packets without an IP layer */
+	uint64_t	 no_flow_fragment;	/* IP fragments: the reassembled
+						   datagram gets the flow */
 	uint64_t	 midstream;		/* TCP flows picked up midstream */
 	uint64_t	 tcp_reuse;		/* closed TCP flows replaced by a SYN */
 	uint64_t	 tcp_ignored;		/* packets the TCP state machine

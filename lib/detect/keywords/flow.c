@@ -44,7 +44,8 @@ static const struct {
  * fail on it while not_established and stateless hold (Suricata's
  * FlowMatch). quell inspects packets, not reassembled streams: no_stream
  * always holds, only_stream holds for TCP packets (their payload stands
- * for the stream), no_frag always, only_frag never (no reassembly). */
+ * for the stream); only_frag holds for a datagram lib/defrag reassembled
+ * (Suricata's PKT_REBUILT_FRAGMENT), no_frag for every other packet. */
 const struct keyword kw_flow = {
 	.name = "flow",
 	.desc = "direction and state: to_server|to_client|from_server|"
@@ -138,7 +139,10 @@ flow_match(struct detect_inspect *in, const void *data)
 		return false;
 	if ((f & FLOW_ONLY_STREAM) && in->pkt->proto != IPPROTO_TCP)
 		return false;
-	if (f & FLOW_ONLY_FRAG)
+	/* only_frag: a datagram lib/defrag reassembled; no_frag: the rest */
+	if ((f & FLOW_ONLY_FRAG) && in->pkt->pkt_src != PKT_SRC_DEFRAG)
+		return false;
+	if ((f & FLOW_NO_FRAG) && in->pkt->pkt_src == PKT_SRC_DEFRAG)
 		return false;
 	return true;
 }

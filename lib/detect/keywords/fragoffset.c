@@ -11,7 +11,7 @@ static int	fragoffset_setup(struct rules_parser *, struct rule *,
 static bool	fragoffset_match(struct detect_inspect *, const void *);
 
 /* The fragment offset field as carried (8-byte units), as Suricata;
- * IPv6 packets match only with a fragment header. */
+ * IPv6 packets match only with a fragment header (an atomic one too). */
 const struct keyword kw_fragoffset = {
 	.name = "fragoffset",
 	.desc = "IP fragment offset field (8-byte units): N, !N, <N, >N",
@@ -33,7 +33,7 @@ fragoffset_match(struct detect_inspect *in, const void *data)
 {
 	const struct packet *p = in->pkt;
 
-	if (p->ip_version == 6 && !p->is_fragment)
+	if (p->ip_version == 6 && p->frag_hdr_off == 0)
 		return false;
 	return detect_uint_match(data, p->frag_offset);
 }

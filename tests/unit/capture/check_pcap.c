@@ -476,9 +476,12 @@ START_TEST(test_snapped_record_has_wire_len_beyond_len)
 	recs[0].len = ETH_LEN + IPV4_TCP_LEN;
 	write_pcap(DLT_EN10MB);
 	cp = open_ok();
-	ck_assert_int_eq(next_ip(cp, &p), 1);
-	ck_assert_uint_eq(p.len, 30);
-	ck_assert_uint_eq(p.wire_len, IPV4_TCP_LEN);
+	ck_assert_int_eq(capture_pcap_next(cp, &p, err, sizeof(err)), 1);
+	ck_assert_uint_eq(p.len, ETH_LEN + 30);
+	ck_assert_uint_eq(p.wire_len, ETH_LEN + IPV4_TCP_LEN);
+	/* As Suricata's: a datagram cut by the snap length is not IPv4 */
+	ck_assert_int_eq(decode_packet(&p), -1);
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_TRUNC_PKT));
 	capture_pcap_close(cp);
 }
 END_TEST

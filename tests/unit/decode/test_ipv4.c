@@ -86,22 +86,23 @@ START_TEST(test_ipv4_truncated_total_length_sets_trunc_event)
 	struct packet p;
 	size_t n = build_ipv4_tcp(b, PKT_TCP_ACK, "hello world");
 
-	ck_assert_int_eq(build_decode(&p, b, n - 6), 0);
+	ck_assert_int_eq(build_decode(&p, b, n - 6), -1);
 	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_TRUNC_PKT));
 }
 END_TEST
 
-START_TEST(test_ipv4_truncated_packet_decodes_what_was_captured)
+/* Suricata's DecodeIPV4Packet: a datagram longer than the capture is
+ * not IPv4 at all, not a shorter one. */
+START_TEST(test_ipv4_truncated_packet_is_not_usable)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
 	size_t n = build_ipv4_tcp(b, PKT_TCP_ACK, "hello world");
 
 	build_decode(&p, b, n - 6);
-	ck_assert(p.l4_valid);
-	ck_assert_uint_eq(p.dport, BUILD_TCP_DPORT);
-	ck_assert_uint_eq(p.payload_len, 5);
-	ck_assert_mem_eq(p.payload, "hello", 5);
+	ck_assert_uint_eq(p.ip_version, 0);
+	ck_assert(!p.l4_valid);
+	ck_assert_ptr_null(p.payload);
 }
 END_TEST
 
@@ -133,15 +134,14 @@ START_TEST(test_ipv4_ethernet_padding_is_trimmed)
 }
 END_TEST
 
-START_TEST(test_ipv4_padding_is_trimmed_from_unknown_protocol_payload)
+START_TEST(test_ipv4_padding_is_trimmed_from_tcp_payload)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
-	size_t n = build_ipv4(b, 253, NULL, 0, 4);	/* experimental */
+	size_t n = build_ipv4_tcp(b, PKT_TCP_ACK, "abcd");
 
-	memcpy(b + n, "\x00\x00\x08\x00", 4);
-	memset(b + n + 4, 0, 22);
-	build_decode(&p, b, n + 4 + 22);
+	memset(b + n, 0, 22);
+	build_decode(&p, b, n + 22);
 	ck_assert_uint_eq(p.payload_len, 4);
 }
 END_TEST
@@ -177,60 +177,177 @@ START_TEST(test_ipv4_options_move_the_l4_header)
 }
 END_TEST
 
-START_TEST(test_ipv4_option_length_below_two_sets_opt_invalid_event)
+/* Decodes an IPv4/UDP packet with the option bytes opt (a multiple of
+ * 4) and returns the decode result. */
+static int
+decode_with_options(struct packet *p, uint8_t *b, const uint8_t *opt,
+    size_t len)
+{
+	size_t n = build_ipv4(b, IPPROTO_UDP, opt, len, 8);
+
+	n += build_udp(b + n, 0);
+	return build_decode(p, b, n);
+}
+
+START_TEST(test_ipv4_option_length_below_two_makes_header_invalid)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
-	const uint8_t opt[4] = { 7, 1, 0, 0 };
-	size_t n = build_ipv4(b, IPPROTO_UDP, opt, sizeof(opt), 8);
+	const uint8_t opt[8] = { 7, 1, 0, 0, 0, 0, 0, 0 };
 
-	n += build_udp(b + n, 0);
-	ck_assert_int_eq(build_decode(&p, b, n), 0);
-	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID));
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), -1);
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID_LEN));
+	ck_assert_uint_eq(p.ip_version, 0);
 }
 END_TEST
 
-START_TEST(test_ipv4_option_overrunning_header_sets_opt_invalid_event)
+START_TEST(test_ipv4_option_overrunning_header_makes_header_invalid)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
-	const uint8_t opt[4] = { 1, 7, 4, 0 };	/* RR of 4 in 3 bytes */
-	size_t n = build_ipv4(b, IPPROTO_UDP, opt, sizeof(opt), 8);
+	const uint8_t opt[8] = { 1, 1, 1, 1, 1, 7, 7, 4 };	/* RR of 7 in 3 */
 
-	n += build_udp(b + n, 0);
-	ck_assert_int_eq(build_decode(&p, b, n), 0);
-	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID));
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), -1);
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID_LEN));
 }
 END_TEST
 
-START_TEST(test_ipv4_option_without_length_byte_sets_opt_invalid_event)
+START_TEST(test_ipv4_option_without_length_byte_sets_eol_required_event)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
-	const uint8_t opt[4] = { 1, 1, 1, 7 };
-	size_t n = build_ipv4(b, IPPROTO_UDP, opt, sizeof(opt), 8);
+	const uint8_t opt[8] = { 1, 1, 1, 1, 1, 1, 1, 7 };
 
-	n += build_udp(b + n, 0);
-	build_decode(&p, b, n);
-	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID));
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), 0);
+	ck_assert(decode_event_has(p.events,
+	    DECODE_EV_IPV4_OPT_EOL_REQUIRED));
+	ck_assert(p.l4_valid);
 }
 END_TEST
 
-START_TEST(test_ipv4_invalid_option_still_decodes_l4)
+/* Suricata's rule is a multiple of 8, not RFC 791's 4. */
+START_TEST(test_ipv4_options_not_a_multiple_of_8_set_pad_required_event)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
-	const uint8_t opt[4] = { 7, 0, 0, 0 };
-	size_t n = build_ipv4(b, IPPROTO_UDP, opt, sizeof(opt), 8);
+	const uint8_t opt[4] = { 1, 1, 1, 0 };
 
-	n += build_udp(b + n, 0);
-	build_decode(&p, b, n);
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), 0);
+	ck_assert(decode_event_has(p.events,
+	    DECODE_EV_IPV4_OPT_PAD_REQUIRED));
+}
+END_TEST
+
+START_TEST(test_ipv4_unknown_option_sets_opt_invalid_and_decodes_l4)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 0x99, 4, 0, 0, 1, 1, 1, 0 };
+
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), 0);
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID));
 	ck_assert(p.l4_valid);
 	ck_assert_uint_eq(p.dport, BUILD_UDP_DPORT);
 }
 END_TEST
 
-START_TEST(test_ipv4_first_fragment_decodes_l4)
+START_TEST(test_ipv4_record_route_pointer_not_on_address_is_malformed)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 7, 7, 5, 0, 0, 0, 0, 0 };
+
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), 0);
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_MALFORMED));
+}
+END_TEST
+
+START_TEST(test_ipv4_record_route_shorter_than_3_is_invalid_len)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 7, 2, 1, 1, 1, 1, 1, 0 };
+
+	ck_assert_int_eq(decode_with_options(&p, b, opt, sizeof(opt)), 0);
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID_LEN));
+}
+END_TEST
+
+START_TEST(test_ipv4_timestamp_pointer_below_5_is_malformed)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 0x44, 8, 4, 0, 0, 0, 0, 0 };
+
+	decode_with_options(&p, b, opt, sizeof(opt));
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_MALFORMED));
+}
+END_TEST
+
+START_TEST(test_ipv4_timestamp_with_addresses_steps_by_8)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	/* flag 1 (address and time): pointer 9 is inside a record */
+	const uint8_t opt[12] = { 0x44, 12, 9, 1, 0, 0, 0, 0, 0, 0, 0, 0 };
+
+	decode_with_options(&p, b, opt, sizeof(opt));
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_MALFORMED));
+}
+END_TEST
+
+START_TEST(test_ipv4_router_alert_of_6_bytes_is_invalid_len)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 0x94, 6, 0, 0, 0, 0, 1, 0 };
+
+	decode_with_options(&p, b, opt, sizeof(opt));
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_INVALID_LEN));
+}
+END_TEST
+
+START_TEST(test_ipv4_cipso_reserved_tag_is_malformed)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[12] = { 0x86, 10, 0, 0, 0, 1, 0, 4, 0, 0, 1, 0 };
+
+	decode_with_options(&p, b, opt, sizeof(opt));
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_MALFORMED));
+}
+END_TEST
+
+START_TEST(test_ipv4_repeated_option_sets_duplicate_event)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[16] = {
+		7, 7, 4, 0, 0, 0, 0, 7, 7, 4, 0, 0, 0, 0, 1, 0
+	};
+
+	decode_with_options(&p, b, opt, sizeof(opt));
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_DUPLICATE));
+}
+END_TEST
+
+/* A first copy that failed its checks was not recorded: the second one
+ * is no duplicate, as in Suricata. */
+START_TEST(test_ipv4_repeat_of_an_invalid_option_is_no_duplicate)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[16] = {
+		7, 7, 5, 0, 0, 0, 0, 7, 7, 4, 0, 0, 0, 0, 1, 0
+	};
+
+	decode_with_options(&p, b, opt, sizeof(opt));
+	ck_assert(decode_event_has(p.events, DECODE_EV_IPV4_OPT_MALFORMED));
+	ck_assert(!decode_event_has(p.events, DECODE_EV_IPV4_OPT_DUPLICATE));
+}
+END_TEST
+
+START_TEST(test_ipv4_first_fragment_has_no_l4)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -242,9 +359,13 @@ START_TEST(test_ipv4_first_fragment_decodes_l4)
 	ck_assert(p.is_fragment);
 	ck_assert_uint_eq(p.frag_flags, 0x1);
 	ck_assert_uint_eq(p.frag_offset, 0);
-	ck_assert(p.l4_valid);
-	ck_assert_uint_eq(p.sport, BUILD_UDP_SPORT);
-	ck_assert_uint_eq(p.payload_len, 10);
+	/* the datagram reassembled from it brings L4, ports and payload */
+	ck_assert_uint_eq(p.proto, IPPROTO_UDP);
+	ck_assert_ptr_null(p.l4);
+	ck_assert(!p.l4_valid);
+	ck_assert_uint_eq(p.sport, 0);
+	ck_assert_ptr_null(p.payload);
+	ck_assert_uint_eq(p.payload_len, 0);
 }
 END_TEST
 
@@ -265,7 +386,9 @@ START_TEST(test_ipv4_non_first_fragment_has_no_l4)
 }
 END_TEST
 
-START_TEST(test_ipv4_non_first_fragment_payload_is_fragment_data)
+/* What a udp content rule fired on before: a fragment's bytes are not
+ * the datagram's payload. */
+START_TEST(test_ipv4_non_first_fragment_has_no_payload)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -273,8 +396,8 @@ START_TEST(test_ipv4_non_first_fragment_payload_is_fragment_data)
 
 	set_frag(b, 0x1, 185);
 	build_decode(&p, b, n);
-	ck_assert_ptr_eq(p.payload, b + 20);
-	ck_assert_uint_eq(p.payload_len, n - 20);
+	ck_assert_ptr_null(p.payload);
+	ck_assert_uint_eq(p.payload_len, 0);
 }
 END_TEST
 
@@ -303,7 +426,8 @@ START_TEST(test_ipv4_reserved_flag_is_reported)
 }
 END_TEST
 
-START_TEST(test_ipv4_unknown_protocol_payload_follows_ip_header)
+/* Suricata decodes no payload for a protocol it has no decoder for. */
+START_TEST(test_ipv4_unknown_protocol_has_no_payload)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -313,8 +437,7 @@ START_TEST(test_ipv4_unknown_protocol_payload_follows_ip_header)
 	ck_assert_int_eq(build_decode(&p, b, n + 8), 0);
 	ck_assert_uint_eq(p.proto, 253);
 	ck_assert_ptr_null(p.l4);
-	ck_assert_ptr_eq(p.payload, b + 20);
-	ck_assert_uint_eq(p.payload_len, 8);
+	ck_assert_ptr_null(p.payload);
 }
 END_TEST
 
@@ -366,22 +489,31 @@ decode_ipv4_suite(void)
 	tcase_add_test(tc, test_ipv4_ihl_below_five_sets_hlen_too_small_event);
 	tcase_add_test(tc, test_ipv4_total_length_below_header_sets_iplen_event);
 	tcase_add_test(tc, test_ipv4_truncated_total_length_sets_trunc_event);
-	tcase_add_test(tc, test_ipv4_truncated_packet_decodes_what_was_captured);
+	tcase_add_test(tc, test_ipv4_truncated_packet_is_not_usable);
 	tcase_add_test(tc, test_ipv4_header_cut_short_is_not_usable);
 	tcase_add_test(tc, test_ipv4_ethernet_padding_is_trimmed);
-	tcase_add_test(tc, test_ipv4_padding_is_trimmed_from_unknown_protocol_payload);
+	tcase_add_test(tc, test_ipv4_padding_is_trimmed_from_tcp_payload);
 	tcase_add_test(tc, test_ipv4_valid_options_raise_no_event);
 	tcase_add_test(tc, test_ipv4_options_move_the_l4_header);
-	tcase_add_test(tc, test_ipv4_option_length_below_two_sets_opt_invalid_event);
-	tcase_add_test(tc, test_ipv4_option_overrunning_header_sets_opt_invalid_event);
-	tcase_add_test(tc, test_ipv4_option_without_length_byte_sets_opt_invalid_event);
-	tcase_add_test(tc, test_ipv4_invalid_option_still_decodes_l4);
-	tcase_add_test(tc, test_ipv4_first_fragment_decodes_l4);
+	tcase_add_test(tc, test_ipv4_option_length_below_two_makes_header_invalid);
+	tcase_add_test(tc, test_ipv4_option_overrunning_header_makes_header_invalid);
+	tcase_add_test(tc, test_ipv4_option_without_length_byte_sets_eol_required_event);
+	tcase_add_test(tc, test_ipv4_options_not_a_multiple_of_8_set_pad_required_event);
+	tcase_add_test(tc, test_ipv4_unknown_option_sets_opt_invalid_and_decodes_l4);
+	tcase_add_test(tc, test_ipv4_record_route_pointer_not_on_address_is_malformed);
+	tcase_add_test(tc, test_ipv4_record_route_shorter_than_3_is_invalid_len);
+	tcase_add_test(tc, test_ipv4_timestamp_pointer_below_5_is_malformed);
+	tcase_add_test(tc, test_ipv4_timestamp_with_addresses_steps_by_8);
+	tcase_add_test(tc, test_ipv4_router_alert_of_6_bytes_is_invalid_len);
+	tcase_add_test(tc, test_ipv4_cipso_reserved_tag_is_malformed);
+	tcase_add_test(tc, test_ipv4_repeated_option_sets_duplicate_event);
+	tcase_add_test(tc, test_ipv4_repeat_of_an_invalid_option_is_no_duplicate);
+	tcase_add_test(tc, test_ipv4_first_fragment_has_no_l4);
 	tcase_add_test(tc, test_ipv4_non_first_fragment_has_no_l4);
-	tcase_add_test(tc, test_ipv4_non_first_fragment_payload_is_fragment_data);
+	tcase_add_test(tc, test_ipv4_non_first_fragment_has_no_payload);
 	tcase_add_test(tc, test_ipv4_dont_fragment_is_not_a_fragment);
 	tcase_add_test(tc, test_ipv4_reserved_flag_is_reported);
-	tcase_add_test(tc, test_ipv4_unknown_protocol_payload_follows_ip_header);
+	tcase_add_test(tc, test_ipv4_unknown_protocol_has_no_payload);
 	tcase_add_test(tc, test_ipv4_header_only_has_null_payload);
 	tcase_add_test(tc, test_ipv4_carrying_icmpv6_sets_event);
 	tcase_add_test(tc, test_ipv4_decoder_rejects_other_version);

@@ -144,7 +144,8 @@ START_TEST(test_tcp_data_offset_beyond_end_sets_hlen_too_small_event)
 }
 END_TEST
 
-START_TEST(test_tcp_bad_data_offset_still_gives_ports)
+/* Suricata clears the TCP header of an invalid one: no ports either. */
+START_TEST(test_tcp_bad_data_offset_gives_no_ports)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -152,8 +153,9 @@ START_TEST(test_tcp_bad_data_offset_still_gives_ports)
 
 	b[20 + 12] = 0;
 	build_decode(&p, b, n);
-	ck_assert_uint_eq(p.sport, BUILD_TCP_SPORT);
-	ck_assert_uint_eq(p.tcp_flags, PKT_TCP_RST);
+	ck_assert_uint_eq(p.sport, 0);
+	ck_assert_uint_eq(p.tcp_flags, 0);
+	ck_assert_ptr_null(p.l4);
 }
 END_TEST
 
@@ -175,7 +177,7 @@ START_TEST(test_tcp_valid_options_raise_no_event)
 }
 END_TEST
 
-START_TEST(test_tcp_option_length_zero_sets_invalid_optlen_event)
+START_TEST(test_tcp_option_length_zero_sets_opt_invalid_len_event)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -183,11 +185,11 @@ START_TEST(test_tcp_option_length_zero_sets_invalid_optlen_event)
 	size_t n = build_ipv4_tcp_opts(b, opt, sizeof(opt));
 
 	ck_assert_int_eq(build_decode(&p, b, n), 0);
-	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_INVALID_OPTLEN));
+	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_OPT_INVALID_LEN));
 }
 END_TEST
 
-START_TEST(test_tcp_option_overrunning_header_sets_invalid_optlen_event)
+START_TEST(test_tcp_option_overrunning_header_sets_opt_invalid_len_event)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -195,11 +197,12 @@ START_TEST(test_tcp_option_overrunning_header_sets_invalid_optlen_event)
 	size_t n = build_ipv4_tcp_opts(b, opt, sizeof(opt));
 
 	build_decode(&p, b, n);
-	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_INVALID_OPTLEN));
+	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_OPT_INVALID_LEN));
 }
 END_TEST
 
-START_TEST(test_tcp_option_without_length_byte_sets_invalid_optlen_event)
+/* Suricata ends the walk there without an event. */
+START_TEST(test_tcp_option_without_length_byte_is_no_event)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
@@ -207,7 +210,8 @@ START_TEST(test_tcp_option_without_length_byte_sets_invalid_optlen_event)
 	size_t n = build_ipv4_tcp_opts(b, opt, sizeof(opt));
 
 	build_decode(&p, b, n);
-	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_INVALID_OPTLEN));
+	ck_assert(!decode_event_any(p.events));
+	ck_assert(p.l4_valid);
 }
 END_TEST
 
@@ -225,6 +229,58 @@ START_TEST(test_tcp_bad_option_length_keeps_header_valid)
 }
 END_TEST
 
+/* One option of each checked kind with a length it must not have. */
+static const struct {
+	uint8_t	 opt[8];
+} tcp_bad_len[] = {
+	{ { 2, 3, 5, 1, 1, 1, 1, 0 } },		/* MSS: 4 */
+	{ { 3, 4, 7, 1, 1, 1, 1, 0 } },		/* window scale: 3 */
+	{ { 4, 3, 1, 1, 1, 1, 1, 0 } },		/* SACK permitted: 2 */
+	{ { 8, 6, 0, 0, 0, 1, 1, 0 } },		/* timestamps: 10 */
+	{ { 5, 6, 0, 0, 0, 1, 1, 0 } },		/* SACK: 2, 10..34 by 8 */
+	{ { 34, 3, 1, 1, 1, 1, 1, 0 } },	/* TFO: 2, 4..18 even */
+	{ { 19, 6, 0, 0, 0, 0, 1, 0 } },	/* MD5 signature: 18 */
+	{ { 29, 3, 0, 1, 1, 1, 1, 0 } },	/* TCP-AO: 4 or more */
+	{ { 253, 6, 0xf9, 0x89, 0, 0, 1, 0 } },	/* experimental: 4 or 12 */
+};
+
+START_TEST(test_tcp_option_of_wrong_length_sets_opt_invalid_len_event)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	size_t n = build_ipv4_tcp_opts(b, tcp_bad_len[_i].opt, 8);
+
+	build_decode(&p, b, n);
+	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_OPT_INVALID_LEN));
+	ck_assert(p.l4_valid);
+}
+END_TEST
+
+START_TEST(test_tcp_repeated_option_sets_opt_duplicate_event)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 2, 4, 5, 0xb4, 2, 4, 5, 0xb4 };
+	size_t n = build_ipv4_tcp_opts(b, opt, sizeof(opt));
+
+	build_decode(&p, b, n);
+	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_OPT_DUPLICATE));
+}
+END_TEST
+
+/* RFC 7413's experimental option with the TFO magic is TFO. */
+START_TEST(test_tcp_experimental_tfo_after_tfo_is_a_duplicate)
+{
+	uint8_t b[BUILD_MAX];
+	struct packet p;
+	const uint8_t opt[8] = { 34, 2, 254, 4, 0xf9, 0x89, 1, 0 };
+	size_t n = build_ipv4_tcp_opts(b, opt, sizeof(opt));
+
+	build_decode(&p, b, n);
+	ck_assert(decode_event_has(p.events, DECODE_EV_TCP_OPT_DUPLICATE));
+}
+END_TEST
+
 Suite *
 decode_tcp_suite(void)
 {
@@ -239,12 +295,16 @@ decode_tcp_suite(void)
 	tcase_add_test(tc, test_tcp_missing_entirely_sets_pkt_too_small_event);
 	tcase_add_test(tc, test_tcp_data_offset_below_five_sets_invalid_optlen_event);
 	tcase_add_test(tc, test_tcp_data_offset_beyond_end_sets_hlen_too_small_event);
-	tcase_add_test(tc, test_tcp_bad_data_offset_still_gives_ports);
+	tcase_add_test(tc, test_tcp_bad_data_offset_gives_no_ports);
 	tcase_add_test(tc, test_tcp_valid_options_raise_no_event);
-	tcase_add_test(tc, test_tcp_option_length_zero_sets_invalid_optlen_event);
-	tcase_add_test(tc, test_tcp_option_overrunning_header_sets_invalid_optlen_event);
-	tcase_add_test(tc, test_tcp_option_without_length_byte_sets_invalid_optlen_event);
+	tcase_add_test(tc, test_tcp_option_length_zero_sets_opt_invalid_len_event);
+	tcase_add_test(tc, test_tcp_option_overrunning_header_sets_opt_invalid_len_event);
+	tcase_add_test(tc, test_tcp_option_without_length_byte_is_no_event);
 	tcase_add_test(tc, test_tcp_bad_option_length_keeps_header_valid);
+	tcase_add_loop_test(tc, test_tcp_option_of_wrong_length_sets_opt_invalid_len_event,
+	    0, (int)QUELL_NITEMS(tcp_bad_len));
+	tcase_add_test(tc, test_tcp_repeated_option_sets_opt_duplicate_event);
+	tcase_add_test(tc, test_tcp_experimental_tfo_after_tfo_is_a_duplicate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -263,39 +263,27 @@ START_TEST(test_ipv4_and_ipv6_flows_are_distinct)
 }
 END_TEST
 
-START_TEST(test_non_first_fragments_share_an_address_pair_flow)
+/* As Suricata's: a fragment has no flow; the datagram reassembled from
+ * it has. */
+START_TEST(test_ipv4_fragment_gets_no_flow)
 {
 	struct tpkt tp;
-	struct flow *f = flow_table_handle(t, tpkt_frag(&tp, C4, S4,
-	    IPPROTO_UDP, 185, 1));
+	struct flow_table_stats st;
+	struct packet *p = tpkt_frag(&tp, C4, S4, IPPROTO_UDP, 185, 1);
 
-	ck_assert_ptr_eq(flow_table_handle(t, tpkt_frag(&tp, S4, C4,
-	    IPPROTO_UDP, 370, 1)), f);
-	ck_assert_uint_eq(f->flags & FLOW_F_NO_PORTS, FLOW_F_NO_PORTS);
-	ck_assert_uint_eq(f->client_port, 0);
+	ck_assert_ptr_null(flow_table_handle(t, p));
+	ck_assert_ptr_null(p->flow);
+	flow_table_stats(t, &st);
+	ck_assert_uint_eq(st.no_flow_fragment, 1);
 }
 END_TEST
 
-START_TEST(test_fragment_flow_is_not_the_port_flow)
+START_TEST(test_ipv6_fragment_gets_no_flow)
 {
 	struct tpkt tp;
-	struct flow *ports = udp(C4, 5353, S4, 53, 1);
-	struct flow *frag = flow_table_handle(t, tpkt_frag(&tp, C4, S4,
-	    IPPROTO_UDP, 185, 1));
 
-	ck_assert_ptr_ne(ports, frag);
-}
-END_TEST
-
-START_TEST(test_ipv6_fragments_share_an_address_pair_flow)
-{
-	struct tpkt tp;
-	struct flow *f = flow_table_handle(t, tpkt_frag(&tp, C6, S6,
-	    IPPROTO_UDP, 185, 1));
-
-	ck_assert_ptr_eq(flow_table_handle(t, tpkt_frag(&tp, C6, S6,
-	    IPPROTO_UDP, 370, 1)), f);
-	ck_assert_uint_eq(f->flags & FLOW_F_NO_PORTS, FLOW_F_NO_PORTS);
+	ck_assert_ptr_null(flow_table_handle(t, tpkt_frag(&tp, C6, S6,
+	    IPPROTO_UDP, 185, 1)));
 }
 END_TEST
 
@@ -611,9 +599,8 @@ flow_table_suite(void)
 	tcase_add_test(tc, test_icmpv6_echo_request_and_reply_share_a_flow);
 	tcase_add_test(tc, test_ipv6_udp_reply_maps_to_the_request_flow);
 	tcase_add_test(tc, test_ipv4_and_ipv6_flows_are_distinct);
-	tcase_add_test(tc, test_non_first_fragments_share_an_address_pair_flow);
-	tcase_add_test(tc, test_fragment_flow_is_not_the_port_flow);
-	tcase_add_test(tc, test_ipv6_fragments_share_an_address_pair_flow);
+	tcase_add_test(tc, test_ipv4_fragment_gets_no_flow);
+	tcase_add_test(tc, test_ipv6_fragment_gets_no_flow);
 	tcase_add_test(tc, test_other_protocol_keys_by_address_pair);
 	tcase_add_test(tc, test_flow_ids_differ_within_a_table);
 	tcase_add_test(tc, test_flow_ids_differ_between_worker_tables);
