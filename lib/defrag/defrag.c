@@ -1,32 +1,30 @@
 #include "core/base.h"
 
 #include <sys/queue.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+
+#include <errno.h>
 
 #include "core/packet.h"
 #include "decode/bytes.h"
 #include "decode/events.h"
 #include "defrag/defrag.h"
+#include "defrag/frags.h"
+#include "defrag/hosts.h"
 #include "defrag/policy.h"
 
-#define DEFRAG_BUCKETS		4096		/* power of two */
-#define DEFRAG_MAX_DATAGRAM	65535		/* IP total length bound */
 #define IPV4_HDR_LEN		20
+#define IPV4_MAX_LEN		65535
 #define IPV6_HDR_LEN		40
 #define IPV6_FRAG_HDR_LEN	8
-
-struct defrag_frag {
-	TAILQ_ENTRY(defrag_frag) link;		/* arrival order */
-	uint32_t		 off;		/* bytes, within the payload */
-	uint32_t		 len;
-	uint8_t			 data[];
-};
+#define IPV6_MAX_PLEN		65535
 
 struct defrag_tracker {
-	LIST_ENTRY(defrag_tracker) hlink;
-	TAILQ_ENTRY(defrag_tracker) alink;	/* oldest first */
-	TAILQ_HEAD(, defrag_frag) frags;
+	LIST_ENTRY(defrag_tracker) hlink;	/* bucket */
+	TAILQ_ENTRY(defrag_tracker) alink;	/* least recently used first;
+						   the spare list when free */
+	struct defrag_frag_list frags;
 	struct ip_addr		 src, dst;
 	uint32_t		 id;
 	uint8_t			 proto;		/* IPv4 protocol; IPv6: 0 */
@@ -35,68 +33,139 @@ struct defrag_tracker {
 	uint8_t			 vlan_n;
 	uint16_t		 vlan[PKT_MAX_VLAN];
 	enum defrag_policy	 policy;
+	bool			 seen_last;	/* a fragment without MF is in */
 	uint32_t		 nfrags;
-	uint32_t		 total;		/* payload length, once the last
-						   fragment is seen, else 0 */
-	bool			 seen_last;
-	time_t			 last_sec;
-	/* the first fragment's header (IPv4 header with options; IPv6
-	 * unfragmentable part), copied once it arrives */
-	uint16_t		 hdr_len;
-	uint16_t		 nh_off;	/* IPv6: byte holding the next
-						   header that named the fragment
-						   header, within hdr */
-	uint8_t			 frag_nh;	/* IPv6: fragment header's next */
-	bool			 have_hdr;
-	uint8_t			 hdr[IPV6_HDR_LEN + 256];
+	time_t			 last_sec;	/* last fragment, packet time */
 };
+
+LIST_HEAD(defrag_bucket, defrag_tracker);
+TAILQ_HEAD(defrag_tracker_list, defrag_tracker);
 
 struct defrag {
 	struct defrag_config	 cfg;
-	LIST_HEAD(, defrag_tracker) buckets[DEFRAG_BUCKETS];
-	TAILQ_HEAD(, defrag_tracker) age;
+	uint32_t		 mask;		/* buckets - 1 */
+	struct defrag_bucket	*buckets;
+	struct defrag_tracker_list age;
+	struct defrag_tracker_list spare;
 	struct defrag_stats	 st;
 	time_t			 last_expire;
 	uint64_t		 seed;
-	uint8_t			 out[IPV6_HDR_LEN + 256 + DEFRAG_MAX_DATAGRAM];
-	uint16_t		 owner[DEFRAG_MAX_DATAGRAM];
+	uint8_t			*out;		/* DEFRAG_OUT_MAX bytes */
 };
 
+static uint32_t	hash_size_pow2(uint32_t);
 static uint32_t	defrag_hash(const struct defrag *, const struct packet *);
+static bool	defrag_addr_eq(const struct ip_addr *, const struct ip_addr *);
 static bool	defrag_same(const struct defrag_tracker *,
 		    const struct packet *);
-static void	defrag_tracker_free(struct defrag *, struct defrag_tracker *);
-static enum defrag_policy defrag_policy_for(const struct defrag *,
-		    const struct ip_addr *);
-static bool	defrag_prefix_match(const struct ip_addr *,
-		    const struct ip_addr *, uint8_t);
-static int	defrag_build(struct defrag *, struct defrag_tracker *,
-		    struct packet *, const struct packet *);
+static void	defrag_tracker_release(struct defrag *,
+		    struct defrag_tracker *);
+static bool	defrag_evict(struct defrag *, const struct defrag_tracker *);
+static struct defrag_tracker *defrag_tracker_get(struct defrag *,
+		    struct packet *, uint32_t);
+static bool	defrag_parse(const struct packet *, struct defrag_new *);
+static void	defrag_out(const struct defrag *, const struct packet *,
+		    uint32_t, bool, struct packet *);
 
 void
 defrag_config_default(struct defrag_config *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->enabled = true;
 	c->memcap = 32ull << 20;
-	c->timeout = 60;
+	c->hash_size = 65536;
+	c->trackers = 65535;
 	c->max_frags = 65535;
-	c->default_policy = DEFRAG_POLICY_BSD;
+	c->prealloc = true;
+	c->timeout = 60;
+}
+
+static uint32_t
+hash_size_pow2(uint32_t n)
+{
+	uint32_t p = 1;
+
+	while (p < n && p < (1u << 30))
+		p <<= 1;
+	return p;
+}
+
+const char *
+defrag_config_check(const struct defrag_config *c)
+{
+	uint64_t need;
+
+	if (c->timeout < DEFRAG_TIMEOUT_MIN || c->timeout > DEFRAG_TIMEOUT_MAX)
+		return "defrag.timeout: not between 1 and 86400 seconds";
+	if (c->hash_size == 0)
+		return "defrag.hash-size: must be at least 1";
+	if (c->max_frags == 0)
+		return "defrag.max-frags: must be at least 1";
+	need = (uint64_t)hash_size_pow2(c->hash_size) *
+	    sizeof(struct defrag_bucket);
+	if (need > c->memcap)
+		return "defrag.memcap: smaller than the hash table "
+		    "(defrag.hash-size buckets)";
+	if (c->prealloc && need + (uint64_t)c->trackers *
+	    sizeof(struct defrag_tracker) > c->memcap)
+		return "defrag.memcap: smaller than the preallocated "
+		    "trackers (defrag.trackers with defrag.prealloc)";
+	return NULL;
+}
+
+void
+defrag_config_per_instance(struct defrag_config *c, unsigned n)
+{
+	if (n <= 1)
+		return;
+	c->memcap /= n;
+	c->hash_size /= n;
+	c->trackers /= n;
+	c->max_frags /= n;
+	if (c->memcap == 0)
+		c->memcap = 1;
+	if (c->hash_size == 0)
+		c->hash_size = 1;
+	if (c->max_frags == 0)
+		c->max_frags = 1;
 }
 
 struct defrag *
 defrag_new(const struct defrag_config *cfg)
 {
-	struct defrag *d = calloc(1, sizeof(*d));
+	struct defrag *d;
+	uint32_t n;
 
-	if (d == NULL)
+	if (defrag_config_check(cfg) != NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if ((d = calloc(1, sizeof(*d))) == NULL)
 		return NULL;
 	d->cfg = *cfg;
-	for (size_t i = 0; i < DEFRAG_BUCKETS; i++)
-		LIST_INIT(&d->buckets[i]);
+	n = hash_size_pow2(cfg->hash_size);
+	d->mask = n - 1;
 	TAILQ_INIT(&d->age);
+	TAILQ_INIT(&d->spare);
 	d->seed = 0x9e3779b97f4a7c15ull ^ (uintptr_t)d;
+	if ((d->buckets = calloc(n, sizeof(*d->buckets))) == NULL ||
+	    (d->out = malloc(DEFRAG_OUT_MAX)) == NULL)
+		goto fail;
+	for (uint32_t i = 0; i < n; i++)
+		LIST_INIT(&d->buckets[i]);
+	d->st.memuse = (uint64_t)n * sizeof(*d->buckets);
+	for (uint32_t i = 0; cfg->prealloc && i < cfg->trackers; i++) {
+		struct defrag_tracker *t = calloc(1, sizeof(*t));
+
+		if (t == NULL)
+			goto fail;
+		TAILQ_INSERT_TAIL(&d->spare, t, alink);
+		d->st.memuse += sizeof(*t);
+	}
 	return d;
+fail:
+	defrag_free(d);
+	errno = ENOMEM;
+	return NULL;
 }
 
 void
@@ -107,40 +176,70 @@ defrag_free(struct defrag *d)
 	if (d == NULL)
 		return;
 	while ((t = TAILQ_FIRST(&d->age)) != NULL)
-		defrag_tracker_free(d, t);
+		defrag_tracker_release(d, t);
+	while ((t = TAILQ_FIRST(&d->spare)) != NULL) {
+		TAILQ_REMOVE(&d->spare, t, alink);
+		free(t);
+	}
+	free(d->buckets);
+	free(d->out);
 	free(d);
 }
 
+/* A tracker goes back to the spare list (its memory stays counted). */
 static void
-defrag_tracker_free(struct defrag *d, struct defrag_tracker *t)
+defrag_tracker_release(struct defrag *d, struct defrag_tracker *t)
 {
-	struct defrag_frag *f;
+	size_t freed = defrag_frags_free(&t->frags);
 
-	while ((f = TAILQ_FIRST(&t->frags)) != NULL) {
-		TAILQ_REMOVE(&t->frags, f, link);
-		d->st.memuse -= sizeof(*f) + f->len;
-		free(f);
-	}
+	d->st.memuse -= freed;
+	d->st.frags -= t->nfrags;
+	d->st.trackers--;
 	LIST_REMOVE(t, hlink);
 	TAILQ_REMOVE(&d->age, t, alink);
-	d->st.memuse -= sizeof(*t);
-	free(t);
+	TAILQ_INSERT_HEAD(&d->spare, t, alink);
+}
+
+/* Room for one more: drops the least recently used datagram other than
+ * keep. false when there is none. */
+static bool
+defrag_evict(struct defrag *d, const struct defrag_tracker *keep)
+{
+	struct defrag_tracker *t = TAILQ_FIRST(&d->age);
+
+	if (t == keep && t != NULL)
+		t = TAILQ_NEXT(t, alink);
+	if (t == NULL)
+		return false;
+	d->st.evicted++;
+	defrag_tracker_release(d, t);
+	return true;
 }
 
 static uint32_t
 defrag_hash(const struct defrag *d, const struct packet *p)
 {
 	uint64_t h = d->seed ^ p->ip_id ^ ((uint64_t)p->depth << 40);
-	const uint8_t *a = (const uint8_t *)&p->src.u, *b =
-	    (const uint8_t *)&p->dst.u;
+	const uint8_t *a = (const uint8_t *)&p->src.u;
+	const uint8_t *b = (const uint8_t *)&p->dst.u;
 
 	for (size_t i = 0; i < sizeof(p->src.u); i++)
 		h = (h ^ a[i] ^ ((uint64_t)b[i] << 8)) * 0x100000001b3ull;
-	return (uint32_t)(h >> 17) & (DEFRAG_BUCKETS - 1);
+	for (uint8_t i = 0; i < p->vlan_n; i++)
+		h = (h ^ p->vlan[i]) * 0x100000001b3ull;
+	return (uint32_t)(h >> 17) & d->mask;
+}
+
+static bool
+defrag_addr_eq(const struct ip_addr *a, const struct ip_addr *b)
+{
+	return a->family == b->family &&
+	    memcmp(&a->u, &b->u, sizeof(a->u)) == 0;
 }
 
 /* IPv4 datagrams are told apart by protocol too (RFC 791); IPv6 ones by
- * addresses and id (RFC 8200). */
+ * addresses and id (RFC 8200). Directional, as receivers reassemble
+ * (Suricata also matches a tracker with the addresses swapped). */
 static bool
 defrag_same(const struct defrag_tracker *t, const struct packet *p)
 {
@@ -148,263 +247,105 @@ defrag_same(const struct defrag_tracker *t, const struct packet *p)
 	    (p->ip_version == 6 || t->proto == p->proto) &&
 	    t->depth == p->depth && t->vlan_n == p->vlan_n &&
 	    memcmp(t->vlan, p->vlan, p->vlan_n * sizeof(*p->vlan)) == 0 &&
-	    memcmp(&t->src, &p->src, sizeof(t->src)) == 0 &&
-	    memcmp(&t->dst, &p->dst, sizeof(t->dst)) == 0;
+	    defrag_addr_eq(&t->src, &p->src) &&
+	    defrag_addr_eq(&t->dst, &p->dst);
 }
 
-static bool
-defrag_prefix_match(const struct ip_addr *net, const struct ip_addr *a,
-    uint8_t bits)
-{
-	const uint8_t *x = net->family == AF_INET ?
-	    (const uint8_t *)&net->u.v4 : net->u.v6;
-	const uint8_t *y = a->family == AF_INET ?
-	    (const uint8_t *)&a->u.v4 : a->u.v6;
-	uint8_t full = bits / 8, rest = bits % 8;
-
-	if (net->family != a->family)
-		return false;
-	if (memcmp(x, y, full) != 0)
-		return false;
-	return rest == 0 ||
-	    ((x[full] ^ y[full]) & (uint8_t)(0xff << (8 - rest))) == 0;
-}
-
-/* The most specific host-os-policy entry for the destination. */
-static enum defrag_policy
-defrag_policy_for(const struct defrag *d, const struct ip_addr *dst)
-{
-	enum defrag_policy pol = d->cfg.default_policy;
-	int best = -1;
-
-	for (size_t i = 0; i < d->cfg.nhosts; i++) {
-		const struct defrag_host_policy *h = &d->cfg.hosts[i];
-
-		if (h->prefix > best && defrag_prefix_match(&h->addr, dst,
-		    h->prefix)) {
-			best = h->prefix;
-			pol = h->policy;
-		}
-	}
-	return pol;
-}
-
-void
-defrag_expire(struct defrag *d, const struct timespec *now)
+/* The tracker of p's datagram, a new one, or NULL at the memcap with
+ * nothing to evict. An expired tracker found is started over. */
+static struct defrag_tracker *
+defrag_tracker_get(struct defrag *d, struct packet *p, uint32_t h)
 {
 	struct defrag_tracker *t;
 
-	if (now->tv_sec == d->last_expire)
-		return;
-	d->last_expire = now->tv_sec;
-	while ((t = TAILQ_FIRST(&d->age)) != NULL &&
-	    now->tv_sec - t->last_sec > (time_t)d->cfg.timeout) {
-		d->st.timeouts++;
-		defrag_tracker_free(d, t);
-	}
-}
-
-int
-defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
-{
-	struct defrag_tracker *t;
-	struct defrag_frag *f;
-	const uint8_t *ip = p->l3, *data;
-	uint32_t h, off, len, hdr_len, end, avail;
-	bool more, v4 = p->ip_version == 4;
-
-	if (!p->is_fragment || ip == NULL)
-		return 0;
-	avail = p->len - (uint32_t)(ip - p->data);
-	if (v4) {
-		d->st.ipv4_fragments++;
-		hdr_len = p->ip_hdr_len;
-		end = decode_be16(ip + 2);
-		if (end > avail)
-			return 0;	/* cut short: nothing to reassemble */
-		more = p->frag_flags & 0x1;
-	} else {
-		d->st.ipv6_fragments++;
-		if (p->frag_hdr_off == 0 || (uint32_t)p->frag_hdr_off + IPV6_FRAG_HDR_LEN >
-		    avail)
-			return 0;
-		hdr_len = p->frag_hdr_off;
-		end = IPV6_HDR_LEN + (uint32_t)decode_be16(ip + 4);
-		if (end > avail)
-			return 0;
-		more = ip[p->frag_hdr_off + 3] & 0x1;
-		hdr_len += IPV6_FRAG_HDR_LEN;
-	}
-	if (end < hdr_len)
-		return 0;
-	data = ip + hdr_len;
-	len = end - hdr_len;
-	off = (uint32_t)p->frag_offset * 8;
-	if (!v4 && more && len % 8 != 0) {
-		decode_event_set(p->events, DECODE_EV_IPV6_FRAG_INVALID_LENGTH);
-		return 0;
-	}
-	if (off + len + (v4 ? hdr_len : p->frag_hdr_off) >
-	    DEFRAG_MAX_DATAGRAM) {
-		decode_event_set(p->events, v4 ?
-		    DECODE_EV_IPV4_FRAG_PKT_TOO_LARGE :
-		    DECODE_EV_IPV6_FRAG_PKT_TOO_LARGE);
-		return 0;
-	}
-
-	defrag_expire(d, &p->ts);
-	h = defrag_hash(d, p);
 	LIST_FOREACH(t, &d->buckets[h], hlink)
 		if (defrag_same(t, p))
 			break;
-	if (t == NULL) {
-		if (d->st.memuse + sizeof(*t) > d->cfg.memcap ||
-		    (t = calloc(1, sizeof(*t))) == NULL)
-			goto ignored;
-		d->st.memuse += sizeof(*t);
-		TAILQ_INIT(&t->frags);
-		t->src = p->src;
-		t->dst = p->dst;
-		t->id = p->ip_id;
-		t->proto = v4 ? p->proto : 0;
-		t->version = p->ip_version;
-		t->depth = p->depth;
-		t->vlan_n = p->vlan_n;
-		memcpy(t->vlan, p->vlan, sizeof(t->vlan));
-		t->policy = defrag_policy_for(d, &p->dst);
-		LIST_INSERT_HEAD(&d->buckets[h], t, hlink);
-	} else
-		TAILQ_REMOVE(&d->age, t, alink);
-	t->last_sec = p->ts.tv_sec;
-	TAILQ_INSERT_TAIL(&d->age, t, alink);
-
-	if (t->nfrags >= d->cfg.max_frags ||
-	    d->st.memuse + sizeof(*f) + len > d->cfg.memcap ||
-	    (f = malloc(sizeof(*f) + len)) == NULL)
-		goto ignored;
-	d->st.memuse += sizeof(*f) + len;
-	f->off = off;
-	f->len = len;
-	memcpy(f->data, data, len);
-	/* any overlap with what is there is Suricata's frag_overlap */
-	{
-		const struct defrag_frag *o;
-
-		TAILQ_FOREACH(o, &t->frags, link)
-			if (off < o->off + o->len && o->off < off + len) {
-				decode_event_set(p->events, v4 ?
-				    DECODE_EV_IPV4_FRAG_OVERLAP :
-				    DECODE_EV_IPV6_FRAG_OVERLAP);
-				break;
-			}
+	if (t != NULL && p->ts.tv_sec - t->last_sec >=
+	    (time_t)d->cfg.timeout) {
+		d->st.timeouts++;
+		defrag_tracker_release(d, t);
+		t = NULL;
 	}
-	TAILQ_INSERT_TAIL(&t->frags, f, link);
-	t->nfrags++;
-	if (off == 0 && !t->have_hdr) {
-		uint32_t keep = v4 ? hdr_len : p->frag_hdr_off;
-
-		if (keep <= sizeof(t->hdr)) {
-			memcpy(t->hdr, ip, keep);
-			t->hdr_len = (uint16_t)keep;
-			t->have_hdr = true;
-			if (!v4) {
-				/* the next-header byte that names the
-				 * fragment header: the fixed header's or
-				 * the previous extension header's */
-				uint32_t nh = 6, o = IPV6_HDR_LEN;
-				uint8_t type = ip[6];
-
-				while (o < p->frag_hdr_off &&
-				    type != IPPROTO_FRAGMENT) {
-					nh = o;
-					type = ip[o];
-					o += type == IPPROTO_AH ?
-					    ((uint32_t)ip[o + 1] + 2) * 4 :
-					    ((uint32_t)ip[o + 1] + 1) * 8;
-				}
-				t->nh_off = (uint16_t)nh;
-				t->frag_nh = ip[p->frag_hdr_off];
-			}
+	if (t != NULL) {
+		TAILQ_REMOVE(&d->age, t, alink);
+		TAILQ_INSERT_TAIL(&d->age, t, alink);
+		return t;
+	}
+	if (TAILQ_EMPTY(&d->spare)) {
+		if (d->st.memuse + sizeof(*t) > d->cfg.memcap &&
+		    !defrag_evict(d, NULL))
+			return NULL;
+		if (TAILQ_EMPTY(&d->spare)) {
+			if ((t = calloc(1, sizeof(*t))) == NULL)
+				return NULL;
+			d->st.memuse += sizeof(*t);
+			TAILQ_INSERT_HEAD(&d->spare, t, alink);
 		}
 	}
-	if (!more) {
-		t->seen_last = true;
-		t->total = off + len;
-	}
-	if (!t->seen_last || !t->have_hdr)
-		return 0;
-	return defrag_build(d, t, out, p);
-ignored:
-	decode_event_set(p->events, v4 ? DECODE_EV_IPV4_FRAG_IGNORED :
-	    DECODE_EV_IPV6_FRAG_IGNORED);
-	d->st.memcap_hits++;
-	return 0;
+	t = TAILQ_FIRST(&d->spare);
+	TAILQ_REMOVE(&d->spare, t, alink);
+	memset(t, 0, sizeof(*t));
+	TAILQ_INIT(&t->frags);
+	t->src = p->src;
+	t->dst = p->dst;
+	t->id = p->ip_id;
+	t->proto = p->ip_version == 4 ? p->proto : 0;
+	t->version = p->ip_version;
+	t->depth = p->depth;
+	t->vlan_n = p->vlan_n;
+	memcpy(t->vlan, p->vlan, sizeof(t->vlan));
+	t->policy = defrag_hosts_lookup(d->cfg.hosts, &p->dst);
+	LIST_INSERT_HEAD(&d->buckets[h], t, hlink);
+	TAILQ_INSERT_TAIL(&d->age, t, alink);
+	d->st.trackers++;
+	return t;
 }
 
-/* When the fragments cover [0, total): writes the datagram to d->out,
- * each byte from the fragment the policy keeps, frees the tracker and
- * fills out. 0 while a hole remains. */
-static int
-defrag_build(struct defrag *d, struct defrag_tracker *t, struct packet *out,
-    const struct packet *p)
+/* The fragment in p: its offset, data and (offset 0) header. false when
+ * p does not hold the datagram bytes it claims (then nothing can be
+ * reassembled from it). */
+static bool
+defrag_parse(const struct packet *p, struct defrag_new *n)
 {
-	const struct defrag_frag *f, **v;
-	uint8_t *pl = d->out + t->hdr_len;
-	uint32_t covered = 0, total = t->total, n = 0;
-	bool v4 = t->version == 4;
+	const uint8_t *ip = p->l3;
+	uint32_t avail = p->len - (uint32_t)(ip - p->data), end, hlen;
 
-	if ((v = calloc(t->nfrags, sizeof(*v))) == NULL)
-		return 0;	/* tried again with the next fragment */
-	memset(d->owner, 0, total * sizeof(d->owner[0]));
-	/* fragments in arrival order; owner[i] is 1 + the index in v of the
-	 * fragment whose byte i holds */
-	TAILQ_FOREACH(f, &t->frags, link) {
-		uint32_t end = f->off + f->len;
-
-		v[n++] = f;
-		if (end > total)
-			end = total;	/* past a (lying) last fragment */
-		for (uint32_t i = f->off; i < end; i++) {
-			uint16_t w = d->owner[i];
-
-			if (w != 0) {
-				const struct defrag_frag *o = v[w - 1];
-
-				if (!defrag_policy_new_wins(t->policy, f->off,
-				    f->off + f->len, o->off, o->off + o->len))
-					continue;
-			} else
-				covered++;
-			d->owner[i] = (uint16_t)n;
-			pl[i] = f->data[i - f->off];
-		}
-	}
-	free(v);
-	if (covered < total)
-		return 0;
-
-	memcpy(d->out, t->hdr, t->hdr_len);
-	if (v4) {
-		uint32_t tot = t->hdr_len + total;
-
-		d->out[2] = (uint8_t)(tot >> 8);
-		d->out[3] = (uint8_t)tot;
-		d->out[6] &= 0x40;	/* keep DF, clear MF and offset */
-		d->out[7] = 0;
-		d->out[10] = d->out[11] = 0;	/* checksum not recomputed */
-		d->st.ipv4_reassembled++;
+	memset(n, 0, sizeof(*n));
+	n->offset = (uint16_t)(p->frag_offset * 8);
+	n->more = p->frag_flags & 0x1;
+	if (p->ip_version == 4) {
+		hlen = p->ip_hdr_len;
+		end = decode_be16(ip + 2);
+		n->hdr_len = (uint16_t)hlen;
 	} else {
-		uint32_t plen = t->hdr_len - IPV6_HDR_LEN + total;
-
-		d->out[4] = (uint8_t)(plen >> 8);
-		d->out[5] = (uint8_t)plen;
-		d->out[t->nh_off] = t->frag_nh;
-		d->st.ipv6_reassembled++;
+		if (p->frag_hdr_off < IPV6_HDR_LEN || (uint32_t)p->frag_hdr_off +
+		    IPV6_FRAG_HDR_LEN > avail)
+			return false;
+		hlen = (uint32_t)p->frag_hdr_off + IPV6_FRAG_HDR_LEN;
+		end = IPV6_HDR_LEN + (uint32_t)decode_be16(ip + 4);
+		n->hdr_len = p->frag_hdr_off;
+		n->next_hdr = ip[p->frag_hdr_off];
+		n->nh_off = p->frag_nh_off;
+		if (n->nh_off >= p->frag_hdr_off)
+			return false;
 	}
+	if (end > avail || end < hlen)
+		return false;
+	n->hdr = ip;
+	n->data = ip + hlen;
+	n->len = (uint16_t)(end - hlen);
+	return true;
+}
+
+static void
+defrag_out(const struct defrag *d, const struct packet *p, uint32_t len,
+    bool v4, struct packet *out)
+{
 	memset(out, 0, sizeof(*out));
 	out->data = d->out;
-	out->len = t->hdr_len + total;
-	out->wire_len = out->len;
+	out->len = len;
+	out->wire_len = len;
 	out->ts = p->ts;
 	out->queue = p->queue;
 	out->nfq_id = p->nfq_id;
@@ -416,8 +357,105 @@ defrag_build(struct defrag *d, struct defrag_tracker *t, struct packet *out,
 	out->pkt_src = PKT_SRC_DEFRAG;
 	out->depth = p->depth;
 	out->root = p->root;
-	defrag_tracker_free(d, t);
+}
+
+int
+defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
+{
+	struct defrag_tracker *t;
+	struct defrag_new n;
+	enum defrag_insert ins;
+	size_t added, freed, need;
+	uint32_t len;
+	bool v4 = p->ip_version == 4, overlap;
+
+	if (!p->is_fragment || p->l3 == NULL ||
+	    (p->ip_version != 4 && p->ip_version != 6))
+		return 0;
+	if (v4)
+		d->st.ipv4_fragments++;
+	else
+		d->st.ipv6_fragments++;
+	if (!defrag_parse(p, &n))
+		return 0;
+	if ((v4 ? IPV4_HDR_LEN : 0) + (uint32_t)n.offset + n.len >
+	    (v4 ? IPV4_MAX_LEN : IPV6_MAX_PLEN)) {
+		decode_event_set(p->events, v4 ?
+		    DECODE_EV_IPV4_FRAG_PKT_TOO_LARGE :
+		    DECODE_EV_IPV6_FRAG_PKT_TOO_LARGE);
+		return 0;
+	}
+
+	defrag_expire(d, &p->ts);
+	if ((t = defrag_tracker_get(d, p, defrag_hash(d, p))) == NULL) {
+		d->st.max_frag_hits++;
+		return 0;
+	}
+	t->last_sec = p->ts.tv_sec;
+
+	/* Room for the fragment as it arrived (trimming only shrinks it). */
+	need = sizeof(struct defrag_frag) + (n.offset == 0 ? n.hdr_len : 0) +
+	    n.len;
+	while ((d->st.frags >= d->cfg.max_frags ||
+	    d->st.memuse + need > d->cfg.memcap) && defrag_evict(d, t))
+		;
+	if (d->st.frags >= d->cfg.max_frags ||
+	    d->st.memuse + need > d->cfg.memcap)
+		goto ignored;
+
+	ins = defrag_frags_insert(&t->frags, t->policy, &n, &overlap, &added,
+	    &freed);
+	if (overlap)
+		decode_event_set(p->events, v4 ? DECODE_EV_IPV4_FRAG_OVERLAP :
+		    DECODE_EV_IPV6_FRAG_OVERLAP);
+	d->st.memuse += added;
+	d->st.memuse -= freed;
+	if (freed != 0) {
+		/* defrag_frags_insert frees at most the one it replaced */
+		t->nfrags--;
+		d->st.frags--;
+	}
+	if (ins == DEFRAG_INSERT_NOMEM)
+		goto ignored;
+	if (ins == DEFRAG_INSERT_DROPPED)
+		return 0;
+	t->nfrags++;
+	d->st.frags++;
+	if (!n.more)
+		t->seen_last = true;
+	if (!t->seen_last || !defrag_frags_complete(&t->frags))
+		return 0;
+
+	len = defrag_frags_build(&t->frags, v4, d->out);
+	defrag_tracker_release(d, t);
+	if (len == 0)
+		return 0;
+	if (v4)
+		d->st.ipv4_reassembled++;
+	else
+		d->st.ipv6_reassembled++;
+	defrag_out(d, p, len, v4, out);
 	return 1;
+ignored:
+	decode_event_set(p->events, v4 ? DECODE_EV_IPV4_FRAG_IGNORED :
+	    DECODE_EV_IPV6_FRAG_IGNORED);
+	d->st.ignored++;
+	return 0;
+}
+
+void
+defrag_expire(struct defrag *d, const struct timespec *now)
+{
+	struct defrag_tracker *t;
+
+	if (now->tv_sec == d->last_expire)
+		return;
+	d->last_expire = now->tv_sec;
+	while ((t = TAILQ_FIRST(&d->age)) != NULL &&
+	    now->tv_sec - t->last_sec >= (time_t)d->cfg.timeout) {
+		d->st.timeouts++;
+		defrag_tracker_release(d, t);
+	}
 }
 
 void
