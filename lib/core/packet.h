@@ -49,8 +49,9 @@ enum packet_src {
 #define PKT_MAX_DEPTH		8
 /* VLAN ids kept per packet (outer first), as Suricata keeps three. */
 #define PKT_MAX_VLAN		3
-/* Words of struct packet.events, decode/events.h DECODE_EV_WORDS. */
-#define PKT_EVENT_WORDS		4
+/* Words of struct packet.events: decode/events.h DECODE_EV_WORDS of
+ * bits, then two holding the list of events in the order raised. */
+#define PKT_EVENT_WORDS		6
 
 struct ip_addr {
 	uint8_t		family;		/* AF_INET, AF_INET6, 0 = unset */
@@ -136,7 +137,8 @@ struct packet {
 	const uint8_t	*payload;	/* L4 payload; NULL with payload_len 0 */
 	uint32_t	 payload_len;
 
-	/* bit DECODE_EV_x of the array per event (decode/events.h) */
+	/* bit DECODE_EV_x of the array per event, and the events in the
+	 * order raised (decode/events.h) */
 	uint64_t	 events[PKT_EVENT_WORDS];
 
 	uint8_t		 layers;	/* link/encapsulation layers decoded */

@@ -10,8 +10,8 @@
  * the capture fields, which must all come first. */
 _Static_assert(offsetof(struct packet, ip_version) > offsetof(struct packet, root),
     "struct packet: capture fields must precede the decode fields");
-_Static_assert(PKT_EVENT_WORDS >= DECODE_EV_WORDS,
-    "struct packet.events holds every event");
+_Static_assert(PKT_EVENT_WORDS * 8 >= DECODE_EV_WORDS * 8 + 1 +
+    DECODE_EV_LIST_MAX, "struct packet.events holds every event and the list");
 
 static void	decode_reset(struct packet *);
 static int	decode_run(struct packet *, const struct decode_config *);

@@ -257,9 +257,30 @@ const char *decode_event_name(enum decode_event);
  * case-insensitive, as Suricata compares), or -1. */
 int	decode_event_lookup(const char *name, size_t len);
 
+/* A packet keeps at most this many events, as Suricata's (its
+ * PACKET_ENGINE_EVENT_MAX): past them an event is lost, neither matched
+ * by decode-event nor counted. The same event may be raised more than
+ * once (a repeated option); each time counts. */
+#define DECODE_EV_LIST_MAX	15
+
+_Static_assert(DECODE_EV_ALL <= 256, "events listed in a byte each");
+
+/* events: a packet's p->events (PKT_EVENT_WORDS words): the bits, then
+ * the list, a count byte and DECODE_EV_LIST_MAX event bytes. */
+static inline uint8_t *
+decode_event_list_(uint64_t *events)
+{
+	return (uint8_t *)&events[DECODE_EV_WORDS];
+}
+
 static inline void
 decode_event_set(uint64_t *events, enum decode_event ev)
 {
+	uint8_t *list = decode_event_list_(events);
+
+	if (list[0] >= DECODE_EV_LIST_MAX)
+		return;
+	list[1 + list[0]++] = (uint8_t)ev;
 	events[(unsigned)ev / 64] |= (uint64_t)1 << ((unsigned)ev % 64);
 }
 
@@ -281,25 +302,18 @@ decode_event_any(const uint64_t *events)
 	return or != 0;
 }
 
-/* Per-thread event counters, counts[ev] for each decoder event set in
- * events (a packet's p->events after decode_packet). The calling thread
- * is the only writer (core/counters.h), so the stats thread may read
- * while it runs; a packet without events costs a few tests. */
+/* Per-thread event counters, counts[ev] += each time decoder event ev
+ * was raised on a packet (events: its p->events after decode_packet),
+ * as Suricata counts. The calling thread is the only writer
+ * (core/counters.h), so the stats thread may read while it runs. */
 static inline void
 decode_events_count(uint64_t counts[DECODE_EV_MAX], const uint64_t *events)
 {
-	for (unsigned w = 0; w < DECODE_EV_WORDS; w++) {
-		uint64_t bits = events[w];
+	const uint8_t *list = (const uint8_t *)&events[DECODE_EV_WORDS];
 
-		while (bits != 0) {
-			unsigned ev = w * 64 +
-			    (unsigned)__builtin_ctzll(bits);
-
-			if (ev < DECODE_EV_MAX)
-				counter_inc(&counts[ev]);
-			bits &= bits - 1;
-		}
-	}
+	for (unsigned i = 0; i < list[0] && i < DECODE_EV_LIST_MAX; i++)
+		if (list[1 + i] < DECODE_EV_MAX)
+			counter_inc(&counts[list[1 + i]]);
 }
 
 /* sum[ev] += counts[ev] for every event: the stats thread adds up the

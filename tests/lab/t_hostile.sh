@@ -155,13 +155,14 @@ lab_log "ok: quelld answers after the attack: $ver"
 # The decoder events the attack provokes (hostile.py names the kind
 # that sends each), as quellctl counters shows them live.
 DECODER_EVENTS=(
-	tcp.pkt_too_small		# truncated TCP headers, tiny first fragments (v4, v6)
-	tcp.hlen_too_small		# TCP cut inside its options; lying data offsets
-	tcp.invalid_optlen		# TCP options of every length, length bytes 0, 1, too long
-	udp.pkt_too_small		# truncated UDP headers
+	tcp.pkt_too_small		# truncated TCP headers (v4, v6)
+	tcp.hlen_too_small		# TCP cut inside its options; data offsets past the packet
+	tcp.invalid_optlen		# data offsets below 5
+	tcp.opt_invalid_len		# TCP options with length bytes 0, 1, too long
+	udp.hlen_too_small		# truncated UDP headers
 	icmpv4.pkt_too_small		# truncated ICMP headers
 	icmpv6.pkt_too_small		# truncated ICMPv6 headers
-	too_many_layers			# chains of 16..100 IPv6 extension headers, the destination-options loop
+	ipv6.exthdr_dupl_dh		# chains of destination-options headers, the loop
 	ipv6.rh_type_0			# routing header type 0
 	ipv6.exthdr_invalid_optlen	# option TLV that overruns its header
 	ipv6.data_after_none_header	# bytes after next header 59
@@ -218,6 +219,7 @@ lab_log "final stats: packets $packets accepted $accepted dropped $dropped ring_
 	"enobufs $enobufs bad_messages $badmsg verdict_errors $verrors; flows $flows memuse $memuse" \
 	"memcap_hits $memcap_hits emergency $emerg"
 lab_log "decoder counters: $(tail -n 1 "$eve" | jq -c '.stats.decoder')"
+lab_log "defrag counters: $(tail -n 1 "$eve" | jq -c '.stats.defrag')"
 evs=""
 for ev in "${DECODER_EVENTS[@]}"; do
 	case $ev in

@@ -63,7 +63,27 @@ START_TEST(test_event_set_and_has_agree)
 }
 END_TEST
 
-START_TEST(test_events_count_each_set_event_once)
+/* As Suricata's: each time an event is raised counts, and a packet
+ * keeps 15; the 16th is lost (not set, not counted). */
+START_TEST(test_events_repeat_and_stop_at_15)
+{
+	uint64_t counts[DECODE_EV_MAX] = { 0 };
+	uint64_t events[PKT_EVENT_WORDS] = { 0 };
+
+	for (int i = 0; i < 14; i++)
+		decode_event_set(events, DECODE_EV_IPV6_EXTHDR_DUPL_DH);
+	decode_event_set(events, DECODE_EV_IPV6_EXTHDR_RH_TYPE_0);
+	decode_event_set(events, DECODE_EV_IPV6_TRUNC_EXTHDR);
+	ck_assert(decode_event_has(events, DECODE_EV_IPV6_EXTHDR_RH_TYPE_0));
+	ck_assert(!decode_event_has(events, DECODE_EV_IPV6_TRUNC_EXTHDR));
+	decode_events_count(counts, events);
+	ck_assert_uint_eq(counts[DECODE_EV_IPV6_EXTHDR_DUPL_DH], 14);
+	ck_assert_uint_eq(counts[DECODE_EV_IPV6_EXTHDR_RH_TYPE_0], 1);
+	ck_assert_uint_eq(counts[DECODE_EV_IPV6_TRUNC_EXTHDR], 0);
+}
+END_TEST
+
+START_TEST(test_events_count_each_raised_event)
 {
 	uint64_t counts[DECODE_EV_MAX] = { 0 }, sum[DECODE_EV_MAX] = { 0 };
 	uint64_t events[PKT_EVENT_WORDS] = { 0 }, none[PKT_EVENT_WORDS] = { 0 };
@@ -77,8 +97,8 @@ START_TEST(test_events_count_each_set_event_once)
 	ck_assert_uint_eq(counts[DECODE_EV_IPV4_TRUNC_PKT], 2);
 	ck_assert_uint_eq(counts[DECODE_EV_IPV6_DATA_AFTER_NONE_HEADER], 2);
 	ck_assert_uint_eq(counts[DECODE_EV_IPV4_PKT_TOO_SMALL], 0);
-	/* Bits past DECODE_EV_MAX (never set by the decoder) are ignored. */
-	high[PKT_EVENT_WORDS - 1] = (uint64_t)1 << 63;	/* past every event */
+	/* Stream events are not decoder counters. */
+	decode_event_set(high, DECODE_EV_STREAM_WRONG_THREAD);
 	decode_events_count(counts, high);
 	decode_events_sum(sum, counts);
 	decode_events_sum(sum, counts);
@@ -98,7 +118,8 @@ decode_events_suite(void)
 	tcase_add_test(tc, test_out_of_range_event_has_no_name);
 	tcase_add_test(tc, test_event_names_follow_suricata);
 	tcase_add_test(tc, test_event_set_and_has_agree);
-	tcase_add_test(tc, test_events_count_each_set_event_once);
+	tcase_add_test(tc, test_events_count_each_raised_event);
+	tcase_add_test(tc, test_events_repeat_and_stop_at_15);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,14 +33,16 @@ START_TEST(test_ipv6_header_fields_decode)
 }
 END_TEST
 
-START_TEST(test_ipv6_shorter_than_40_bytes_sets_pkt_too_small_event)
+/* As Suricata 7: not IPv6, and no event (ipv6.pkt_too_small is never
+ * raised there). */
+START_TEST(test_ipv6_shorter_than_40_bytes_fails_without_event)
 {
 	uint8_t b[BUILD_MAX];
 	struct packet p;
 
 	build_ipv6_udp(b, "");
 	ck_assert_int_eq(build_decode(&p, b, 39), -1);
-	ck_assert(decode_event_has(p.events, DECODE_EV_IPV6_PKT_TOO_SMALL));
+	ck_assert(!decode_event_any(p.events));
 	ck_assert_uint_eq(p.ip_version, 0);
 }
 END_TEST
@@ -391,7 +393,7 @@ decode_ipv6_suite(void)
 	TCase *tc = tcase_create("ipv6");
 
 	tcase_add_test(tc, test_ipv6_header_fields_decode);
-	tcase_add_test(tc, test_ipv6_shorter_than_40_bytes_sets_pkt_too_small_event);
+	tcase_add_test(tc, test_ipv6_shorter_than_40_bytes_fails_without_event);
 	tcase_add_test(tc, test_ipv6_truncated_payload_length_sets_trunc_event);
 	tcase_add_test(tc, test_ipv6_padding_after_payload_is_trimmed);
 	tcase_add_test(tc, test_ipv6_hop_by_hop_and_dst_options_chain_reaches_tcp);
