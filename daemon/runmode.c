@@ -16,6 +16,7 @@
 #include "capture/pcap.h"
 #include "capture/reject.h"
 #include "config/config.h"
+#include "core/bug.h"
 #include "core/counters.h"
 #include "core/doorbell.h"
 #include "core/hash.h"
@@ -97,7 +98,6 @@ struct reader {
 	uint64_t		 invalid_checksum;
 	uint64_t		 decoder_events[DECODE_EV_MAX];
 	struct defrag		*defrag;	/* this reader's datagrams */
-	uint64_t		 defrag_packets; /* reassembled datagrams */
 };
 
 struct worker {
@@ -122,6 +122,9 @@ struct worker {
 	/* decoder events of the tunnels' inner packets, decoded here */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
 	uint64_t		 tunnel_packets;
+	uint64_t		 defrag_dropped; /* datagrams dropped, and the
+						   fragments that completed
+						   them */
 };
 
 struct runmode {
@@ -136,6 +139,7 @@ struct runmode {
 	bool			 simulate_ips;
 	bool			 checksum_check;
 	struct decode_config	 decode;	/* decoder.* */
+	struct defrag_hosts	*defrag_hosts;	/* host-os-policy, shared */
 	const char *const	*pcap_files;
 	size_t			 npcap_files;
 	struct nfq_verdict_policy policy;
@@ -211,15 +215,19 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 		struct packet dp;
 
 		if (defrag_packet(r->defrag, p, &dp) == 1) {
-			/* inspected after the fragment, without a verdict of
-			 * its own (PKT_SRC_DEFRAG): the fragments are
-			 * verdicted each; see doc/operations.md */
-			(void)decode_packet_cfg(&dp, &r->rm->decode);
+			(void)decode_packet_inherit(&dp, &r->rm->decode, p);
 			decode_events_count(r->decoder_events, dp.events);
-			counter_inc(&r->defrag_packets);
+			decode_events_count(r->decoder_events, p->events);
+			/* The datagram goes first, with the fragment that
+			 * completed it, as one: the worker gives that
+			 * fragment the datagram's verdict too (Suricata's
+			 * defrag packet and its root; doc/operations.md). */
 			w = worker_for(r->rm, &dp);
-			if (ring_push(&r->rings[w], &dp, r->index))
+			if (ring_push_pair(&r->rings[w], &dp, p, r->index)) {
 				r->touched |= (uint64_t)1 << w;
+				return;
+			}
+			goto full;
 		}
 	}
 	decode_events_count(r->decoder_events, p->events);
@@ -228,6 +236,7 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 		r->touched |= (uint64_t)1 << w;
 		return;
 	}
+full:
 	{
 		/* "accept" here means what accept means in the configured
 		 * mode: in repeat mode the packet must still meet the rules
@@ -283,13 +292,16 @@ nfq_reader_main(void *arg)
 	return NULL;
 }
 
-/* Offline: never skip a packet; wait for the worker to make room. */
+/* Offline: never skip a packet; wait for the worker to make room. A
+ * reassembled datagram dp comes with p, the fragment that completed
+ * it, after it (see nfq_reader_packet). */
 static void
-pcap_push(struct reader *r, const struct packet *p)
+pcap_push(struct reader *r, const struct packet *dp, const struct packet *p)
 {
-	uint32_t w = worker_for(r->rm, p);
+	uint32_t w = worker_for(r->rm, dp != NULL ? dp : p);
 
-	while (!ring_push(&r->rings[w], p, r->index)) {
+	while (!(dp != NULL ? ring_push_pair(&r->rings[w], dp, p, r->index) :
+	    ring_push(&r->rings[w], p, r->index))) {
 		doorbell_ring(&r->rm->workers[w].bell);
 		if (__atomic_load_n(&r->rm->quit, __ATOMIC_RELAXED))
 			return;
@@ -338,16 +350,15 @@ pcap_reader_main(void *arg)
 			done = p.is_fragment && r->defrag != NULL &&
 			    defrag_packet(r->defrag, &p, &dp) == 1;
 			decode_events_count(r->decoder_events, p.events);
-			pcap_push(r, &p);
 			if (done) {
-				/* the datagram, right after the fragment that
-				 * completed it, as Suricata's defrag packet */
-				(void)decode_packet_cfg(&dp, &rm->decode);
+				/* inspected before the fragment that completed
+				 * it, as Suricata's defrag packet */
+				(void)decode_packet_inherit(&dp, &rm->decode,
+				    &p);
 				decode_events_count(r->decoder_events,
 				    dp.events);
-				counter_inc(&r->defrag_packets);
-				pcap_push(r, &dp);
 			}
+			pcap_push(r, done ? &dp : NULL, &p);
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
 		}
@@ -523,8 +534,32 @@ worker_tunnels(struct worker *w, const struct packet *p)
 	return drop;
 }
 
+/* A reassembled datagram dp, which came with the fragment that
+ * completed it (frag, the next slot): inspected as a packet of its own,
+ * its tunnels too, with frag as its root (eve's tunnel object, as
+ * Suricata's). True when it is to be dropped, which drops frag. */
+static bool
+worker_datagram(struct worker *w, struct packet *dp, const struct packet *frag)
+{
+	struct runmode *rm = w->rm;
+	struct pipeline_result pr;
+	bool drop;
+
+	dp->root = frag->root != NULL ? frag->root : frag;
+	drop = worker_inspect(w, dp, &pr);
+	if (dp->inner != NULL && worker_tunnels(w, dp) &&
+	    (!rm->offline || rm->simulate_ips))
+		drop = true;
+	if (!rm->offline && pr.reject != 0)
+		worker_reject(w, dp, pr.reject);
+	if (drop)
+		counter_inc(&w->defrag_dropped);
+	return drop;
+}
+
+/* datagram_drop: p completed a datagram that is to be dropped. */
 static void
-worker_packet(struct worker *w, struct ring_slot *s)
+worker_packet(struct worker *w, struct ring_slot *s, bool datagram_drop)
 {
 	struct runmode *rm = w->rm;
 	struct packet *p = &s->pkt;
@@ -541,6 +576,8 @@ worker_packet(struct worker *w, struct ring_slot *s)
 	drop = worker_inspect(w, p, &pr);
 	if (p->inner != NULL && worker_tunnels(w, p) &&
 	    (!rm->offline || rm->simulate_ips))
+		drop = true;
+	if (datagram_drop)
 		drop = true;
 	if (!rm->offline && !drop && pr.bypass) {
 		bool by_conntrack = worker_bypass(w, p, pr.bypass_keyword);
@@ -562,9 +599,6 @@ worker_packet(struct worker *w, struct ring_slot *s)
 		}
 	}
 
-	/* A reassembled datagram has no queue entry of its own. */
-	if (p->pkt_src == PKT_SRC_DEFRAG)
-		return;
 	if (rm->offline) {
 		counter_inc(drop ? &vc->dropped : &vc->accepted);
 		return;
@@ -660,7 +694,21 @@ worker_main(void *arg)
 
 			while (burst < WORKER_BURST &&
 			    (s = ring_peek(ring)) != NULL) {
-				worker_packet(w, s);
+				struct ring_slot *f = NULL;
+				bool drop = false;
+
+				/* A datagram is always pushed with its
+				 * fragment (ring_push_pair). */
+				if (s->pkt.pkt_src == PKT_SRC_DEFRAG) {
+					f = ring_peek_second(ring);
+					BUG_ON(f == NULL);
+					drop = worker_datagram(w, &s->pkt,
+					    &f->pkt);
+					ring_release(ring, s);
+					s = f;
+					burst++;
+				}
+				worker_packet(w, s, drop);
 				ring_release(ring, s);
 				burst++;
 			}
@@ -750,20 +798,25 @@ ring_slots(const struct runmode *rm)
 static int
 readers_create(struct runmode *rm, char *err, size_t errlen)
 {
+	struct defrag_config dc;
+
+	/* Each reader reassembles its own share; one host-os-policy table
+	 * serves them all. config_validate has checked the settings. */
+	if (config_defrag(rm->cfg, (unsigned)rm->nreaders, &dc,
+	    &rm->defrag_hosts, NULL) == -1) {
+		snprintf(err, errlen, "defrag: invalid settings or out of "
+		    "memory");
+		return -1;
+	}
 	for (size_t i = 0; i < rm->nreaders; i++) {
 		struct reader *r = &rm->readers[i];
 
 		r->rm = rm;
 		r->index = (uint16_t)i;
 		r->kind = rm->offline ? SOURCE_PCAP : SOURCE_NFQ;
-		{
-			struct defrag_config dc;
-
-			defrag_config_default(&dc);
-			if ((r->defrag = defrag_new(&dc)) == NULL) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
+		if ((r->defrag = defrag_new(&dc)) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
 		}
 		if ((r->rings = calloc(rm->nworkers, sizeof(*r->rings))) ==
 		    NULL) {
@@ -1036,6 +1089,22 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		    counter_get(&r->ring_full_dropped);
 		q->accepted = counter_get(&r->ring_full_accepted);
 		q->dropped = counter_get(&r->ring_full_dropped);
+		if (r->defrag != NULL) {
+			struct defrag_stats ds;
+
+			defrag_stats(r->defrag, &ds);
+			s->defrag.ipv4_fragments += ds.ipv4_fragments;
+			s->defrag.ipv4_reassembled += ds.ipv4_reassembled;
+			s->defrag.ipv6_fragments += ds.ipv6_fragments;
+			s->defrag.ipv6_reassembled += ds.ipv6_reassembled;
+			s->defrag.max_frag_hits += ds.max_frag_hits;
+			s->defrag.max_frags_reached += ds.ignored;
+			s->defrag.tracker_hard_reuse += ds.evicted;
+			s->defrag.tracker_timeout += ds.timeouts;
+			s->defrag.memuse += ds.memuse;
+			s->defrag.trackers += ds.trackers;
+			s->defrag.frags += ds.frags;
+		}
 		s->decoder_invalid += counter_get(&r->decoder_invalid);
 		s->invalid_checksum += counter_get(&r->invalid_checksum);
 		decode_events_sum(s->decoder_events, r->decoder_events);
@@ -1085,6 +1154,7 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 
 		s->bypass.local += counter_get(&rm->workers[w].bypass_local);
 		s->alerts += counter_get(&rm->workers[w].alerts);
+		s->defrag.dropped += counter_get(&rm->workers[w].defrag_dropped);
 		if (rm->workers[w].pl == NULL)
 			continue;
 		pipeline_stats(rm->workers[w].pl, &ps);
@@ -1260,6 +1330,8 @@ runmode_stop(struct runmode *rm)
 		defrag_free(r->defrag);
 		r->defrag = NULL;
 	}
+	defrag_hosts_free(rm->defrag_hosts);
+	rm->defrag_hosts = NULL;
 	for (size_t i = 0; rm->workers != NULL && i < rm->nworkers; i++) {
 		struct worker *w = &rm->workers[i];
 

@@ -110,6 +110,7 @@ static const char *const tls_encryptions[] = { "default", "bypass", "full",
 #define OFF(f)	offsetof(struct quell_config, f)
 #define EOFF(f)	offsetof(struct config_eve, f)
 
+/* In the order of the host-os-policy.* keys below. */
 /* Every key quell understands. Sorted by path for --dump-config. */
 static const struct key keys[] = {
 	HTTP_KEYS(HTTP_DEF_KEY)
@@ -126,6 +127,12 @@ static const struct key keys[] = {
 	    SYSCONFDIR "/quell/classification.config", 0, 0, NULL },
 	{ "default-log-dir", KEY_STRING, OFF(default_log_dir),
 	    LOCALSTATEDIR "/log/quell", 0, 0, NULL },
+	{ "defrag.hash-size", KEY_UINT, OFF(defrag.hash_size), NULL, 1, 1u << 30, NULL },
+	{ "defrag.max-frags", KEY_UINT, OFF(defrag.max_frags), NULL, 1, 1u << 24, NULL },
+	{ "defrag.memcap", KEY_SIZE, OFF(defrag.memcap), NULL, 0, 0, NULL },
+	{ "defrag.prealloc", KEY_BOOL, OFF(defrag.prealloc), NULL, 0, 0, NULL },
+	{ "defrag.timeout", KEY_UINT, OFF(defrag.timeout), NULL, DEFRAG_TIMEOUT_MIN, DEFRAG_TIMEOUT_MAX, NULL },
+	{ "defrag.trackers", KEY_UINT, OFF(defrag.trackers), NULL, 0, 1u << 24, NULL },
 	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
 	    SYSCONFDIR "/quell/rules", 0, 0, NULL },
 	{ "decoder.erspan.typeI.enabled", KEY_BOOL, OFF(decode.erspan_type1), "no", 0, 0, NULL },
@@ -1242,6 +1249,7 @@ config_new(void)
 		return NULL;
 	flow_config_default(&cfg->flow);
 	stream_config_default(&cfg->stream);
+	defrag_config_default(&cfg->defrag);
 	bypass_config_default(&cfg->bypass);
 	http_config_default(&cfg->http);
 	diag_list_init(&dl);
@@ -1743,6 +1751,19 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 
 		(void)config_decode(cfg, &dc, dl);
 	}
+	{
+		struct defrag_config dc;
+		struct defrag_hosts *h = NULL;
+
+		if (config_defrag(cfg, 1, &dc, &h, NULL) == 0) {
+			const char *why = defrag_config_check(&dc);
+
+			if (why != NULL)
+				diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL, "%s",
+				    why);
+		}
+		defrag_hosts_free(h);
+	}
 	for (size_t i = 0; i < cfg->neve; i++)
 		check_eve(cfg, i, dl);
 	check_stream(cfg, dl);
@@ -1800,6 +1821,51 @@ config_decode(const struct quell_config *cfg, struct decode_config *out,
 	out->vxlan.enabled = cfg->decode.vxlan.enabled;
 	out->geneve.enabled = cfg->decode.geneve.enabled;
 	return rc;
+}
+
+int
+config_defrag(const struct quell_config *cfg, unsigned nsources,
+    struct defrag_config *out, struct defrag_hosts **hosts,
+    struct diag_list *dl)
+{
+	struct defrag_hosts *h;
+	int rc = 0;
+
+	*hosts = NULL;
+	*out = cfg->defrag;
+	defrag_config_per_instance(out, nsources);
+	/* An address in no block: bsd, Suricata's default policy. */
+	if ((h = defrag_hosts_new(DEFRAG_POLICY_BSD)) == NULL) {
+		if (dl != NULL)
+			diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+			    "host-os-policy: out of memory");
+		return -1;
+	}
+	/* the same host-os-policy lists as the stream engine's, by name */
+	for (int i = 0; i < STREAM_OS_NPOLICIES; i++) {
+		const struct config_strlist *l = &cfg->host_os_policy[i];
+		const char *name = stream_policy_name((enum stream_os_policy)i);
+		int pol = defrag_policy_lookup(name);
+
+		for (size_t j = 0; j < l->count; j++) {
+			if (defrag_hosts_add(h, l->items[j],
+			    (enum defrag_policy)pol) == 0)
+				continue;
+			if (dl != NULL)
+				diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+				    "host-os-policy.%s: \"%s\" is "
+				    "not an address or CIDR block", name,
+				    l->items[j]);
+			rc = -1;
+		}
+	}
+	if (rc == -1) {
+		defrag_hosts_free(h);
+		return -1;
+	}
+	out->hosts = h;
+	*hosts = h;
+	return 0;
 }
 
 bool

@@ -10,6 +10,7 @@
 #include "bypass/config.h"
 #include "core/exception.h"
 #include "decode/config.h"
+#include "defrag/defrag.h"
 #include "flow/config.h"
 #include "stream/config.h"
 #include "stream/policy.h"
@@ -148,6 +149,9 @@ struct quell_config {
 	char		*exception_policies[EXCEPTION_NCAUSES];
 	struct bypass_config bypass;	/* mark/mask from nfq_bypass_* */
 	struct http_config http;	/* app-layer.protocols.http.libhtp */
+	struct defrag_config defrag;	/* defrag.*, whole process (split per
+					   packet source); hosts unset: from
+					   host_os_policy (config_defrag) */
 
 	enum config_tls_encryption tls_encryption;
 
@@ -166,6 +170,15 @@ struct quell_config {
  * groups included) into out. Returns -1 with diagnostics in dl (may be
  * NULL) on a bad port list; config_validate reports the same. */
 int	config_decode(const struct quell_config *cfg, struct decode_config *out,
+	    struct diag_list *dl);
+
+/* The host-os-policy table for reassembly (*hosts, the caller frees
+ * it with defrag_hosts_free) and the defrag settings for one of
+ * nsources packet sources into out. Returns -1 with diagnostics in dl
+ * (may be NULL) on an address that is not one, or ENOMEM;
+ * config_validate reports the same. */
+int	config_defrag(const struct quell_config *cfg, unsigned nsources,
+	    struct defrag_config *out, struct defrag_hosts **hosts,
 	    struct diag_list *dl);
 
 /* Defaults for every key. Returns NULL only on allocation failure. */

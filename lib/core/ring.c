@@ -30,42 +30,75 @@ ring_destroy(struct ring *r)
 	r->arena = NULL;
 }
 
-bool
-ring_push(struct ring *r, const struct packet *p, uint16_t source)
+/* Stores p at the producer's position *prod / *pos (not published):
+ * false when there is no room. */
+static bool
+ring_store(struct ring *r, const struct packet *p, uint16_t source,
+    uint64_t *prod, uint64_t *pos)
 {
-	uint64_t prod = r->prod;
 	uint64_t cons = __atomic_load_n(&r->cons, __ATOMIC_ACQUIRE);
 	uint64_t released = __atomic_load_n(&r->arena_cons, __ATOMIC_ACQUIRE);
-	uint64_t pos = r->arena_prod;
-	uint64_t off = pos % r->arena_size;
+	uint64_t at = *pos;
+	uint64_t off = at % r->arena_size;
 	struct ring_slot *s;
 
-	if (prod - cons > r->mask || p->len > r->arena_size)
-		goto full;
+	if (*prod - cons > r->mask || p->len > r->arena_size)
+		return false;
 	/* Packet data is contiguous: skip the arena's tail if it does
 	 * not fit before the end. */
 	if (off + p->len > r->arena_size) {
-		pos += r->arena_size - off;
+		at += r->arena_size - off;
 		off = 0;
 	}
-	if (pos + p->len - released > r->arena_size)
-		goto full;
+	if (at + p->len - released > r->arena_size)
+		return false;
 
-	s = &r->slots[prod & r->mask];
+	s = &r->slots[*prod & r->mask];
 	s->pkt = *p;
 	memcpy(r->arena + off, p->data, p->len);
 	s->pkt.data = r->arena + off;
 	/* The decoder's pointers must follow the data into the arena: the
 	 * source's buffer is reused for its next packet. */
 	packet_rebase(&s->pkt, p->data);
-	s->arena_end = pos + p->len;
+	s->arena_end = at + p->len;
 	s->source = source;
-	r->arena_prod = pos + p->len;
-	__atomic_store_n(&r->prod, prod + 1, __ATOMIC_RELEASE);
+	*pos = at + p->len;
+	*prod += 1;
 	return true;
-full:
-	__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
-	return false;
+}
+
+bool
+ring_push(struct ring *r, const struct packet *p, uint16_t source)
+{
+	uint64_t prod = r->prod;
+	uint64_t pos = r->arena_prod;
+
+	if (!ring_store(r, p, source, &prod, &pos)) {
+		__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
+		return false;
+	}
+	r->arena_prod = pos;
+	__atomic_store_n(&r->prod, prod, __ATOMIC_RELEASE);
+	return true;
+}
+
+bool
+ring_push_pair(struct ring *r, const struct packet *a, const struct packet *b,
+    uint16_t source)
+{
+	uint64_t prod = r->prod;
+	uint64_t pos = r->arena_prod;
+
+	/* Unpublished slots are the producer's: a failed second store
+	 * leaves nothing behind. */
+	if (!ring_store(r, a, source, &prod, &pos) ||
+	    !ring_store(r, b, source, &prod, &pos)) {
+		__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
+		return false;
+	}
+	r->arena_prod = pos;
+	__atomic_store_n(&r->prod, prod, __ATOMIC_RELEASE);
+	return true;
 }
 
 struct ring_slot *
@@ -76,6 +109,16 @@ ring_peek(struct ring *r)
 	if (__atomic_load_n(&r->prod, __ATOMIC_ACQUIRE) == cons)
 		return NULL;
 	return &r->slots[cons & r->mask];
+}
+
+struct ring_slot *
+ring_peek_second(struct ring *r)
+{
+	uint64_t cons = r->cons;
+
+	if (__atomic_load_n(&r->prod, __ATOMIC_ACQUIRE) - cons < 2)
+		return NULL;
+	return &r->slots[(cons + 1) & r->mask];
 }
 
 void

@@ -38,9 +38,15 @@ void	ring_destroy(struct ring *);
  * when there is no room (slots or arena); the caller applies its
  * ring-full policy. */
 bool	ring_push(struct ring *, const struct packet *p, uint16_t source);
+/* Producer: a and b as ring_push, both or neither, published at once
+ * (the consumer never sees a without b). */
+bool	ring_push_pair(struct ring *, const struct packet *a,
+	    const struct packet *b, uint16_t source);
 
 /* Consumer: the oldest unreleased slot, or NULL when empty. */
 struct ring_slot *ring_peek(struct ring *);
+/* Consumer: the slot after ring_peek's, or NULL when there is none. */
+struct ring_slot *ring_peek_second(struct ring *);
 /* Consumer: releases the slot ring_peek returned. */
 void	ring_release(struct ring *, struct ring_slot *);
 

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 
+#include "core/counters.h"
 #include "core/packet.h"
 #include "decode/bytes.h"
 #include "decode/events.h"
@@ -152,14 +153,14 @@ defrag_new(const struct defrag_config *cfg)
 		goto fail;
 	for (uint32_t i = 0; i < n; i++)
 		LIST_INIT(&d->buckets[i]);
-	d->st.memuse = (uint64_t)n * sizeof(*d->buckets);
+	counter_add(&d->st.memuse, (uint64_t)n * sizeof(*d->buckets));
 	for (uint32_t i = 0; cfg->prealloc && i < cfg->trackers; i++) {
 		struct defrag_tracker *t = calloc(1, sizeof(*t));
 
 		if (t == NULL)
 			goto fail;
 		TAILQ_INSERT_TAIL(&d->spare, t, alink);
-		d->st.memuse += sizeof(*t);
+		counter_add(&d->st.memuse, sizeof(*t));
 	}
 	return d;
 fail:
@@ -192,9 +193,9 @@ defrag_tracker_release(struct defrag *d, struct defrag_tracker *t)
 {
 	size_t freed = defrag_frags_free(&t->frags);
 
-	d->st.memuse -= freed;
-	d->st.frags -= t->nfrags;
-	d->st.trackers--;
+	counter_add(&d->st.memuse, -(uint64_t)(freed));
+	counter_add(&d->st.frags, -(uint64_t)(t->nfrags));
+	counter_add(&d->st.trackers, (uint64_t)-1);
 	LIST_REMOVE(t, hlink);
 	TAILQ_REMOVE(&d->age, t, alink);
 	TAILQ_INSERT_HEAD(&d->spare, t, alink);
@@ -211,7 +212,7 @@ defrag_evict(struct defrag *d, const struct defrag_tracker *keep)
 		t = TAILQ_NEXT(t, alink);
 	if (t == NULL)
 		return false;
-	d->st.evicted++;
+	counter_inc(&d->st.evicted);
 	defrag_tracker_release(d, t);
 	return true;
 }
@@ -263,7 +264,7 @@ defrag_tracker_get(struct defrag *d, struct packet *p, uint32_t h)
 			break;
 	if (t != NULL && p->ts.tv_sec - t->last_sec >=
 	    (time_t)d->cfg.timeout) {
-		d->st.timeouts++;
+		counter_inc(&d->st.timeouts);
 		defrag_tracker_release(d, t);
 		t = NULL;
 	}
@@ -279,7 +280,7 @@ defrag_tracker_get(struct defrag *d, struct packet *p, uint32_t h)
 		if (TAILQ_EMPTY(&d->spare)) {
 			if ((t = calloc(1, sizeof(*t))) == NULL)
 				return NULL;
-			d->st.memuse += sizeof(*t);
+			counter_add(&d->st.memuse, sizeof(*t));
 			TAILQ_INSERT_HEAD(&d->spare, t, alink);
 		}
 	}
@@ -298,7 +299,7 @@ defrag_tracker_get(struct defrag *d, struct packet *p, uint32_t h)
 	t->policy = defrag_hosts_lookup(d->cfg.hosts, &p->dst);
 	LIST_INSERT_HEAD(&d->buckets[h], t, hlink);
 	TAILQ_INSERT_TAIL(&d->age, t, alink);
-	d->st.trackers++;
+	counter_inc(&d->st.trackers);
 	return t;
 }
 
@@ -373,9 +374,9 @@ defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
 	    (p->ip_version != 4 && p->ip_version != 6))
 		return 0;
 	if (v4)
-		d->st.ipv4_fragments++;
+		counter_inc(&d->st.ipv4_fragments);
 	else
-		d->st.ipv6_fragments++;
+		counter_inc(&d->st.ipv6_fragments);
 	if (!defrag_parse(p, &n))
 		return 0;
 	if ((v4 ? IPV4_HDR_LEN : 0) + (uint32_t)n.offset + n.len >
@@ -388,7 +389,7 @@ defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
 
 	defrag_expire(d, &p->ts);
 	if ((t = defrag_tracker_get(d, p, defrag_hash(d, p))) == NULL) {
-		d->st.max_frag_hits++;
+		counter_inc(&d->st.max_frag_hits);
 		return 0;
 	}
 	t->last_sec = p->ts.tv_sec;
@@ -408,19 +409,19 @@ defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
 	if (overlap)
 		decode_event_set(p->events, v4 ? DECODE_EV_IPV4_FRAG_OVERLAP :
 		    DECODE_EV_IPV6_FRAG_OVERLAP);
-	d->st.memuse += added;
-	d->st.memuse -= freed;
+	counter_add(&d->st.memuse, added);
+	counter_add(&d->st.memuse, -(uint64_t)(freed));
 	if (freed != 0) {
 		/* defrag_frags_insert frees at most the one it replaced */
 		t->nfrags--;
-		d->st.frags--;
+		counter_add(&d->st.frags, (uint64_t)-1);
 	}
 	if (ins == DEFRAG_INSERT_NOMEM)
 		goto ignored;
 	if (ins == DEFRAG_INSERT_DROPPED)
 		return 0;
 	t->nfrags++;
-	d->st.frags++;
+	counter_inc(&d->st.frags);
 	if (!n.more)
 		t->seen_last = true;
 	if (!t->seen_last || !defrag_frags_complete(&t->frags))
@@ -431,15 +432,15 @@ defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
 	if (len == 0)
 		return 0;
 	if (v4)
-		d->st.ipv4_reassembled++;
+		counter_inc(&d->st.ipv4_reassembled);
 	else
-		d->st.ipv6_reassembled++;
+		counter_inc(&d->st.ipv6_reassembled);
 	defrag_out(d, p, len, v4, out);
 	return 1;
 ignored:
 	decode_event_set(p->events, v4 ? DECODE_EV_IPV4_FRAG_IGNORED :
 	    DECODE_EV_IPV6_FRAG_IGNORED);
-	d->st.ignored++;
+	counter_inc(&d->st.ignored);
 	return 0;
 }
 
@@ -453,13 +454,24 @@ defrag_expire(struct defrag *d, const struct timespec *now)
 	d->last_expire = now->tv_sec;
 	while ((t = TAILQ_FIRST(&d->age)) != NULL &&
 	    now->tv_sec - t->last_sec >= (time_t)d->cfg.timeout) {
-		d->st.timeouts++;
+		counter_inc(&d->st.timeouts);
 		defrag_tracker_release(d, t);
 	}
 }
 
+/* Any thread: the fields are single-writer counters of d's thread. */
 void
 defrag_stats(const struct defrag *d, struct defrag_stats *st)
 {
-	*st = d->st;
+	st->ipv4_fragments = counter_get(&d->st.ipv4_fragments);
+	st->ipv4_reassembled = counter_get(&d->st.ipv4_reassembled);
+	st->ipv6_fragments = counter_get(&d->st.ipv6_fragments);
+	st->ipv6_reassembled = counter_get(&d->st.ipv6_reassembled);
+	st->max_frag_hits = counter_get(&d->st.max_frag_hits);
+	st->ignored = counter_get(&d->st.ignored);
+	st->evicted = counter_get(&d->st.evicted);
+	st->timeouts = counter_get(&d->st.timeouts);
+	st->memuse = counter_get(&d->st.memuse);
+	st->frags = counter_get(&d->st.frags);
+	st->trackers = counter_get(&d->st.trackers);
 }

@@ -904,6 +904,27 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		json_object_set_new(stats, "flow", fl);
 	}
 	{
+		json_t *df = json_object(), *v4 = json_object(),
+		    *v6 = json_object();
+		const struct output_eve_defrag_stats *d = &s->defrag;
+
+		SET_U64(v4, "fragments", d->ipv4_fragments);
+		SET_U64(v4, "reassembled", d->ipv4_reassembled);
+		json_object_set_new(df, "ipv4", v4);
+		SET_U64(v6, "fragments", d->ipv6_fragments);
+		SET_U64(v6, "reassembled", d->ipv6_reassembled);
+		json_object_set_new(df, "ipv6", v6);
+		SET_U64(df, "max_frag_hits", d->max_frag_hits);
+		SET_U64(df, "max_frags_reached", d->max_frags_reached);
+		SET_U64(df, "tracker_hard_reuse", d->tracker_hard_reuse);
+		SET_U64(df, "tracker_timeout", d->tracker_timeout);
+		SET_U64(df, "memuse", d->memuse);
+		SET_U64(df, "trackers", d->trackers);
+		SET_U64(df, "frags", d->frags);
+		SET_U64(df, "dropped", d->dropped);
+		json_object_set_new(stats, "defrag", df);
+	}
+	{
 		json_t *b = json_object();
 
 		SET_U64(b, "requests", s->bypass.requests);

@@ -65,6 +65,25 @@ struct output_eve_tcp_stats {
 	uint64_t	 bypass_depth;		/* flows bypassed at depth */
 };
 
+/* IP reassembly, all readers together (Suricata's defrag.* counters
+ * first, then quell's). */
+struct output_eve_defrag_stats {
+	uint64_t	 ipv4_fragments;
+	uint64_t	 ipv4_reassembled;
+	uint64_t	 ipv6_fragments;
+	uint64_t	 ipv6_reassembled;
+	uint64_t	 max_frag_hits;	/* no tracker to be had */
+	uint64_t	 max_frags_reached; /* fragments not stored: memcap
+					   or max-frags */
+	uint64_t	 tracker_hard_reuse; /* datagrams given up for room */
+	uint64_t	 tracker_timeout; /* datagrams expired incomplete */
+	uint64_t	 memuse;
+	uint64_t	 trackers;	/* datagrams in reassembly now */
+	uint64_t	 frags;		/* fragments held now */
+	uint64_t	 dropped;	/* datagrams dropped, each with the
+					   fragment that completed it */
+};
+
 struct output_eve_queue_stats {
 	uint16_t	 queue;
 	uint64_t	 packets;
@@ -121,6 +140,7 @@ struct output_eve_stats {
 	uint64_t	 stream_events[STREAM_NEVENTS];
 	/* <exception_cause_counter()>.<exception_policy_counter()> */
 	uint64_t	 exception[EXCEPTION_NCAUSES][EXCEPTION_NPOLICIES];
+	struct output_eve_defrag_stats defrag;
 	struct {
 		uint64_t requests, bypassed, local, table_full, active,
 		    destroyed, restored, failed;

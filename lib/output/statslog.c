@@ -149,6 +149,26 @@ output_counters_flatten(const struct output_eve_stats *s,
 			    exception_policy_counter((enum exception_policy)a),
 			    s->exception[c][a]);
 	}
+	n = add(out, n, max, "defrag.ipv4.", "fragments",
+	    s->defrag.ipv4_fragments);
+	n = add(out, n, max, "defrag.ipv4.", "reassembled",
+	    s->defrag.ipv4_reassembled);
+	n = add(out, n, max, "defrag.ipv6.", "fragments",
+	    s->defrag.ipv6_fragments);
+	n = add(out, n, max, "defrag.ipv6.", "reassembled",
+	    s->defrag.ipv6_reassembled);
+	n = add(out, n, max, "defrag.", "max_frag_hits",
+	    s->defrag.max_frag_hits);
+	n = add(out, n, max, "defrag.", "max_frags_reached",
+	    s->defrag.max_frags_reached);
+	n = add(out, n, max, "defrag.", "tracker_hard_reuse",
+	    s->defrag.tracker_hard_reuse);
+	n = add(out, n, max, "defrag.", "tracker_timeout",
+	    s->defrag.tracker_timeout);
+	n = add(out, n, max, "defrag.", "memuse", s->defrag.memuse);
+	n = add(out, n, max, "defrag.", "trackers", s->defrag.trackers);
+	n = add(out, n, max, "defrag.", "frags", s->defrag.frags);
+	n = add(out, n, max, "defrag.", "dropped", s->defrag.dropped);
 	n = add(out, n, max, "detect.", "alert", s->alerts);
 	n = add(out, n, max, "detect.engine.", "reloads", s->engine.reloads);
 	n = add(out, n, max, "detect.engine.", "reloads_failed",

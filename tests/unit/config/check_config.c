@@ -8,6 +8,9 @@
 
 #include "config/config.h"
 #include "core/diag.h"
+#include "defrag/defrag.h"
+
+#include <arpa/inet.h>
 
 static struct quell_config *cfg;
 static struct diag_list dl;
@@ -625,6 +628,78 @@ START_TEST(test_key_table_lists_eve_keys)
 }
 END_TEST
 
+START_TEST(test_defrag_section_and_host_os_policy_load)
+{
+	static const char y[] =
+	    "defrag:\n"
+	    "  memcap: 8mb\n"
+	    "  hash-size: 1000\n"
+	    "  trackers: 100\n"
+	    "  max-frags: 50\n"
+	    "  prealloc: no\n"
+	    "  timeout: 30\n"
+	    "host-os-policy:\n"
+	    "  windows: [0.0.0.0/0]\n"
+	    "  linux: [10.0.0.0/8, \"2001:db8::/32\"]\n"
+	    "  solaris: [10.1.2.3]\n";
+	struct defrag_config dc;
+	struct defrag_hosts *h;
+	struct ip_addr a = { 0 };
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->defrag.memcap, 8u << 20);
+	ck_assert_uint_eq(cfg->defrag.hash_size, 1000);
+	ck_assert_uint_eq(cfg->defrag.trackers, 100);
+	ck_assert_uint_eq(cfg->defrag.max_frags, 50);
+	ck_assert(!cfg->defrag.prealloc);
+	ck_assert_uint_eq(cfg->defrag.timeout, 30);
+	ck_assert_int_eq(config_validate(cfg, &dl), 0);
+
+	/* two readers: each gets half */
+	ck_assert_int_eq(config_defrag(cfg, 2, &dc, &h, &dl), 0);
+	ck_assert_uint_eq(dc.memcap, 4u << 20);
+	ck_assert_uint_eq(dc.hash_size, 500);
+	ck_assert_uint_eq(dc.trackers, 50);
+	ck_assert_uint_eq(dc.max_frags, 25);
+	ck_assert_uint_eq(dc.timeout, 30);
+	ck_assert_ptr_eq(dc.hosts, h);
+	a.family = AF_INET;
+	inet_pton(AF_INET, "10.1.2.3", &a.u.v4);
+	ck_assert_int_eq(defrag_hosts_lookup(h, &a), DEFRAG_POLICY_SOLARIS);
+	inet_pton(AF_INET, "10.9.9.9", &a.u.v4);
+	ck_assert_int_eq(defrag_hosts_lookup(h, &a), DEFRAG_POLICY_LINUX);
+	inet_pton(AF_INET, "192.0.2.1", &a.u.v4);
+	ck_assert_int_eq(defrag_hosts_lookup(h, &a), DEFRAG_POLICY_WINDOWS);
+	a.family = AF_INET6;
+	inet_pton(AF_INET6, "2001:db8::1", a.u.v6);
+	ck_assert_int_eq(defrag_hosts_lookup(h, &a), DEFRAG_POLICY_LINUX);
+	/* in no block: bsd, Suricata's default */
+	inet_pton(AF_INET6, "2001:db9::1", a.u.v6);
+	ck_assert_int_eq(defrag_hosts_lookup(h, &a), DEFRAG_POLICY_BSD);
+	defrag_hosts_free(h);
+}
+END_TEST
+
+START_TEST(test_defrag_defaults_are_suricatas)
+{
+	ck_assert_uint_eq(cfg->defrag.memcap, 32u << 20);
+	ck_assert_uint_eq(cfg->defrag.hash_size, 65536);
+	ck_assert_uint_eq(cfg->defrag.trackers, 65535);
+	ck_assert_uint_eq(cfg->defrag.max_frags, 65535);
+	ck_assert(cfg->defrag.prealloc);
+	ck_assert_uint_eq(cfg->defrag.timeout, 60);
+}
+END_TEST
+
+START_TEST(test_defrag_timeout_out_of_range_is_error)
+{
+	ck_assert_int_eq(config_set(cfg, "defrag.timeout=0", &dl), -1);
+	ck_assert_int_eq(config_set(cfg, "defrag.hash-size=0", &dl), -1);
+	ck_assert_uint_eq(dl.errors, 2);
+}
+END_TEST
+
 static Suite *
 config_suite(void)
 {
@@ -668,6 +743,9 @@ config_suite(void)
 	tcase_add_test(tc, test_bad_exception_policy_lists_choices);
 	tcase_add_test(tc, test_midstream_policy_must_fit_midstream);
 	tcase_add_test(tc, test_host_os_policy_needs_address_blocks);
+	tcase_add_test(tc, test_defrag_section_and_host_os_policy_load);
+	tcase_add_test(tc, test_defrag_defaults_are_suricatas);
+	tcase_add_test(tc, test_defrag_timeout_out_of_range_is_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

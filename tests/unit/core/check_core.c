@@ -101,6 +101,44 @@ START_TEST(test_ring_refuses_when_arena_is_full)
 }
 END_TEST
 
+START_TEST(test_ring_pair_is_both_or_neither)
+{
+	struct ring r;
+	uint8_t a[30] = { 1 }, b[30] = { 2 };
+	struct packet pa = data_packet(a, sizeof(a)), pb = data_packet(b,
+	    sizeof(b));
+	struct ring_slot *s, *t;
+
+	ck_assert_int_eq(ring_init(&r, 4, 64), 0);
+	ck_assert(ring_push(&r, &pa, 0));
+	ck_assert_ptr_null(ring_peek_second(&r));
+	/* room for one more packet's bytes, not two: nothing is pushed */
+	ck_assert(!ring_push_pair(&r, &pa, &pb, 3));
+	ck_assert_uint_eq(r.full, 1);
+	ck_assert_uint_eq(r.prod, 1);
+	ring_release(&r, ring_peek(&r));
+	ck_assert(ring_empty(&r));
+	ck_assert(ring_push_pair(&r, &pa, &pb, 3));
+	s = ring_peek(&r);
+	t = ring_peek_second(&r);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(s->pkt.data[0], 1);
+	ck_assert_uint_eq(t->pkt.data[0], 2);
+	ck_assert_uint_eq(t->source, 3);
+	ring_release(&r, s);
+	ring_release(&r, t);
+	ck_assert(ring_empty(&r));
+	/* slots: the pair needs two of them */
+	pa = data_packet(a, 1);
+	ck_assert(ring_push(&r, &pa, 0));
+	ck_assert(ring_push(&r, &pa, 0));
+	ck_assert(ring_push(&r, &pa, 0));
+	ck_assert(!ring_push_pair(&r, &pa, &pa, 0));
+	ck_assert_uint_eq(r.prod - r.cons, 3);
+	ring_destroy(&r);
+}
+END_TEST
+
 START_TEST(test_ring_wraps_arena_with_varied_sizes)
 {
 	struct ring r;
@@ -285,6 +323,7 @@ core_suite(void)
 	tcase_add_test(ring, test_ring_moves_decoded_pointers_with_the_data);
 	tcase_add_test(ring, test_ring_refuses_when_slots_are_full);
 	tcase_add_test(ring, test_ring_refuses_when_arena_is_full);
+	tcase_add_test(ring, test_ring_pair_is_both_or_neither);
 	tcase_add_test(ring, test_ring_wraps_arena_with_varied_sizes);
 	tcase_add_test(ring, test_ring_two_threads_deliver_every_packet_in_order);
 	tcase_set_timeout(ring, 60);
