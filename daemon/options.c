@@ -71,8 +71,9 @@ usage(FILE *fp)
 	    "  -s, --add-rules FILE   load this rule file as well; repeatable\n"
 	    "  -l, --log-dir DIR      write logs here (overrides default-log-dir)\n"
 	    "  -r, --read FILE        offline: read a pcap/pcapng capture; repeatable\n"
-	    "  -k, --checksum all|none  offline: drop packets with bad checksums (all)\n"
-	    "                         or inspect them anyway (none, the default)\n"
+	    "  -k, --checksum all|none  offline: judge checksums (all) or take them as\n"
+	    "                         right (none); default: judge them unless over 10%%\n"
+	    "                         of the first 1000 packets have bad TCP checksums\n"
 	    "      --simulate-ips     offline: drop rules act as inline (blocked, drop events)\n"
 	    "  -D, --daemonize        run in the background once ready\n"
 	    "      --pidfile FILE     write the pid here (a live one refuses to start)\n"
@@ -175,9 +176,9 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 			break;
 		case 'k':
 			if (strcmp(optarg, "all") == 0)
-				o->checksum_all = true;
+				o->checksum = 1;
 			else if (strcmp(optarg, "none") == 0)
-				o->checksum_all = false;
+				o->checksum = 2;
 			else {
 				fprintf(stderr, "quelld: -k: expected all or "
 				    "none, not '%s'\n", optarg);

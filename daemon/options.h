@@ -16,7 +16,8 @@ struct quelld_options {
 	size_t		 nsets;
 	const char	**pcap_files;		/* -r, repeatable */
 	size_t		 npcap_files;
-	bool		 checksum_all;		/* -k all (default none) */
+	int		 checksum;		/* -k: 0 auto (default), 1 all,
+						   2 none (runmode.h) */
 	bool		 simulate_ips;		/* --simulate-ips */
 	bool		 daemonize;		/* -D */
 	const char	*pidfile;		/* --pidfile */

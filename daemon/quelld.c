@@ -312,7 +312,8 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	rm_opts.pcap_files = opts->pcap_files;
 	rm_opts.npcap_files = opts->npcap_files;
 	rm_opts.simulate_ips = opts->simulate_ips;
-	rm_opts.checksum_check = opts->checksum_all;
+	rm_opts.checksum = opts->checksum == 1 ? RUNMODE_CHECKSUM_ALL :
+	    opts->checksum == 2 ? RUNMODE_CHECKSUM_NONE : RUNMODE_CHECKSUM_AUTO;
 	if ((rm = runmode_open(cfg, engine, &out, &rm_opts, err,
 	    sizeof(err))) == NULL) {
 		control_server_stop(ctl);

@@ -96,6 +96,8 @@ struct reader {
 	uint64_t		 ring_full_dropped;
 	uint64_t		 decoder_invalid;
 	uint64_t		 invalid_checksum;
+	uint64_t		 bad_tcp_checksums; /* -k auto: in the sample */
+	bool			 ignore_checksums; /* -k none, or auto decided */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
 	struct defrag		*defrag;	/* this reader's datagrams */
 };
@@ -137,7 +139,7 @@ struct runmode {
 	bool			 bypass_by_mark; /* nfq.bypass-method: mark */
 	bool			 offline;
 	bool			 simulate_ips;
-	bool			 checksum_check;
+	enum runmode_checksum	 checksum;	/* offline -k */
 	struct decode_config	 decode;	/* decoder.* */
 	struct defrag_hosts	*defrag_hosts;	/* host-os-policy, shared */
 	const char *const	*pcap_files;
@@ -310,6 +312,34 @@ pcap_push(struct reader *r, const struct packet *dp, const struct packet *p)
 	r->touched |= (uint64_t)1 << w;
 }
 
+/* Counts a packet with a bad checksum (decoder.invalid_checksum) and,
+ * with -k auto, decides after CHECKSUM_SAMPLE packets whether
+ * checksums are worth judging, as Suricata's ChecksumAutoModeCheck:
+ * not when more than one in CHECKSUM_BAD_RATIO of them had a bad TCP
+ * checksum (a capture on a host that offloads them). */
+#define CHECKSUM_SAMPLE		1000
+#define CHECKSUM_BAD_RATIO	10
+
+static void
+pcap_judge_checksums(struct reader *r, const struct packet *p)
+{
+	if (!decode_checksums_valid(p))
+		counter_inc(&r->invalid_checksum);
+	if (r->rm->checksum != RUNMODE_CHECKSUM_AUTO)
+		return;
+	if (decode_csum_tcp(p) == 0)
+		r->bad_tcp_checksums++;
+	if (counter_get(&r->pcap_packets) == CHECKSUM_SAMPLE &&
+	    r->bad_tcp_checksums > 0 &&
+	    CHECKSUM_SAMPLE / r->bad_tcp_checksums < CHECKSUM_BAD_RATIO) {
+		log_info("%" PRIu64 " of the first %u packets have a bad TCP "
+		    "checksum: assuming checksum offloading, checksums are "
+		    "no longer judged (-k all judges them)",
+		    r->bad_tcp_checksums, CHECKSUM_SAMPLE);
+		r->ignore_checksums = true;
+	}
+}
+
 static void *
 pcap_reader_main(void *arg)
 {
@@ -335,15 +365,12 @@ pcap_reader_main(void *arg)
 		    (rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1) {
 			counter_inc(&r->pcap_packets);
 			counter_add(&r->pcap_bytes, p.wire_len);
+			p.ignore_checksum = r->ignore_checksums;
 			if (decode_packet_cfg(&p, &rm->decode) == -1) {
 				if (decode_event_any(p.events))
 					counter_inc(&r->decoder_invalid);
-			} else if (rm->checksum_check &&
-			    !decode_checksums_valid(&p)) {
-				/* -k all: a bad checksum means the receiver
-				 * would discard it; so does detection. */
-				counter_inc(&r->invalid_checksum);
-				p.ip_version = 0;
+			} else if (!p.ignore_checksum) {
+				pcap_judge_checksums(r, &p);
 			}
 			/* defrag first: its events (frag_overlap ...) are
 			 * the fragment's */
@@ -814,6 +841,7 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 		r->rm = rm;
 		r->index = (uint16_t)i;
 		r->kind = rm->offline ? SOURCE_PCAP : SOURCE_NFQ;
+		r->ignore_checksums = rm->checksum == RUNMODE_CHECKSUM_NONE;
 		if ((r->defrag = defrag_new(&dc)) == NULL) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
@@ -885,7 +913,7 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	rm->worker_delay_us = opts->worker_delay_us;
 	rm->offline = opts->npcap_files > 0;
 	rm->simulate_ips = opts->simulate_ips;
-	rm->checksum_check = opts->checksum_check;
+	rm->checksum = opts->checksum;
 	(void)config_decode(cfg, &rm->decode, NULL);
 	rm->pcap_files = opts->pcap_files;
 	rm->npcap_files = opts->npcap_files;

@@ -15,12 +15,24 @@ struct detect_engine;
 struct outputs;
 struct runmode;
 
+/* Offline checksum judgement (-k), as Suricata's pcap-file
+ * checksum-checks: auto judges them unless more than 1 in 10 of the
+ * first 1000 packets has a bad TCP checksum (offloading), then takes
+ * every later packet's as right; all always judges; none never (the
+ * checksum keywords take every checksum as valid). Judging never keeps
+ * a packet from detection. */
+enum runmode_checksum {
+	RUNMODE_CHECKSUM_AUTO,
+	RUNMODE_CHECKSUM_ALL,
+	RUNMODE_CHECKSUM_NONE,
+};
+
 struct runmode_opts {
 	unsigned	 worker_delay_us;	/* testing: slow workers down */
 	const char *const *pcap_files;		/* offline mode when set */
 	size_t		 npcap_files;
 	bool		 simulate_ips;		/* offline: drops act as inline */
-	bool		 checksum_check;	/* offline -k all */
+	enum runmode_checksum checksum;		/* offline -k */
 };
 
 /* Binds every configured queue (inline) and opens the raw sockets for

@@ -279,6 +279,9 @@ handle_message(struct recv_ctx *ctx, const struct nlmsghdr *nlh)
 	p.nfq_id = m.id;
 	p.mark = m.mark;
 	p.hook = m.hook;
+	/* The kernel fills these checksums in later (CHECKSUM_PARTIAL:
+	 * locally sent, GSO): take them as right. */
+	p.ignore_checksum = (m.skbinfo & NFQA_SKB_CSUMNOTREADY) != 0;
 	p.has_ctmark = m.has_ctmark;
 	p.ctmark = m.ctmark;
 	clock_gettime(CLOCK_REALTIME, &p.ts);

@@ -89,6 +89,9 @@ struct packet {
 	bool		 has_ctmark;	/* NFQA_CT came with the packet */
 	uint32_t	 ctmark;	/* its conntrack mark, if so */
 	uint8_t		 hook;		/* netfilter hook, if known */
+	bool		 ignore_checksum; /* checksums are not to be judged
+					   (Suricata's PKT_IGNORE_CHECKSUM:
+					   -k none, offloading) */
 	uint8_t		 link;		/* enum packet_link of data */
 	uint8_t		 pkt_src;	/* enum packet_src */
 	uint8_t		 depth;		/* tunnel depth: 0 captured, 1 inside

@@ -57,6 +57,7 @@ decode_tunnel(const struct packet *outer, struct packet *inner,
 	inner->has_ctmark = outer->has_ctmark;
 	inner->ctmark = outer->ctmark;
 	inner->hook = outer->hook;
+	inner->ignore_checksum = outer->ignore_checksum;
 	inner->link = outer->inner_link;
 	inner->pkt_src = outer->inner_src;
 	inner->depth = (uint8_t)(outer->depth + 1);

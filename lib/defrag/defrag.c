@@ -354,6 +354,7 @@ defrag_out(const struct defrag *d, const struct packet *p, uint32_t len,
 	out->has_ctmark = p->has_ctmark;
 	out->ctmark = p->ctmark;
 	out->hook = p->hook;
+	out->ignore_checksum = p->ignore_checksum;
 	out->link = v4 ? PKT_LINK_IPV4 : PKT_LINK_IPV6;
 	out->pkt_src = PKT_SRC_DEFRAG;
 	out->depth = p->depth;

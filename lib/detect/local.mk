@@ -30,6 +30,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/classtype.c \
 	lib/detect/keywords/compress_whitespace.c \
 	lib/detect/keywords/content.c lib/detect/keywords/content.h \
+	lib/detect/keywords/csum.c lib/detect/keywords/csum.h \
 	lib/detect/keywords/decode_event.c \
 	lib/detect/keywords/depth.c \
 	lib/detect/keywords/detection_filter.c \
@@ -48,10 +49,15 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/header_lowercase.c \
 	lib/detect/keywords/icmp_id.c \
 	lib/detect/keywords/icmp_seq.c \
+	lib/detect/keywords/icmpv4_csum.c \
+	lib/detect/keywords/icmpv6_csum.c \
+	lib/detect/keywords/icmpv6_mtu.c \
 	lib/detect/keywords/icode.c \
 	lib/detect/keywords/id.c \
+	lib/detect/keywords/igmp_csum.c \
 	lib/detect/keywords/ip_proto.c \
 	lib/detect/keywords/ipopts.c \
+	lib/detect/keywords/ipv4_csum.c \
 	lib/detect/keywords/isdataat.c \
 	lib/detect/keywords/itype.c \
 	lib/detect/keywords/metadata.c \
@@ -77,6 +83,8 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/tag.c \
 	lib/detect/keywords/target.c \
 	lib/detect/keywords/tcp_mss.c \
+	lib/detect/keywords/tcpv4_csum.c \
+	lib/detect/keywords/tcpv6_csum.c \
 	lib/detect/keywords/threshold.c lib/detect/keywords/threshold.h \
 	lib/detect/keywords/to_lowercase.c \
 	lib/detect/keywords/to_md5.c \
@@ -85,6 +93,8 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/to_uppercase.c \
 	lib/detect/keywords/tos.c \
 	lib/detect/keywords/ttl.c \
+	lib/detect/keywords/udpv4_csum.c \
+	lib/detect/keywords/udpv6_csum.c \
 	lib/detect/keywords/url_decode.c \
 	lib/detect/keywords/window.c \
 	lib/detect/keywords/within.c \
@@ -121,6 +131,13 @@ tests_unit_detect_check_header_SOURCES = tests/unit/detect/check_header.c tests/
 	tests/unit/detect/harness.h
 tests_unit_detect_check_header_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_detect_check_header_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/unit/detect/check_csum
+TESTS += tests/unit/detect/check_csum
+tests_unit_detect_check_csum_SOURCES = tests/unit/detect/check_csum.c tests/unit/detect/harness.c \
+	tests/unit/detect/harness.h
+tests_unit_detect_check_csum_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_csum_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
 
 check_PROGRAMS += tests/unit/detect/check_flowkw
 TESTS += tests/unit/detect/check_flowkw

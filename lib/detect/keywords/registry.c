@@ -40,10 +40,15 @@ extern const struct keyword kw_gid;
 extern const struct keyword kw_header_lowercase;
 extern const struct keyword kw_icmp_id;
 extern const struct keyword kw_icmp_seq;
+extern const struct keyword kw_icmpv4_csum;
+extern const struct keyword kw_icmpv6_csum;
+extern const struct keyword kw_icmpv6_mtu;
 extern const struct keyword kw_icode;
 extern const struct keyword kw_id;
+extern const struct keyword kw_igmp_csum;
 extern const struct keyword kw_ip_proto;
 extern const struct keyword kw_ipopts;
+extern const struct keyword kw_ipv4_csum;
 extern const struct keyword kw_isdataat;
 extern const struct keyword kw_itype;
 extern const struct keyword kw_metadata;
@@ -69,6 +74,8 @@ extern const struct keyword kw_strip_whitespace;
 extern const struct keyword kw_tag;
 extern const struct keyword kw_target;
 extern const struct keyword kw_tcp_mss;
+extern const struct keyword kw_tcpv4_csum;
+extern const struct keyword kw_tcpv6_csum;
 extern const struct keyword kw_threshold;
 extern const struct keyword kw_to_lowercase;
 extern const struct keyword kw_to_md5;
@@ -77,6 +84,8 @@ extern const struct keyword kw_to_sha256;
 extern const struct keyword kw_to_uppercase;
 extern const struct keyword kw_tos;
 extern const struct keyword kw_ttl;
+extern const struct keyword kw_udpv4_csum;
+extern const struct keyword kw_udpv6_csum;
 extern const struct keyword kw_url_decode;
 extern const struct keyword kw_window;
 extern const struct keyword kw_within;
@@ -113,10 +122,15 @@ static const struct keyword *const keywords[] = {
 	&kw_header_lowercase,
 	&kw_icmp_id,
 	&kw_icmp_seq,
+	&kw_icmpv4_csum,
+	&kw_icmpv6_csum,
+	&kw_icmpv6_mtu,
 	&kw_icode,
 	&kw_id,
+	&kw_igmp_csum,
 	&kw_ip_proto,
 	&kw_ipopts,
+	&kw_ipv4_csum,
 	&kw_isdataat,
 	&kw_itype,
 	&kw_metadata,
@@ -142,6 +156,8 @@ static const struct keyword *const keywords[] = {
 	&kw_tag,
 	&kw_target,
 	&kw_tcp_mss,
+	&kw_tcpv4_csum,
+	&kw_tcpv6_csum,
 	&kw_threshold,
 	&kw_to_lowercase,
 	&kw_to_md5,
@@ -150,6 +166,8 @@ static const struct keyword *const keywords[] = {
 	&kw_to_uppercase,
 	&kw_tos,
 	&kw_ttl,
+	&kw_udpv4_csum,
+	&kw_udpv6_csum,
 	&kw_url_decode,
 	&kw_window,
 	&kw_within,
