@@ -210,8 +210,8 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	struct reader *r = arg;
 	uint32_t w;
 
-	if (decode_packet_cfg(p, &r->rm->decode) == -1 &&
-	    decode_event_any(p->events))
+	(void)decode_packet_cfg(p, &r->rm->decode);
+	if (decode_event_invalid(p->events))
 		counter_inc(&r->decoder_invalid);
 	if (p->is_fragment && r->defrag != NULL) {
 		struct packet dp;
@@ -366,12 +366,11 @@ pcap_reader_main(void *arg)
 			counter_inc(&r->pcap_packets);
 			counter_add(&r->pcap_bytes, p.wire_len);
 			p.ignore_checksum = r->ignore_checksums;
-			if (decode_packet_cfg(&p, &rm->decode) == -1) {
-				if (decode_event_any(p.events))
-					counter_inc(&r->decoder_invalid);
-			} else if (!p.ignore_checksum) {
+			if (decode_packet_cfg(&p, &rm->decode) == 0 &&
+			    !p.ignore_checksum)
 				pcap_judge_checksums(r, &p);
-			}
+			if (decode_event_invalid(p.events))
+				counter_inc(&r->decoder_invalid);
 			/* defrag first: its events (frag_overlap ...) are
 			 * the fragment's */
 			done = p.is_fragment && r->defrag != NULL &&

@@ -135,7 +135,7 @@ static const struct key keys[] = {
 	{ "defrag.trackers", KEY_UINT, OFF(defrag.trackers), NULL, 0, 1u << 24, NULL },
 	{ "default-rule-path", KEY_STRING, OFF(default_rule_path),
 	    SYSCONFDIR "/quell/rules", 0, 0, NULL },
-	{ "decoder.erspan.typeI.enabled", KEY_BOOL, OFF(decode.erspan_type1), "no", 0, 0, NULL },
+	{ "decoder.erspan.typeI.enabled", KEY_BOOL, OFF(decode.erspan_type1), "yes", 0, 0, NULL },
 	{ "decoder.geneve.enabled", KEY_BOOL, OFF(decode.geneve.enabled), "yes", 0, 0, NULL },
 	{ "decoder.geneve.ports", KEY_STRING, OFF(decode_geneve_ports), "$GENEVE_PORTS", 0, 0, NULL },
 	{ "decoder.teredo.enabled", KEY_BOOL, OFF(decode.teredo.enabled), "yes", 0, 0, NULL },
@@ -1820,6 +1820,12 @@ config_decode(const struct quell_config *cfg, struct decode_config *out,
 	out->teredo.enabled = cfg->decode.teredo.enabled;
 	out->vxlan.enabled = cfg->decode.vxlan.enabled;
 	out->geneve.enabled = cfg->decode.geneve.enabled;
+	/* As Suricata 7, which logs the same and decodes type I anyway. */
+	if (!cfg->decode.erspan_type1 && dl != NULL)
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0, NULL,
+		    "decoder.erspan.typeI.enabled: ERSPAN type I is no longer "
+		    "configurable and always decoded; ignored");
+	out->erspan_type1 = true;
 	return rc;
 }
 

@@ -30,7 +30,6 @@ enum packet_link {
 	PKT_LINK_VLAN,		/* starts with an 802.1Q tag (GRE 0x8100) */
 	PKT_LINK_ERSPAN1,	/* ERSPAN type I: Ethernet, no header */
 	PKT_LINK_ERSPAN2,	/* ERSPAN type II header, then Ethernet */
-	PKT_LINK_ERSPAN3,	/* ERSPAN type III header, then Ethernet */
 };
 
 /* struct packet.pkt_src: where the packet came from, eve's pkt_src. */

@@ -10,7 +10,7 @@ const struct decode_config decode_config_default = {
 	.teredo = { .enabled = true, .n = 1, .port = { 3544 } },
 	.vxlan = { .enabled = true, .n = 1, .port = { 4789 } },
 	.geneve = { .enabled = true, .n = 1, .port = { 6081 } },
-	.erspan_type1 = false,
+	.erspan_type1 = true,	/* always (Suricata 7); kept for the key */
 };
 
 bool

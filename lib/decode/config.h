@@ -2,7 +2,8 @@
  *   decoder.teredo.enabled / .ports   (default on, 3544)
  *   decoder.vxlan.enabled / .ports    (default on, 4789)
  *   decoder.geneve.enabled / .ports   (default on, 6081)
- *   decoder.erspan.typeI.enabled      (default off)
+ *   decoder.erspan.typeI.enabled      (ignored: type I is always decoded,
+ *                                      as Suricata 7)
  * Read by lib/config; the decoder only reads the struct. */
 #ifndef QUELL_DECODE_CONFIG_H
 #define QUELL_DECODE_CONFIG_H

@@ -36,10 +36,6 @@ decode_run(struct packet *p, const struct decode_config *cfg)
 	rc = decode_link(p, p->link, p->data, p->len);
 	if (rc == 0)
 		decode_tunnel_udp(p, cfg);
-	if (p->inner_link == PKT_LINK_ERSPAN1 && !cfg->erspan_type1) {
-		p->inner = NULL;
-		p->inner_len = 0;
-	}
 	return rc;
 }
 

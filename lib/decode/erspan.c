@@ -7,8 +7,6 @@
 #include "decode/events.h"
 
 #define ERSPAN2_HDR_LEN		8
-#define ERSPAN3_HDR_LEN		12
-#define ERSPAN3_SUBHDR_LEN	8
 
 int
 decode_erspan(struct packet *p, uint8_t link, const uint8_t *b,
@@ -19,26 +17,17 @@ decode_erspan(struct packet *p, uint8_t link, const uint8_t *b,
 
 	if (link == PKT_LINK_ERSPAN1)
 		return decode_ether(p, b, len);
-	hlen = link == PKT_LINK_ERSPAN2 ? ERSPAN2_HDR_LEN : ERSPAN3_HDR_LEN;
+	hlen = ERSPAN2_HDR_LEN;
 	if (len < hlen) {
 		decode_event_set(p->events, DECODE_EV_ERSPAN_HEADER_TOO_SMALL);
 		return -1;
 	}
-	/* Ver (4) | VLAN (12) first in both */
+	/* Ver (4) | VLAN (12) */
 	ver = decode_be16(b) >> 12;
 	vlan = decode_be16(b) & 0x0fff;
-	if ((link == PKT_LINK_ERSPAN2 && ver != 1) ||
-	    (link == PKT_LINK_ERSPAN3 && ver != 2)) {
+	if (ver != 1) {
 		decode_event_set(p->events, DECODE_EV_ERSPAN_UNSUPPORTED_VERSION);
 		return -1;
-	}
-	if (link == PKT_LINK_ERSPAN3 && (b[11] & 0x01)) {
-		hlen += ERSPAN3_SUBHDR_LEN;
-		if (len < hlen) {
-			decode_event_set(p->events,
-			    DECODE_EV_ERSPAN_HEADER_TOO_SMALL);
-			return -1;
-		}
 	}
 	if (vlan != 0 && decode_ether_push_vlan(p, vlan) == -1) {
 		decode_event_set(p->events, DECODE_EV_ERSPAN_TOO_MANY_VLAN_LAYERS);

@@ -12,10 +12,11 @@
 #include "decode/ppp.h"
 
 #define VLAN_TAG_LEN		4	/* TCI, then the inner type */
-#define IEEE8021AH_HDR_LEN	18	/* I-TAG (6) + customer MACs (12) */
+#define IEEE8021AH_HDR_LEN	18	/* I-TAG (4), customer MACs (12), type */
 #define VNTAG_LEN		6	/* tag (4) + inner type */
 #define ETAG_LEN		8	/* tag (6) + inner type */
 #define ETHERTYPE_MIN		0x0600	/* below: an 802.3 length (LLC) */
+#define DCE_HDR_LEN		16	/* Suricata's ETHERNET_DCE_HEADER_LEN */
 
 int
 decode_ether_push_vlan(struct packet *p, uint16_t vid)
@@ -95,14 +96,14 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 	case DECODE_ETHERTYPE_8021AH:
 		/* Provider backbone bridge: the I-TAG, then the customer's
 		 * frame with its own MACs and type. */
-		if (len < IEEE8021AH_HDR_LEN + 2) {
+		if (len < IEEE8021AH_HDR_LEN) {
 			decode_event_set(p->events,
 			    DECODE_EV_IEEE8021AH_HEADER_TOO_SMALL);
 			return -1;
 		}
 		return decode_ethertype(p,
-		    decode_be16(b + IEEE8021AH_HDR_LEN),
-		    b + IEEE8021AH_HDR_LEN + 2, len - IEEE8021AH_HDR_LEN - 2);
+		    decode_be16(b + IEEE8021AH_HDR_LEN - 2),
+		    b + IEEE8021AH_HDR_LEN, len - IEEE8021AH_HDR_LEN);
 	case DECODE_ETHERTYPE_VNTAG:
 		if (len < VNTAG_LEN) {
 			decode_event_set(p->events,
@@ -129,6 +130,14 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 		}
 		return decode_ethertype(p, type, b + ETAG_LEN,
 		    len - ETAG_LEN);
+	case DECODE_ETHERTYPE_DCE:
+		/* Cisco FabricPath: 2 bytes, then an Ethernet frame (as
+		 * Suricata 7.0.6 reads it) */
+		if (len < DCE_HDR_LEN) {
+			decode_event_set(p->events, DECODE_EV_DCE_PKT_TOO_SMALL);
+			return -1;
+		}
+		return decode_ether(p, b + 2, len - 2);
 	case DECODE_ETHERTYPE_MPLS_UC:
 	case DECODE_ETHERTYPE_MPLS_MC:
 		return decode_mpls(p, b, len);
@@ -142,7 +151,8 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 	case DECODE_ETHERTYPE_ARP:
 		return -1;
 	default:
-		/* An 802.3 length field (STP, CDP, ...) is not a type. */
+		/* Suricata 8's event (7.0.6 has none). An 802.3 length field
+		 * (STP, CDP, ...) is not a type. */
 		if (type >= ETHERTYPE_MIN)
 			decode_event_set(p->events,
 			    DECODE_EV_ETHERNET_UNKNOWN_ETHERTYPE);

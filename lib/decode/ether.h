@@ -23,9 +23,9 @@
 #define DECODE_ETHERTYPE_PPPOE_SESS	0x8864
 #define DECODE_ETHERTYPE_VNTAG		0x8926
 #define DECODE_ETHERTYPE_ETAG		0x893f
+#define DECODE_ETHERTYPE_DCE		0x8903	/* Cisco FabricPath */
 #define DECODE_ETHERTYPE_BRIDGE		0x6558	/* transparent Ethernet */
 #define DECODE_ETHERTYPE_ERSPAN		0x88be	/* ERSPAN type I and II */
-#define DECODE_ETHERTYPE_ERSPAN3	0x22eb
 #define DECODE_ETHERTYPE_PPP		0x880b	/* GRE v1 (PPTP) */
 
 /* Ethernet frame at b (len bytes). Returns 0 when an IP layer decoded

@@ -257,6 +257,18 @@ const char *decode_event_name(enum decode_event);
  * case-insensitive, as Suricata compares), or -1. */
 int	decode_event_lookup(const char *name, size_t len);
 
+/* Bit DECODE_EV_INVALID_BIT of struct packet.events: the packet is
+ * invalid as Suricata counts decoder.invalid (its PKT_IS_INVALID, which
+ * ENGINE_SET_INVALID_EVENT sets): raised an event of the invalid class
+ * (decode_event_invalid_mask, events.c), or one at a site Suricata
+ * makes invalid (decode_event_set_invalid). */
+#define DECODE_EV_INVALID_BIT	255
+_Static_assert(DECODE_EV_ALL <= DECODE_EV_INVALID_BIT &&
+    DECODE_EV_WORDS == 4, "the invalid flag is the last bit of the bits");
+
+/* The events that always make a packet invalid, DECODE_EV_WORDS words. */
+extern const uint64_t decode_event_invalid_mask[];
+
 /* A packet keeps at most this many events, as Suricata's (its
  * PACKET_ENGINE_EVENT_MAX): past them an event is lost, neither matched
  * by decode-event nor counted. The same event may be raised more than
@@ -274,14 +286,44 @@ decode_event_list_(uint64_t *events)
 }
 
 static inline void
+decode_event_flag_invalid_(uint64_t *events)
+{
+	events[DECODE_EV_INVALID_BIT / 64] |=
+	    (uint64_t)1 << (DECODE_EV_INVALID_BIT % 64);
+}
+
+/* Raises ev on the packet (events: its p->events). */
+static inline void
 decode_event_set(uint64_t *events, enum decode_event ev)
 {
 	uint8_t *list = decode_event_list_(events);
 
+	/* invalid even when the event itself is lost, as Suricata */
+	if (decode_event_invalid_mask[(unsigned)ev / 64] &
+	    ((uint64_t)1 << ((unsigned)ev % 64)))
+		decode_event_flag_invalid_(events);
 	if (list[0] >= DECODE_EV_LIST_MAX)
 		return;
 	list[1 + list[0]++] = (uint8_t)ev;
 	events[(unsigned)ev / 64] |= (uint64_t)1 << ((unsigned)ev % 64);
+}
+
+/* The same, and the packet is invalid whatever ev's class
+ * (ENGINE_SET_INVALID_EVENT where Suricata uses it for an event that is
+ * elsewhere a plain one: tcp.opt_invalid_len). */
+static inline void
+decode_event_set_invalid(uint64_t *events, enum decode_event ev)
+{
+	decode_event_set(events, ev);
+	decode_event_flag_invalid_(events);
+}
+
+/* Whether the packet counts in decoder.invalid. */
+static inline bool
+decode_event_invalid(const uint64_t *events)
+{
+	return (events[DECODE_EV_INVALID_BIT / 64] &
+	    ((uint64_t)1 << (DECODE_EV_INVALID_BIT % 64))) != 0;
 }
 
 static inline bool

@@ -167,11 +167,9 @@ decode_gre(struct packet *p, const uint8_t *b, uint32_t len)
 		link = PKT_LINK_PPP;
 		break;
 	case DECODE_ETHERTYPE_ERSPAN:
-		/* Type II carries a sequence number, type I does not. */
+		/* Type II carries a sequence number, type I does not. Type
+		 * III (0x22eb) is not decoded, as Suricata's. */
 		link = (fl & GRE_F_SEQ) ? PKT_LINK_ERSPAN2 : PKT_LINK_ERSPAN1;
-		break;
-	case DECODE_ETHERTYPE_ERSPAN3:
-		link = PKT_LINK_ERSPAN3;
 		break;
 	default:
 		return;

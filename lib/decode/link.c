@@ -121,7 +121,6 @@ decode_link(struct packet *p, uint8_t link, const uint8_t *b, uint32_t len)
 		return decode_ethertype(p, DECODE_ETHERTYPE_VLAN, b, len);
 	case PKT_LINK_ERSPAN1:
 	case PKT_LINK_ERSPAN2:
-	case PKT_LINK_ERSPAN3:
 		return decode_erspan(p, link, b, len);
 	default:
 		return -1;

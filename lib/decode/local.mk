@@ -34,6 +34,7 @@ tests_unit_decode_check_decode_SOURCES = \
 	tests/unit/decode/check_decode.c \
 	tests/unit/decode/build.c tests/unit/decode/build.h \
 	tests/unit/decode/suites.h \
+	tests/unit/decode/test_cases.c \
 	tests/unit/decode/test_decode.c \
 	tests/unit/decode/test_events.c \
 	tests/unit/decode/test_icmp.c \
@@ -45,3 +46,5 @@ tests_unit_decode_check_decode_SOURCES = \
 	$(NULL)
 tests_unit_decode_check_decode_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_decode_check_decode_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+EXTRA_DIST += tests/unit/decode/cases.py

@@ -44,7 +44,8 @@ decode_nsh(struct packet *p, const uint8_t *b, uint32_t len)
 		return -1;
 	}
 	if (hlen > len) {
-		decode_event_set(p->events, DECODE_EV_NSH_HEADER_TOO_SMALL);
+		/* Suricata's event for a length past the packet too */
+		decode_event_set(p->events, DECODE_EV_NSH_BAD_HEADER_LENGTH);
 		return -1;
 	}
 	md = b[2] & 0x0f;

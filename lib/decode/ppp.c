@@ -126,7 +126,7 @@ decode_pppoe_session(struct packet *p, const uint8_t *b, uint32_t len)
 void
 decode_pppoe_discovery(struct packet *p, const uint8_t *b, uint32_t len)
 {
-	uint32_t plen, off;
+	uint32_t plen;
 
 	if (len < PPPOE_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_PPPOE_PKT_TOO_SMALL);
@@ -139,25 +139,10 @@ decode_pppoe_discovery(struct packet *p, const uint8_t *b, uint32_t len)
 		decode_event_set(p->events, DECODE_EV_PPPOE_WRONG_CODE);
 		return;
 	}
+	/* As Suricata: only a length past the frame is malformed; a tag
+	 * running past the length ends its walk without an event (and
+	 * nothing is taken from the tags). */
 	plen = decode_be16(b + 4);
-	if (plen > len - PPPOE_HDR_LEN) {
+	if (plen > len - PPPOE_HDR_LEN)
 		decode_event_set(p->events, DECODE_EV_PPPOE_MALFORMED_TAGS);
-		return;
-	}
-	for (off = 0; off < plen;) {
-		uint32_t tlen;
-
-		if (plen - off < 4) {
-			decode_event_set(p->events,
-			    DECODE_EV_PPPOE_MALFORMED_TAGS);
-			return;
-		}
-		tlen = decode_be16(b + PPPOE_HDR_LEN + off + 2);
-		if (tlen > plen - off - 4) {
-			decode_event_set(p->events,
-			    DECODE_EV_PPPOE_MALFORMED_TAGS);
-			return;
-		}
-		off += 4 + tlen;
-	}
 }

@@ -115,7 +115,9 @@ decode_tcp_options(struct packet *p, const uint8_t *opt, uint32_t len)
 			return;
 		olen = opt[1];
 		if (olen > len || olen < 2) {
-			decode_event_set(p->events, DECODE_EV_TCP_OPT_INVALID_LEN);
+			/* invalid here, a plain event below, as Suricata */
+			decode_event_set_invalid(p->events,
+			    DECODE_EV_TCP_OPT_INVALID_LEN);
 			return;
 		}
 		if (!tcp_opt_len_ok(type, olen))

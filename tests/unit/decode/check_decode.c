@@ -18,6 +18,7 @@ main(void)
 	srunner_add_suite(sr, decode_udp_suite());
 	srunner_add_suite(sr, decode_icmp_suite());
 	srunner_add_suite(sr, decode_icmpv6_suite());
+	srunner_add_suite(sr, decode_cases_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

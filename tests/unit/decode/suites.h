@@ -4,6 +4,7 @@
 
 #include <check.h>
 
+Suite	*decode_cases_suite(void);
 Suite	*decode_decode_suite(void);
 Suite	*decode_events_suite(void);
 Suite	*decode_icmp_suite(void);

@@ -1,0 +1,178 @@
+#!/usr/bin/python3
+# The packets of test_cases.c (lib/decode unit tests): name -> (link type,
+# bytes), written to cases.json. Each was run through Suricata 7.0.6 as a
+# one-packet capture to get the expectations kept in test_cases.c; this
+# script is how the bytes were made (scapy, for /usr/bin/python3).
+import json, struct
+from scapy.all import IP, TCP, UDP, Ether, Dot1Q, Dot1AD, Raw, GRE, conf
+from scapy.layers.inet6 import IPv6
+conf.verb = 0
+S4, D4, S6, D6 = "192.0.2.1", "198.51.100.2", "2001:db8::1", "2001:db8::2"
+def tcp4(): return bytes(IP(src=S4, dst=D4, id=1) / TCP(sport=40000, dport=80, flags="S"))
+def udp6(): return bytes(IPv6(src=S6, dst=D6) / UDP(sport=5353, dport=53) / b"hello")
+def e(typ, payload):
+    return b"\x02\0\0\0\0\x02\x02\0\0\0\0\x01" + struct.pack("!H", typ) + payload
+def ip4(proto, payload, ident=1):
+    return bytes(IP(src=S4, dst=D4, id=ident, proto=proto) / Raw(payload))
+def ip6(nh, payload):
+    return bytes(IPv6(src=S6, dst=D6, nh=nh) / Raw(payload))
+def udp4(dport, payload, sport=40000):
+    return bytes(IP(src=S4, dst=D4, id=1) / UDP(sport=sport, dport=dport) / Raw(payload))
+def mpls(label, s, ttl=64): return struct.pack("!I", (label << 12) | (s << 8) | ttl)
+def gre(flags_ver, proto, extra=b""): return struct.pack("!HH", flags_ver, proto) + extra
+EN = e(0x0800, tcp4())   # an Ethernet frame carrying tcp4
+C = {}
+# link layers
+C["eth_ipv4"] = (1, EN)
+C["eth_ipv6"] = (1, e(0x86dd, udp6()))
+C["eth_too_small"] = (1, EN[:10])
+C["eth_arp"] = (1, e(0x0806, b"\0\x01\x08\0\x06\x04\0\x01" + b"\0" * 20))
+C["eth_unknown_type"] = (1, e(0x1234, b"\0" * 30))
+C["sll_ipv4"] = (113, struct.pack("!HHH8sH", 0, 1, 6, b"\x02\0\0\0\0\x01\0\0", 0x0800) + tcp4())
+C["sll_too_small"] = (113, b"\0" * 10)
+C["sll2_ipv6"] = (276, struct.pack("!HHIHBB8s", 0x86dd, 0, 1, 1, 0, 6, b"\x02\0\0\0\0\x01\0\0") + udp6())
+C["sll2_too_small"] = (276, b"\0" * 12)
+C["null_ipv4"] = (0, struct.pack("<I", 2) + tcp4())
+C["null_ipv6_bsd"] = (0, struct.pack("<I", 24) + udp6())
+C["null_ipv6_darwin"] = (0, struct.pack("<I", 30) + udp6())
+C["null_ipv6_freebsd"] = (0, struct.pack("<I", 28) + udp6())
+C["null_too_small"] = (0, b"\x02\0\0")
+C["null_unsupported"] = (0, struct.pack("<I", 7) + tcp4())
+C["chdlc_ipv4"] = (104, b"\x0f\0\x08\0" + tcp4())
+C["chdlc_ipv6"] = (104, b"\x8f\0\x86\xdd" + udp6())
+C["chdlc_too_small"] = (104, b"\x0f\0\x08")
+C["ppp_ipv4"] = (9, b"\0\x21" + tcp4())
+C["ppp_ipv6"] = (9, b"\0\x57" + udp6())
+C["ppp_too_small"] = (9, b"\0")
+C["ppp_ip4_too_small"] = (9, b"\0\x21" + tcp4()[:12])
+C["ppp_ip6_too_small"] = (9, b"\0\x57" + udp6()[:30])
+C["ppp_vju_too_small"] = (9, b"\0\x2f" + b"\0")
+C["ppp_unsup"] = (9, b"\x80\x21" + b"\0" * 20)
+C["ppp_wrong_type"] = (9, b"\x12\x34" + b"\0" * 20)
+C["raw_ipv4"] = (101, tcp4())
+C["raw_ipv6"] = (101, udp6())
+C["raw_version5"] = (101, b"\x55" + tcp4()[1:])
+C["linktype_ipv4"] = (228, tcp4())
+C["linktype_ipv6"] = (229, udp6())
+# Ethernet encapsulations
+C["vlan_one"] = (1, e(0x8100, struct.pack("!HH", 10, 0x0800) + tcp4()))
+C["vlan_three"] = (1, e(0x8100, struct.pack("!HHHHHH", 1, 0x8100, 2, 0x8100, 3, 0x0800) + tcp4()))
+C["vlan_four"] = (1, e(0x8100, struct.pack("!HHHHHHHH", 1, 0x8100, 2, 0x8100, 3, 0x8100, 4, 0x0800) + tcp4()))
+C["vlan_too_small"] = (1, e(0x8100, b"\0\x0a"))
+C["vlan_unknown_type"] = (1, e(0x8100, struct.pack("!HH", 10, 0x1234) + b"\0" * 30))
+C["qinq_8021ad"] = (1, e(0x88a8, struct.pack("!HHHH", 20, 0x8100, 10, 0x0800) + tcp4()))
+C["qinq_9100"] = (1, e(0x9100, struct.pack("!HHHH", 20, 0x8100, 10, 0x0800) + tcp4()))
+C["ieee8021ah"] = (1, e(0x88e7, b"\0\0\0\x01" + b"\x02\0\0\0\0\x03\x02\0\0\0\0\x04" + b"\x08\x00" + tcp4()))
+C["ieee8021ah_too_small"] = (1, e(0x88e7, b"\0" * 17))
+C["vntag"] = (1, e(0x8926, b"\0\x01\0\x02\x08\x00" + tcp4()))
+C["vntag_too_small"] = (1, e(0x8926, b"\0\x01\0"))
+C["vntag_unknown_type"] = (1, e(0x8926, b"\0\x01\0\x02\x00\x40" + tcp4()))
+C["etag"] = (1, e(0x893f, b"\0\x01\0\x02\0\x03\x08\x00" + tcp4()))
+C["etag_too_small"] = (1, e(0x893f, b"\0\x01\0"))
+C["dce"] = (1, e(0x8903, b"\0\0" + EN))
+C["dce_too_small"] = (1, e(0x8903, b"\0" * 15))
+C["mpls_explicit_null_v4"] = (1, e(0x8847, mpls(0, 1) + tcp4()))
+C["mpls_explicit_null_v6"] = (1, e(0x8847, mpls(2, 1) + udp6()))
+C["mpls_stack_guess_v4"] = (1, e(0x8847, mpls(100, 0) + mpls(200, 1) + tcp4()))
+C["mpls_guess_v6"] = (1, e(0x8848, mpls(300, 1) + udp6()))
+C["mpls_router_alert"] = (1, e(0x8847, mpls(1, 1) + tcp4()))
+C["mpls_implicit_null"] = (1, e(0x8847, mpls(3, 1) + tcp4()))
+C["mpls_reserved"] = (1, e(0x8847, mpls(5, 1) + tcp4()))
+C["mpls_pw_ethernet"] = (1, e(0x8847, mpls(400, 1) + b"\0\0\0\0" + EN))
+C["mpls_unknown_payload"] = (1, e(0x8847, mpls(400, 1) + b"\x70" + b"\0" * 30))
+C["mpls_header_too_small"] = (1, e(0x8847, b"\0\0"))
+C["mpls_pkt_too_small"] = (1, e(0x8847, mpls(400, 1)))
+nsh1 = lambda ver, ln, md, np: struct.pack("!HBBI", (ver << 14) | ln, md, np, 0x000001ff)
+C["nsh_type1_ipv4"] = (1, e(0x894f, nsh1(0, 6, 1, 1) + b"\0" * 16 + tcp4()))
+C["nsh_type2_ipv6"] = (1, e(0x894f, nsh1(0, 2, 2, 2) + udp6()))
+C["nsh_type2_ethernet"] = (1, e(0x894f, nsh1(0, 2, 2, 3) + EN))
+C["nsh_too_small"] = (1, e(0x894f, b"\0" * 6))
+C["nsh_version"] = (1, e(0x894f, nsh1(1, 6, 1, 1) + b"\0" * 16 + tcp4()))
+C["nsh_bad_length_type1"] = (1, e(0x894f, nsh1(0, 4, 1, 1) + b"\0" * 16 + tcp4()))
+C["nsh_length_past_end"] = (1, e(0x894f, nsh1(0, 60, 2, 1) + b"\0" * 16))
+C["nsh_reserved_type"] = (1, e(0x894f, nsh1(0, 2, 0, 1) + tcp4()))
+C["nsh_unsupported_type"] = (1, e(0x894f, nsh1(0, 2, 0xf, 1) + tcp4()))
+C["nsh_unknown_payload"] = (1, e(0x894f, nsh1(0, 2, 2, 9) + tcp4()))
+C["nsh_nsh_not_supported"] = (1, e(0x894f, nsh1(0, 2, 2, 4) + tcp4()))
+pppoe_s = lambda code, sid, payload: struct.pack("!BBHH", 0x11, code, sid, len(payload)) + payload
+C["pppoe_session_ipv4"] = (1, e(0x8864, pppoe_s(0, 1, b"\0\x21" + tcp4())))
+C["pppoe_session_ipv6"] = (1, e(0x8864, pppoe_s(0, 1, b"\0\x57" + udp6())))
+C["pppoe_session_too_small"] = (1, e(0x8864, b"\x11\0\0\x01"))
+C["pppoe_session_wrong_ppp"] = (1, e(0x8864, pppoe_s(0, 1, b"\x12\x34" + b"\0" * 20)))
+C["pppoe_session_ppp_unsup"] = (1, e(0x8864, pppoe_s(0, 1, b"\x80\x21" + b"\0" * 20)))
+C["pppoe_discovery_padi"] = (1, e(0x8863, pppoe_s(0x09, 0, b"\x01\x01\0\0")))
+C["pppoe_discovery_wrong_code"] = (1, e(0x8863, pppoe_s(0x42, 0, b"")))
+C["pppoe_discovery_malformed_tags"] = (1, e(0x8863, pppoe_s(0x09, 0, b"\x01\x01\0\x10")))
+C["pppoe_discovery_too_small"] = (1, e(0x8863, b"\x11\x09\0"))
+# GRE
+C["gre_v0_ipv4"] = (101, ip4(47, gre(0, 0x0800) + tcp4()))
+C["gre_v0_key_seq_csum_ipv6"] = (101, ip4(47, gre(0xb000, 0x86dd, b"\0\0\0\0" + b"\0\0\0\x07" + b"\0\0\0\x01") + udp6()))
+C["gre_v0_ethernet"] = (101, ip4(47, gre(0, 0x6558) + EN))
+C["gre_v0_vlan"] = (101, ip4(47, gre(0, 0x8100) + struct.pack("!HH", 7, 0x0800) + tcp4()))
+C["gre_too_small"] = (101, ip4(47, b"\0\0"))
+C["gre_wrong_version"] = (101, ip4(47, gre(0x0002, 0x0800) + tcp4()))
+C["gre_v0_recur"] = (101, ip4(47, gre(0x0100, 0x0800) + tcp4()))
+C["gre_v0_flags"] = (101, ip4(47, gre(0x0040, 0x0800) + tcp4()))
+C["gre_v0_hdr_too_big"] = (101, ip4(47, gre(0xb000, 0x0800) + b"\0\0"))
+C["gre_v0_routing"] = (101, ip4(47, gre(0xc000, 0x0800, b"\0\0\0\0" + b"\x08\0\0\x04" + b"\0\0\0\0" + b"\0\0\0\0") + tcp4()))
+C["gre_v0_malformed_sre"] = (101, ip4(47, gre(0xc000, 0x0800, b"\0\0\0\0" + b"\x08\0\0\xff")))
+pptp = lambda fv, proto, extra: gre(fv, proto, extra)
+C["gre_v1_pptp"] = (101, ip4(47, pptp(0x3001, 0x880b, b"\0\x2c\0\x01" + b"\0\0\0\x01") + b"\xff\x03\0\x21" + tcp4()))
+C["gre_v1_chksum"] = (101, ip4(47, pptp(0xa001, 0x880b, b"\0\0\0\0" + b"\0\x2c\0\x01") + tcp4()))
+C["gre_v1_route"] = (101, ip4(47, pptp(0x6001, 0x880b, b"\0\x2c\0\x01") + tcp4()))
+C["gre_v1_ssr"] = (101, ip4(47, pptp(0x2801, 0x880b, b"\0\x2c\0\x01") + tcp4()))
+C["gre_v1_recur"] = (101, ip4(47, pptp(0x2101, 0x880b, b"\0\x2c\0\x01") + tcp4()))
+C["gre_v1_flags"] = (101, ip4(47, pptp(0x2041, 0x880b, b"\0\x2c\0\x01") + tcp4()))
+C["gre_v1_no_key"] = (101, ip4(47, pptp(0x0001, 0x880b, b"") + tcp4()))
+C["gre_v1_wrong_protocol"] = (101, ip4(47, pptp(0x2001, 0x0800, b"\0\x2c\0\x01") + tcp4()))
+C["gre_v1_hdr_too_big"] = (101, ip4(47, pptp(0x3081, 0x880b, b"\0\x2c")))
+C["erspan_type1"] = (101, ip4(47, gre(0, 0x88be) + EN))
+C["erspan_type2_vlan"] = (101, ip4(47, gre(0x1000, 0x88be, b"\0\0\0\x01") + b"\x10\x0a\0\x01\0\0\0\0" + EN))
+C["erspan_type2_too_small"] = (101, ip4(47, gre(0x1000, 0x88be, b"\0\0\0\x01") + b"\x10\x0a\0"))
+C["erspan_type2_version"] = (101, ip4(47, gre(0x1000, 0x88be, b"\0\0\0\x01") + b"\x20\x0a\0\x01\0\0\0\0" + EN))
+C["erspan_type3"] = (101, ip4(47, gre(0x1000, 0x22eb, b"\0\0\0\x01") + b"\x20\x0a\0\x01" + b"\0" * 8 + EN))
+# UDP encapsulations
+C["vxlan"] = (101, udp4(4789, b"\x08\0\0\0\0\0\x2a\0" + EN))
+C["vxlan_other_port"] = (101, udp4(4790, b"\x08\0\0\0\0\0\x2a\0" + EN))
+C["vxlan_no_i_flag"] = (101, udp4(4789, b"\0\0\0\0\0\0\x2a\0" + EN))
+C["vxlan_unknown_payload"] = (101, udp4(4789, b"\x08\0\0\0\0\0\x2a\0" + e(0x1234, b"\0" * 30)))
+C["geneve_ethernet"] = (101, udp4(6081, b"\0\0\x65\x58\0\0\x2a\0" + EN))
+C["geneve_ipv4_option"] = (101, udp4(6081, b"\x02\0\x08\0\0\0\x2a\0" + b"\x01\x02\x03\x01\0\0\0\0" + tcp4()))
+C["geneve_unknown_payload"] = (101, udp4(6081, b"\0\0\x12\x34\0\0\x2a\0" + tcp4()))
+C["geneve_bad_version"] = (101, udp4(6081, b"\x40\0\x65\x58\0\0\x2a\0" + EN))
+C["teredo"] = (101, udp4(40000, udp6(), sport=3544))
+C["teredo_origin"] = (101, udp4(40000, b"\0\0\0\0\0\0\0\0" + udp6(), sport=3544))
+C["teredo_auth"] = (101, udp4(40000, b"\0\x01\0\0" + b"\0" * 8 + b"\0" + udp6(), sport=3544))
+C["teredo_not_ipv6"] = (101, udp4(40000, tcp4(), sport=3544))
+# IP in IP
+C["ip4in4"] = (101, ip4(4, tcp4()))
+C["ip6in4"] = (101, ip4(41, udp6()))
+C["ip4in6"] = (101, ip6(4, tcp4()))
+C["ip6in6"] = (101, ip6(41, udp6()))
+C["ip6in4_short_inner"] = (101, ip4(41, udp6()[:20]))
+chain = tcp4()
+for i in range(10):
+    chain = ip6(4, chain) if i % 2 == 0 else ip4(41, chain)
+C["tunnel_chain_10"] = (101, chain)
+vn = tcp4()
+vn = b"\x08\x00" + vn
+for i in range(20):
+    vn = b"\0\x01\0\x02" + (b"\x89\x26" if i else b"") + vn if False else vn
+# 20 VNTags: each header is 4 bytes of tag then the inner type
+inner = b"\x08\x00" + tcp4()
+for i in range(20):
+    inner = b"\0\x01\0\x02" + inner
+    inner = b"\x89\x26" + inner
+C["layers_vntag_20"] = (1, b"\x02\0\0\0\0\x02\x02\0\0\0\0\x01" + inner)
+# upper layers
+sctp = lambda chunks, vtag=1: struct.pack("!HHII", 1, 2, vtag, 0) + chunks
+chunk = lambda t, data: struct.pack("!BBH", t, 0, 4 + len(data)) + data + b"\0" * ((-len(data)) % 4)
+C["sctp_data"] = (101, ip4(132, sctp(chunk(0, b"\0\0\0\x01\0\x01\0\0\0\0\0\0abcd"))))
+C["sctp_too_small"] = (101, ip4(132, b"\0" * 8))
+C["esp_v4"] = (101, ip4(50, b"\0\0\x10\x01\0\0\0\x01" + b"x" * 16))
+C["esp_v6"] = (101, ip6(50, b"\0\0\x10\x01\0\0\0\x02" + b"x" * 16))
+C["esp_too_small"] = (101, ip4(50, b"\0\0\x10"))
+C["igmp_v2"] = (101, ip4(2, b"\x16\0\xfa\x04\xe0\0\0\x16"))
+C["igmp_too_small"] = (101, ip4(2, b"\x16\0\0"))
+json.dump({k: [v[0], v[1].hex()] for k, v in C.items()}, open("cases.json", "w"), indent=0)
+print(len(C))
