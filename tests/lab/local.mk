@@ -25,6 +25,7 @@ LAB_TESTS = \
 	tests/lab/t_queue_busy.sh \
 	tests/lab/t_keywords.sh \
 	tests/lab/t_applayer_capture.sh \
+	tests/lab/t_frag_conntrack.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
@@ -32,5 +33,6 @@ EXTRA_DIST += \
 	tests/lab/httpd.py \
 	tests/lab/keywords.rules \
 	tests/lab/redis_lib.sh \
+	tests/lab/frag_send.py \
 	$(LAB_TESTS) \
 	$(NULL)
