@@ -216,8 +216,10 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	if (p->is_fragment && r->defrag != NULL) {
 		struct packet dp;
 
-		if (defrag_packet(r->defrag, p, &dp) == 1) {
-			(void)decode_packet_inherit(&dp, &r->rm->decode, p);
+		/* As Suricata: a datagram whose IP layer does not decode is
+		 * dropped, uninspected. */
+		if (defrag_packet(r->defrag, p, &dp) == 1 &&
+		    decode_packet_inherit(&dp, &r->rm->decode, p) == 0) {
 			decode_events_count(r->decoder_events, dp.events);
 			decode_events_count(r->decoder_events, p->events);
 			/* The datagram goes first, with the fragment that
@@ -373,17 +375,16 @@ pcap_reader_main(void *arg)
 				counter_inc(&r->decoder_invalid);
 			/* defrag first: its events (frag_overlap ...) are
 			 * the fragment's */
+			/* inspected before the fragment that completed it,
+			 * as Suricata's defrag packet (dropped when its IP
+			 * layer does not decode) */
 			done = p.is_fragment && r->defrag != NULL &&
-			    defrag_packet(r->defrag, &p, &dp) == 1;
+			    defrag_packet(r->defrag, &p, &dp) == 1 &&
+			    decode_packet_inherit(&dp, &rm->decode, &p) == 0;
 			decode_events_count(r->decoder_events, p.events);
-			if (done) {
-				/* inspected before the fragment that completed
-				 * it, as Suricata's defrag packet */
-				(void)decode_packet_inherit(&dp, &rm->decode,
-				    &p);
+			if (done)
 				decode_events_count(r->decoder_events,
 				    dp.events);
-			}
 			pcap_push(r, done ? &dp : NULL, &p);
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);

@@ -194,6 +194,7 @@ defrag_tracker_release(struct defrag *d, struct defrag_tracker *t)
 	size_t freed = defrag_frags_free(&t->frags);
 
 	counter_add(&d->st.memuse, -(uint64_t)(freed));
+	counter_add(&d->st.frag_bytes, -(uint64_t)(freed));
 	counter_add(&d->st.frags, -(uint64_t)(t->nfrags));
 	counter_add(&d->st.trackers, (uint64_t)-1);
 	LIST_REMOVE(t, hlink);
@@ -412,6 +413,7 @@ defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
 		    DECODE_EV_IPV6_FRAG_OVERLAP);
 	counter_add(&d->st.memuse, added);
 	counter_add(&d->st.memuse, -(uint64_t)(freed));
+	counter_add(&d->st.frag_bytes, added - freed);
 	if (freed != 0) {
 		/* defrag_frags_insert frees at most the one it replaced */
 		t->nfrags--;
@@ -473,6 +475,7 @@ defrag_stats(const struct defrag *d, struct defrag_stats *st)
 	st->evicted = counter_get(&d->st.evicted);
 	st->timeouts = counter_get(&d->st.timeouts);
 	st->memuse = counter_get(&d->st.memuse);
+	st->frag_bytes = counter_get(&d->st.frag_bytes);
 	st->frags = counter_get(&d->st.frags);
 	st->trackers = counter_get(&d->st.trackers);
 }

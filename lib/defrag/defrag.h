@@ -52,6 +52,7 @@ struct defrag_stats {
 	uint64_t	 evicted;		/* datagrams dropped for room */
 	uint64_t	 timeouts;		/* datagrams expired incomplete */
 	uint64_t	 memuse;		/* bytes held now */
+	uint64_t	 frag_bytes;		/* of which fragments */
 	uint64_t	 frags;			/* fragments held now */
 	uint64_t	 trackers;		/* datagrams tracked now */
 };

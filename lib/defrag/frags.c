@@ -114,8 +114,10 @@ defrag_frags_insert(struct defrag_frag_list *l, enum defrag_policy pol,
 				next = TAILQ_NEXT(next, link);
 		}
 	}
-	/* All of it is older bytes (an empty fragment too). */
-	if (w.ltrim >= n->len)
+	/* As Suricata 7 (ltrim > data_len): a fragment trimmed to nothing,
+	 * or one without data, is still stored, empty, and still counts as
+	 * the last one; only a trim past its end drops it. */
+	if (w.ltrim > n->len)
 		return DEFRAG_INSERT_DROPPED;
 
 	keep_hdr = n->offset == 0;

@@ -218,15 +218,54 @@ START_TEST(test_ipv6_unfragmentable_header_stays_and_names_the_upper_layer)
 END_TEST
 
 /* Suricata's DefragNoDataIpv4Test: an empty fragment is not kept. */
-START_TEST(test_fragment_without_data_is_not_stored)
+START_TEST(test_fragment_without_data_is_stored_empty)
 {
 	struct defrag *d = frag_defrag(DEFRAG_POLICY_BSD);
 	struct packet out;
 
 	ck_assert_int_eq(defrag_packet(d, frag_v4(IPPROTO_ICMP, 12, 1, false,
 	    'A', 0), &out), 0);
+	/* stored, empty, as Suricata 7 stores it (ltrim 0 is not past 0) */
+	ck_assert_uint_eq(stats(d).frags, 1);
+	defrag_free(d);
+}
+END_TEST
+
+/* As Suricata 7 (checked on captures with 7.0.6): an empty last
+ * fragment, or one trimmed to nothing by an older one, is stored empty
+ * and completes the datagram; windows drops one that fits inside an
+ * older fragment, so there it never completes. */
+START_TEST(test_empty_or_trimmed_last_fragment_completes)
+{
+	struct defrag *d = frag_defrag(DEFRAG_POLICY_BSD), *w;
+	struct packet out;
+
+	ck_assert_int_eq(defrag_packet(d, frag_v4(IPPROTO_ICMP, 5, 0, true,
+	    'A', 16), &out), 0);
+	ck_assert_int_eq(defrag_packet(d, frag_v4(IPPROTO_ICMP, 5, 2, false,
+	    'A', 0), &out), 1);
+	ck_assert_uint_eq(out.len, 20 + 16);
+	/* the last one wholly inside the first */
+	ck_assert_int_eq(defrag_packet(d, frag_v6(IPPROTO_ICMPV6, 7, 0, true,
+	    'B', 24), &out), 0);
+	ck_assert_int_eq(defrag_packet(d, frag_v6(IPPROTO_ICMPV6, 7, 1, false,
+	    'C', 16), &out), 1);
+	ck_assert_uint_eq(out.len, 40 + 24);
+	ck_assert_mem_eq(frag_payload(&out), "BBBBBBBBBBBBBBBBBBBBBBBB", 24);
 	ck_assert_uint_eq(stats(d).frags, 0);
 	defrag_free(d);
+
+	w = frag_defrag(DEFRAG_POLICY_WINDOWS);	/* frees d's host table */
+	ck_assert_int_eq(defrag_packet(w, frag_v4(IPPROTO_ICMP, 5, 0, true,
+	    'A', 16), &out), 0);
+	ck_assert_int_eq(defrag_packet(w, frag_v4(IPPROTO_ICMP, 5, 2, false,
+	    'A', 0), &out), 0);
+	ck_assert_int_eq(defrag_packet(w, frag_v4(IPPROTO_ICMP, 6, 0, true,
+	    'A', 24), &out), 0);
+	ck_assert_int_eq(defrag_packet(w, frag_v4(IPPROTO_ICMP, 6, 1, false,
+	    'C', 16), &out), 0);
+	ck_assert_uint_eq(stats(w).frags, 2);
+	defrag_free(w);
 }
 END_TEST
 
@@ -674,7 +713,8 @@ defrag_defrag_suite(void)
 	tcase_add_test(tc, test_reassembled_ipv4_header_is_rewritten_and_checksummed);
 	tcase_add_test(tc, test_reassembled_udp_datagram_decodes_with_ports_and_payload);
 	tcase_add_test(tc, test_ipv6_unfragmentable_header_stays_and_names_the_upper_layer);
-	tcase_add_test(tc, test_fragment_without_data_is_not_stored);
+	tcase_add_test(tc, test_fragment_without_data_is_stored_empty);
+	tcase_add_test(tc, test_empty_or_trimmed_last_fragment_completes);
 	tcase_add_test(tc, test_ipv4_fragment_past_65535_sets_frag_pkt_too_large);
 	tcase_add_test(tc, test_ipv4_fragment_ending_at_65535_is_stored);
 	tcase_add_test(tc, test_ipv6_fragment_past_65535_sets_frag_pkt_too_large);
