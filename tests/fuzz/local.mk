@@ -12,6 +12,7 @@ FUZZ_COMMON = tests/fuzz/fuzz.h tests/fuzz/pkt.h tests/fuzz/sample.h tests/fuzz/
 FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_config_yaml_replay \
 	tests/fuzz/fuzz_control_proto_replay \
+	tests/fuzz/fuzz_defrag_replay \
 	tests/fuzz/fuzz_dns_replay \
 	tests/fuzz/fuzz_mpm_replay \
 	tests/fuzz/fuzz_nfq_msg_replay \
@@ -32,6 +33,10 @@ tests_fuzz_fuzz_control_proto_replay_SOURCES = tests/fuzz/fuzz_control_proto.c t
 tests_fuzz_fuzz_control_proto_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"control_proto"'
 tests_fuzz_fuzz_control_proto_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_control_proto_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_defrag_replay_SOURCES = tests/fuzz/fuzz_defrag.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_defrag_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"defrag"'
+tests_fuzz_fuzz_defrag_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_defrag_replay_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_dns_replay_SOURCES = tests/fuzz/fuzz_dns.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_dns_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"dns"'
 tests_fuzz_fuzz_dns_replay_CFLAGS = $(FUZZ_CFLAGS)
@@ -69,6 +74,7 @@ if ENABLE_FUZZ
 noinst_PROGRAMS += \
 	tests/fuzz/fuzz_config_yaml \
 	tests/fuzz/fuzz_control_proto \
+	tests/fuzz/fuzz_defrag \
 	tests/fuzz/fuzz_dns \
 	tests/fuzz/fuzz_mpm \
 	tests/fuzz/fuzz_nfq_msg \
@@ -98,6 +104,11 @@ tests_fuzz_fuzz_control_proto_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_control_proto_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_control_proto_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_control_proto_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_defrag_SOURCES = tests/fuzz/fuzz_defrag.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_defrag_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_defrag_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_defrag_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_defrag_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_mpm_SOURCES = tests/fuzz/fuzz_mpm.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_mpm_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_mpm_CFLAGS = $(FUZZ_CFLAGS) $(HS_CFLAGS)
@@ -135,9 +146,11 @@ EXTRA_DIST += \
 	tests/fuzz/README.md \
 	tests/fuzz/packet.rules \
 	tests/fuzz/seeds.py \
+	tests/fuzz/seeds_encap.py \
 	tests/fuzz/config_yaml.dict \
 	tests/fuzz/rules_parse.dict \
 	tests/fuzz/corpus/config_yaml \
+	tests/fuzz/corpus/defrag \
 	tests/fuzz/corpus/dns \
 	tests/fuzz/corpus/mpm \
 	tests/fuzz/corpus/nfq_msg \
