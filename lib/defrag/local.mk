@@ -5,9 +5,9 @@ lib_libquell_a_SOURCES += \
 	lib/defrag/policy.c lib/defrag/policy.h \
 	$(NULL)
 
-check_PROGRAMS += tests/unit/check_defrag
-TESTS += tests/unit/check_defrag
-tests_unit_check_defrag_SOURCES = \
+check_PROGRAMS += tests/unit/defrag/check_defrag
+TESTS += tests/unit/defrag/check_defrag
+tests_unit_defrag_check_defrag_SOURCES = \
 	tests/unit/defrag/check_defrag.c \
 	tests/unit/defrag/frag.c tests/unit/defrag/frag.h \
 	tests/unit/defrag/suites.h \
@@ -15,5 +15,5 @@ tests_unit_check_defrag_SOURCES = \
 	tests/unit/defrag/test_hosts.c \
 	tests/unit/defrag/test_policy.c \
 	$(NULL)
-tests_unit_check_defrag_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_defrag_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+tests_unit_defrag_check_defrag_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_defrag_check_defrag_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

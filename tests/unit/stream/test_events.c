@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/packet.h"
 #include "rules/ruleset.h"
 #include "stream/events.h"
 #include "suites.h"
@@ -52,7 +53,7 @@ END_TEST
 
 START_TEST(test_only_stream_events_are_counted)
 {
-	uint64_t events[DECODE_EV_WORDS] = { 0 };
+	uint64_t events[PKT_EVENT_WORDS] = { 0 };	/* as struct packet.events */
 	uint64_t counts[STREAM_NEVENTS] = { 0 };
 
 	decode_event_set(events, DECODE_EV_STREAM_PKT_RETRANSMISSION);
