@@ -100,6 +100,7 @@ struct reader {
 	bool			 ignore_checksums; /* -k none, or auto decided */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
 	struct defrag		*defrag;	/* this reader's datagrams */
+	struct defrag_chain	 chain;		/* those p completed */
 };
 
 struct worker {
@@ -202,6 +203,28 @@ reader_wake_workers(struct reader *r)
 	r->touched = 0;
 }
 
+/* p's reassembly (reader's own table): when p completes datagrams,
+ * pkts[] gets them innermost first (the one with the upper layer,
+ * Suricata's order), then p, and their events are counted; the count,
+ * 1 (p alone, events not counted yet) when p completed nothing. */
+static unsigned
+reader_defrag(struct reader *r, struct packet *p,
+    const struct packet *pkts[DEFRAG_MAX_NEST + 1])
+{
+	unsigned n = defrag_run(r->defrag, p, &r->rm->decode, &r->chain), k = 0;
+
+	pkts[0] = p;
+	if (n == 0)
+		return 1;
+	while (n-- > 0) {
+		pkts[k++] = &r->chain.pkt[n];
+		decode_events_count(r->decoder_events, r->chain.pkt[n].events);
+	}
+	decode_events_count(r->decoder_events, p->events);
+	pkts[k++] = p;
+	return k;
+}
+
 /* Inline reader: a packet the rings cannot take still gets a verdict
  * now, by the configured ring-full policy. */
 static void
@@ -214,20 +237,16 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	if (decode_event_invalid(p->events))
 		counter_inc(&r->decoder_invalid);
 	if (p->is_fragment && r->defrag != NULL) {
-		struct packet dp;
+		const struct packet *pkts[DEFRAG_MAX_NEST + 1];
+		unsigned n;
 
-		/* As Suricata: a datagram whose IP layer does not decode is
-		 * dropped, uninspected. */
-		if (defrag_packet(r->defrag, p, &dp) == 1 &&
-		    decode_packet_inherit(&dp, &r->rm->decode, p) == 0) {
-			decode_events_count(r->decoder_events, dp.events);
-			decode_events_count(r->decoder_events, p->events);
-			/* The datagram goes first, with the fragment that
-			 * completed it, as one: the worker gives that
-			 * fragment the datagram's verdict too (Suricata's
-			 * defrag packet and its root; doc/operations.md). */
-			w = worker_for(r->rm, &dp);
-			if (ring_push_pair(&r->rings[w], &dp, p, r->index)) {
+		/* The datagrams go first, with the fragment that completed
+		 * them, as one: the worker gives that fragment their verdict
+		 * too (Suricata's defrag packets and their root;
+		 * doc/operations.md). */
+		if ((n = reader_defrag(r, p, pkts)) > 1) {
+			w = worker_for(r->rm, pkts[0]);
+			if (ring_push_n(&r->rings[w], pkts, n, r->index)) {
 				r->touched |= (uint64_t)1 << w;
 				return;
 			}
@@ -296,16 +315,15 @@ nfq_reader_main(void *arg)
 	return NULL;
 }
 
-/* Offline: never skip a packet; wait for the worker to make room. A
- * reassembled datagram dp comes with p, the fragment that completed
- * it, after it (see nfq_reader_packet). */
+/* Offline: never skip a packet; wait for the worker to make room.
+ * Reassembled datagrams come with the fragment that completed them,
+ * last (see nfq_reader_packet), all at once. */
 static void
-pcap_push(struct reader *r, const struct packet *dp, const struct packet *p)
+pcap_push(struct reader *r, const struct packet *const *pkts, unsigned n)
 {
-	uint32_t w = worker_for(r->rm, dp != NULL ? dp : p);
+	uint32_t w = worker_for(r->rm, pkts[0]);
 
-	while (!(dp != NULL ? ring_push_pair(&r->rings[w], dp, p, r->index) :
-	    ring_push(&r->rings[w], p, r->index))) {
+	while (!ring_push_n(&r->rings[w], pkts, n, r->index)) {
 		doorbell_ring(&r->rm->workers[w].bell);
 		if (__atomic_load_n(&r->rm->quit, __ATOMIC_RELAXED))
 			return;
@@ -353,8 +371,9 @@ pcap_reader_main(void *arg)
 	pin_thread(rm->cfg->reader_cpus, 0);
 	for (size_t f = 0; f < rm->npcap_files; f++) {
 		struct capture_pcap *cp;
-		struct packet p, dp;
-		bool done;
+		const struct packet *pkts[DEFRAG_MAX_NEST + 1];
+		struct packet p;
+		unsigned n;
 		int rc = 0;
 
 		if ((cp = capture_pcap_open(rm->pcap_files[f], err,
@@ -375,17 +394,14 @@ pcap_reader_main(void *arg)
 				counter_inc(&r->decoder_invalid);
 			/* defrag first: its events (frag_overlap ...) are
 			 * the fragment's */
-			/* inspected before the fragment that completed it,
-			 * as Suricata's defrag packet (dropped when its IP
-			 * layer does not decode) */
-			done = p.is_fragment && r->defrag != NULL &&
-			    defrag_packet(r->defrag, &p, &dp) == 1 &&
-			    decode_packet_inherit(&dp, &rm->decode, &p) == 0;
-			decode_events_count(r->decoder_events, p.events);
-			if (done)
+			n = p.is_fragment && r->defrag != NULL ?
+			    reader_defrag(r, &p, pkts) : 1;
+			if (n == 1) {
+				pkts[0] = &p;
 				decode_events_count(r->decoder_events,
-				    dp.events);
-			pcap_push(r, done ? &dp : NULL, &p);
+				    p.events);
+			}
+			pcap_push(r, pkts, n);
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
 		}
@@ -724,16 +740,27 @@ worker_main(void *arg)
 				struct ring_slot *f = NULL;
 				bool drop = false;
 
-				/* A datagram is always pushed with its
-				 * fragment (ring_push_pair). */
+				/* Datagrams are always pushed with the
+				 * fragment that completed them, after them
+				 * (ring_push_n). */
 				if (s->pkt.pkt_src == PKT_SRC_DEFRAG) {
-					f = ring_peek_second(ring);
+					uint32_t k = 0;
+
+					while ((f = ring_peek_at(ring, k)) !=
+					    NULL &&
+					    f->pkt.pkt_src == PKT_SRC_DEFRAG)
+						k++;
 					BUG_ON(f == NULL);
-					drop = worker_datagram(w, &s->pkt,
-					    &f->pkt);
-					ring_release(ring, s);
+					for (uint32_t i = 0; i < k; i++)
+						if (worker_datagram(w,
+						    &ring_peek_at(ring, i)->pkt,
+						    &f->pkt))
+							drop = true;
+					for (uint32_t i = 0; i < k; i++)
+						ring_release(ring,
+						    ring_peek(ring));
 					s = f;
-					burst++;
+					burst += (int)k;
 				}
 				worker_packet(w, s, drop);
 				ring_release(ring, s);

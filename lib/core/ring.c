@@ -83,16 +83,17 @@ ring_push(struct ring *r, const struct packet *p, uint16_t source)
 }
 
 bool
-ring_push_pair(struct ring *r, const struct packet *a, const struct packet *b,
+ring_push_n(struct ring *r, const struct packet *const *pkts, unsigned n,
     uint16_t source)
 {
 	uint64_t prod = r->prod;
 	uint64_t pos = r->arena_prod;
 
-	/* Unpublished slots are the producer's: a failed second store
+	/* Unpublished slots are the producer's: a failed later store
 	 * leaves nothing behind. */
-	if (!ring_store(r, a, source, &prod, &pos) ||
-	    !ring_store(r, b, source, &prod, &pos)) {
+	for (unsigned i = 0; i < n; i++) {
+		if (ring_store(r, pkts[i], source, &prod, &pos))
+			continue;
 		__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
 		return false;
 	}
@@ -112,13 +113,13 @@ ring_peek(struct ring *r)
 }
 
 struct ring_slot *
-ring_peek_second(struct ring *r)
+ring_peek_at(struct ring *r, uint32_t k)
 {
 	uint64_t cons = r->cons;
 
-	if (__atomic_load_n(&r->prod, __ATOMIC_ACQUIRE) - cons < 2)
+	if (__atomic_load_n(&r->prod, __ATOMIC_ACQUIRE) - cons <= k)
 		return NULL;
-	return &r->slots[(cons + 1) & r->mask];
+	return &r->slots[(cons + k) & r->mask];
 }
 
 void

@@ -38,15 +38,24 @@ void	ring_destroy(struct ring *);
  * when there is no room (slots or arena); the caller applies its
  * ring-full policy. */
 bool	ring_push(struct ring *, const struct packet *p, uint16_t source);
-/* Producer: a and b as ring_push, both or neither, published at once
- * (the consumer never sees a without b). */
-bool	ring_push_pair(struct ring *, const struct packet *a,
-	    const struct packet *b, uint16_t source);
+/* Producer: pkts[0..n) as ring_push, all or none, published at once
+ * (the consumer never sees one without the others). */
+bool	ring_push_n(struct ring *, const struct packet *const *pkts,
+	    unsigned n, uint16_t source);
+static inline bool
+ring_push_pair(struct ring *r, const struct packet *a, const struct packet *b,
+    uint16_t source)
+{
+	const struct packet *pkts[2] = { a, b };
+
+	return ring_push_n(r, pkts, 2, source);
+}
 
 /* Consumer: the oldest unreleased slot, or NULL when empty. */
 struct ring_slot *ring_peek(struct ring *);
-/* Consumer: the slot after ring_peek's, or NULL when there is none. */
-struct ring_slot *ring_peek_second(struct ring *);
+/* Consumer: the k-th slot after ring_peek's (0: ring_peek's), or NULL
+ * when there is none. */
+struct ring_slot *ring_peek_at(struct ring *, uint32_t k);
 /* Consumer: releases the slot ring_peek returned. */
 void	ring_release(struct ring *, struct ring_slot *);
 

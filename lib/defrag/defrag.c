@@ -9,6 +9,7 @@
 #include "core/counters.h"
 #include "core/packet.h"
 #include "decode/bytes.h"
+#include "decode/decode.h"
 #include "decode/events.h"
 #include "defrag/defrag.h"
 #include "defrag/frags.h"
@@ -51,7 +52,10 @@ struct defrag {
 	struct defrag_stats	 st;
 	time_t			 last_expire;
 	uint64_t		 seed;
-	uint8_t			*out;		/* DEFRAG_OUT_MAX bytes */
+	/* DEFRAG_OUT_MAX bytes per nesting level (defrag_run); defrag_packet
+	 * builds into out[level] */
+	uint8_t			*out[DEFRAG_MAX_NEST];
+	unsigned		 level;
 };
 
 static uint32_t	hash_size_pow2(uint32_t);
@@ -149,7 +153,7 @@ defrag_new(const struct defrag_config *cfg)
 	TAILQ_INIT(&d->spare);
 	d->seed = 0x9e3779b97f4a7c15ull ^ (uintptr_t)d;
 	if ((d->buckets = calloc(n, sizeof(*d->buckets))) == NULL ||
-	    (d->out = malloc(DEFRAG_OUT_MAX)) == NULL)
+	    (d->out[0] = malloc(DEFRAG_OUT_MAX)) == NULL)
 		goto fail;
 	for (uint32_t i = 0; i < n; i++)
 		LIST_INIT(&d->buckets[i]);
@@ -183,7 +187,8 @@ defrag_free(struct defrag *d)
 		free(t);
 	}
 	free(d->buckets);
-	free(d->out);
+	for (unsigned i = 0; i < DEFRAG_MAX_NEST; i++)
+		free(d->out[i]);
 	free(d);
 }
 
@@ -345,7 +350,7 @@ defrag_out(const struct defrag *d, const struct packet *p, uint32_t len,
     bool v4, struct packet *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->data = d->out;
+	out->data = d->out[d->level];
 	out->len = len;
 	out->wire_len = len;
 	out->ts = p->ts;
@@ -430,7 +435,12 @@ defrag_packet(struct defrag *d, struct packet *p, struct packet *out)
 	if (!t->seen_last || !defrag_frags_complete(&t->frags))
 		return 0;
 
-	len = defrag_frags_build(&t->frags, v4, d->out);
+	if (d->out[d->level] == NULL &&
+	    (d->out[d->level] = malloc(DEFRAG_OUT_MAX)) == NULL) {
+		defrag_tracker_release(d, t);
+		return 0;
+	}
+	len = defrag_frags_build(&t->frags, v4, d->out[d->level]);
 	defrag_tracker_release(d, t);
 	if (len == 0)
 		return 0;
@@ -478,4 +488,32 @@ defrag_stats(const struct defrag *d, struct defrag_stats *st)
 	st->frag_bytes = counter_get(&d->st.frag_bytes);
 	st->frags = counter_get(&d->st.frags);
 	st->trackers = counter_get(&d->st.trackers);
+}
+
+unsigned
+defrag_run(struct defrag *d, struct packet *p, const struct decode_config *cfg,
+    struct defrag_chain *c)
+{
+	const struct packet *frag = p;
+
+	c->n = 0;
+	for (unsigned lvl = 0; lvl < DEFRAG_MAX_NEST; lvl++) {
+		struct packet *dp = &c->pkt[lvl];
+		int rc;
+
+		/* each level's datagram in its own buffer: the one before is
+		 * still needed */
+		d->level = lvl;
+		rc = defrag_packet(d, (struct packet *)frag, dp);
+		d->level = 0;
+		/* As Suricata: a datagram whose IP layer does not decode is
+		 * dropped, uninspected. */
+		if (rc != 1 || decode_packet_inherit(dp, cfg, frag) != 0)
+			break;
+		c->n++;
+		if (!dp->is_fragment)
+			break;
+		frag = dp;
+	}
+	return c->n;
 }

@@ -19,6 +19,7 @@
 
 #include "core/base.h"
 #include "core/packet.h"
+#include "decode/config.h"
 #include "defrag/hosts.h"
 #include "defrag/policy.h"
 
@@ -77,6 +78,26 @@ void	defrag_free(struct defrag *);
  * depth and root from p, pkt_src PKT_SRC_DEFRAG, not decoded yet
  * (decode_packet_inherit from p keeps p's VLANs). Otherwise 0. */
 int	defrag_packet(struct defrag *d, struct packet *p, struct packet *out);
+
+/* A fragment's datagram and, as Suricata, the datagram inside it when
+ * that is itself a fragment (an IPv6 datagram carrying another fragment
+ * header: nested fragmentation), up to DEFRAG_MAX_NEST deep. */
+#define DEFRAG_MAX_NEST	4
+
+struct defrag_chain {
+	unsigned	 n;
+	/* pkt[0] the datagram p completed, pkt[i + 1] the one pkt[i]
+	 * completed; each decoded (decode_packet_inherit, cfg, p's VLANs),
+	 * valid until the next call into d */
+	struct packet	 pkt[DEFRAG_MAX_NEST];
+};
+
+/* defrag_packet on p, decoding what it completes, and again on that
+ * while it is a fragment. A datagram whose IP layer does not decode
+ * ends the chain and is left out (Suricata drops it). Returns c->n: 0
+ * when p completed nothing. Suricata inspects the innermost first. */
+unsigned defrag_run(struct defrag *d, struct packet *p,
+	    const struct decode_config *cfg, struct defrag_chain *c);
 
 /* Drops datagrams idle for the timeout at packet time now. */
 void	defrag_expire(struct defrag *d, const struct timespec *now);

@@ -253,7 +253,9 @@ static void
 fuzz_packet(struct fuzz_ctx *c, const uint8_t *data, size_t len,
     uint32_t wire_len, const struct timespec *ts)
 {
-	struct packet p, dp;
+	struct defrag_chain chain;
+	struct packet p;
+	unsigned n = 0;
 	uint8_t *buf;
 
 	/* Exactly len bytes, so a read past the packet is caught. */
@@ -268,16 +270,21 @@ fuzz_packet(struct fuzz_ctx *c, const uint8_t *data, size_t len,
 	p.queue = 0;
 	p.nfq_id = 1;
 	(void)decode_packet(&p);
-	/* As the reader: a fragment goes to reassembly first; a datagram
-	 * it completes is inspected before it, with it as its root. */
-	if (p.is_fragment && defrag_packet(c->df, &p, &dp) == 1 &&
-	    decode_packet_inherit(&dp, &decode_config_default, &p) == 0) {
-		if (dp.ip_version != p.ip_version || dp.pkt_src != PKT_SRC_DEFRAG ||
-		    dp.len < dp.ip_hdr_len || dp.len - dp.ip_hdr_len > 65535)
+	/* As the reader: a fragment goes to reassembly first; the
+	 * datagrams it completes (nested ones too) are inspected before
+	 * it, innermost first, with it as their root. */
+	if (p.is_fragment)
+		n = defrag_run(c->df, &p, &decode_config_default, &chain);
+	while (n-- > 0) {
+		struct packet *dp = &chain.pkt[n];
+
+		if (dp->ip_version != p.ip_version ||
+		    dp->pkt_src != PKT_SRC_DEFRAG || dp->len < dp->ip_hdr_len ||
+		    dp->len - dp->ip_hdr_len > 65535)
 			__builtin_trap();
-		dp.root = &p;
-		fuzz_inspect(c, &dp);
-		fuzz_tunnels(c, &dp);
+		dp->root = &p;
+		fuzz_inspect(c, dp);
+		fuzz_tunnels(c, dp);
 	}
 	fuzz_inspect(c, &p);
 	fuzz_tunnels(c, &p);

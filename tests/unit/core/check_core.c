@@ -111,7 +111,7 @@ START_TEST(test_ring_pair_is_both_or_neither)
 
 	ck_assert_int_eq(ring_init(&r, 4, 64), 0);
 	ck_assert(ring_push(&r, &pa, 0));
-	ck_assert_ptr_null(ring_peek_second(&r));
+	ck_assert_ptr_null(ring_peek_at(&r, 1));
 	/* room for one more packet's bytes, not two: nothing is pushed */
 	ck_assert(!ring_push_pair(&r, &pa, &pb, 3));
 	ck_assert_uint_eq(r.full, 1);
@@ -120,7 +120,7 @@ START_TEST(test_ring_pair_is_both_or_neither)
 	ck_assert(ring_empty(&r));
 	ck_assert(ring_push_pair(&r, &pa, &pb, 3));
 	s = ring_peek(&r);
-	t = ring_peek_second(&r);
+	t = ring_peek_at(&r, 1);
 	ck_assert_ptr_nonnull(t);
 	ck_assert_uint_eq(s->pkt.data[0], 1);
 	ck_assert_uint_eq(t->pkt.data[0], 2);

@@ -269,6 +269,44 @@ START_TEST(test_empty_or_trimmed_last_fragment_completes)
 }
 END_TEST
 
+/* Nested fragmentation, as Suricata reassembles it (checked on a
+ * capture with 7.0.6): two IPv6 datagrams whose data are the two
+ * fragments of a UDP datagram; the second one's last fragment completes
+ * both levels, innermost last in the chain. */
+START_TEST(test_nested_ipv6_fragments_are_reassembled_again)
+{
+	struct defrag *d = frag_defrag(DEFRAG_POLICY_BSD);
+	struct defrag_chain c;
+	uint8_t u[24] = { 0, 1, 0, 2, 0, 24, 0, 0 };	/* UDP 1 -> 2 */
+	uint8_t in1[8 + 16] = { IPPROTO_UDP, 0, 0, 1, 0, 0, 0, 9 };
+	uint8_t in2[8 + 8] = { IPPROTO_UDP, 0, 0, 2 << 3, 0, 0, 0, 9 };
+
+	memset(u + 8, 'N', 16);
+	memcpy(in1 + 8, u, 16);
+	memcpy(in2 + 8, u + 16, 8);
+	ck_assert_uint_eq(defrag_run(d, frag_v6_data(IPPROTO_FRAGMENT, 100, 0,
+	    true, in1, 16), &decode_config_default, &c), 0);
+	ck_assert_uint_eq(defrag_run(d, frag_v6_data(IPPROTO_FRAGMENT, 100, 2,
+	    false, in1 + 16, 8), &decode_config_default, &c), 1);
+	ck_assert(c.pkt[0].is_fragment);
+	ck_assert_uint_eq(defrag_run(d, frag_v6_data(IPPROTO_FRAGMENT, 101, 0,
+	    true, in2, 8), &decode_config_default, &c), 0);
+	ck_assert_uint_eq(defrag_run(d, frag_v6_data(IPPROTO_FRAGMENT, 101, 1,
+	    false, in2 + 8, 8), &decode_config_default, &c), 2);
+	ck_assert(c.pkt[0].is_fragment);
+	ck_assert(!c.pkt[1].is_fragment);
+	ck_assert_uint_eq(c.pkt[1].proto, IPPROTO_UDP);
+	ck_assert_uint_eq(c.pkt[1].sport, 1);
+	ck_assert_uint_eq(c.pkt[1].payload_len, 16);
+	ck_assert_mem_eq(c.pkt[1].payload, "NNNNNNNNNNNNNNNN", 16);
+	/* the outer level's datagram is still whole: its own buffer */
+	ck_assert_uint_eq(c.pkt[0].len, 40 + 16);
+	ck_assert_uint_eq(stats(d).ipv6_fragments, 6);
+	ck_assert_uint_eq(stats(d).ipv6_reassembled, 3);
+	defrag_free(d);
+}
+END_TEST
+
 /* DefragTooLargeIpv4Test: 20 + 8183 * 8 + 71 > 65535. */
 START_TEST(test_ipv4_fragment_past_65535_sets_frag_pkt_too_large)
 {
@@ -715,6 +753,7 @@ defrag_defrag_suite(void)
 	tcase_add_test(tc, test_ipv6_unfragmentable_header_stays_and_names_the_upper_layer);
 	tcase_add_test(tc, test_fragment_without_data_is_stored_empty);
 	tcase_add_test(tc, test_empty_or_trimmed_last_fragment_completes);
+	tcase_add_test(tc, test_nested_ipv6_fragments_are_reassembled_again);
 	tcase_add_test(tc, test_ipv4_fragment_past_65535_sets_frag_pkt_too_large);
 	tcase_add_test(tc, test_ipv4_fragment_ending_at_65535_is_stored);
 	tcase_add_test(tc, test_ipv6_fragment_past_65535_sets_frag_pkt_too_large);
