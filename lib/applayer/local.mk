@@ -3,6 +3,13 @@
 lib_libquell_a_SOURCES += \
 	lib/applayer/parser.h \
 	lib/applayer/registry.c lib/applayer/registry.h \
+	lib/applayer/applayer.c lib/applayer/applayer.h \
+	lib/applayer/applayer_int.h \
+	lib/applayer/config.c \
+	lib/applayer/detect.c \
+	lib/applayer/state.c \
+	lib/applayer/tcp.c \
+	lib/applayer/udp.c \
 	lib/applayer/cursor.h \
 	lib/applayer/json.c lib/applayer/json.h \
 	lib/applayer/dns/dns.c lib/applayer/dns/dns.h \

@@ -204,6 +204,13 @@ struct applayer_parser {
 	enum applayer_proto (*probe_dgram)(const uint8_t *data, uint32_t len,
 			    uint8_t dir, uint8_t *rdir);
 	const char	*default_ports;	/* "80,8080" style, Suricata's */
+	/* optional: the directions whose data may come first (bits 1 <<
+	 * APPLAYER_TOSERVER, 1 << APPLAYER_TOCLIENT; 0: either). Data of
+	 * the other direction first is Suricata's
+	 * applayer_wrong_direction_first_data: the app layer stops. HTTP
+	 * and TLS: to the server (AppLayerParserRegisterParserAcceptable-
+	 * DataDirection) */
+	uint8_t		 first_dirs;
 
 	/* optional: the protocol's own configuration, built once at start
 	 * (and on reload) from the whole configuration; its result is the
@@ -221,6 +228,8 @@ struct applayer_parser {
 	struct applayer_result (*parse)(void *state,
 			    const struct applayer_chunk *c)
 			    __attribute__((warn_unused_result));
+	/* optional: APPLAYER_STATE_* of the flow's state now */
+	uint32_t	(*state_flags)(const void *state);
 
 	/* transactions: tx_count txs are held now, tx_get(i) for i in
 	 * [0, tx_count) with 0 the oldest */
@@ -252,7 +261,33 @@ struct applayer_parser {
 	 * log_tx's. */
 	int		(*log_record)(void *state, void *tx, uint32_t idx,
 			    struct json_t *out);
+	/* optional: the one direction a unidirectional tx belongs to (DNS:
+	 * one message), APPLAYER_TOSERVER or _TOCLIENT; its eve records
+	 * name the addresses that way round. NULL: txs go both ways and
+	 * records are written in the flow's direction (client first). */
+	uint8_t		(*tx_dir)(void *tx);
+	/* optional: the tx's files as eve "fileinfo" objects: fills out
+	 * with file idx (both directions, 0, 1, ...) and *dir with the
+	 * direction it travelled in; 1 when written, 0 past the last, -1
+	 * on error. flags: APPLAYER_FILE_LOG_* */
+	int		(*log_file)(void *state, void *tx, uint32_t idx,
+			    unsigned flags, uint8_t *dir, struct json_t *out);
 };
+
+/* log_file() flags: what fileinfo carries besides the file's name,
+ * state and size (outputs.eve-log.types.files force-magic,
+ * force-hash) */
+#define APPLAYER_FILE_LOG_MAGIC		0x01
+#define APPLAYER_FILE_LOG_MD5		0x02
+#define APPLAYER_FILE_LOG_SHA1		0x04
+#define APPLAYER_FILE_LOG_SHA256	0x08
+
+/* struct applayer_parser.state_flags() */
+#define APPLAYER_STATE_ENCRYPTED 0x01	/* the handshake is done and the rest
+					 * of the flow is encrypted (SSH after
+					 * both NEWKEYS): Suricata's
+					 * APP_LAYER_PARSER_NO_INSPECTION,
+					 * for encryption-handling */
 
 /* "http", "tls", ..., "unknown", "failed" */
 const char	*applayer_proto_name(enum applayer_proto);

@@ -308,6 +308,17 @@ buffer_sticky_setup(struct rules_parser *p, struct rule *r,
 		}
 		r->ip_versions &= b->ip_versions;
 	}
+	/* a transaction buffer makes the rule one of its protocol, as
+	 * Suricata's DetectSignatureSetAppProto: one protocol per rule */
+	if (b->scope == DETECT_BUFFER_SCOPE_TX && b->alproto != 0) {
+		if (r->alproto != 0 && r->alproto != b->alproto) {
+			rules_parser_error(p, opt->name_off, opt->name,
+			    opt->name_len, "'%s' belongs to another app-layer "
+			    "protocol than the rule's", b->name);
+			return -1;
+		}
+		r->alproto = (uint8_t)b->alproto;
+	}
 	r->buffer = (uint8_t)(b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
 	    b - buffers : DETECT_BUFFER_MAX + (b - registered));
 	r->xchain = 0;
