@@ -393,20 +393,20 @@ worker_reject(struct worker *w, const struct packet *p, uint8_t reject)
 		capture_reject_send(w->rm->reject, p, REJECT_TO_DEST);
 }
 
-/* An alert's app-layer object: the tx it matched on, or (a packet
- * rule in a flow with a parser) tx 0, as Suricata's AlertAddAppLayer. */
+/* An alert's app-layer object: the tx its rule matched on (Suricata
+ * 7.0.6 writes none for packet rules, also in an app-layer flow). */
 static void
 alert_app(const struct packet *p, const struct detect_alert *a,
     struct output_eve_alert *ea)
 {
 	json_t *obj;
 
-	if (p->flow == NULL || p->flow->app == NULL ||
+	if (!a->has_tx || p->flow == NULL || p->flow->app == NULL ||
 	    (obj = json_object()) == NULL)
 		return;
-	ea->has_tx = a->has_tx;
+	ea->has_tx = true;
 	ea->tx_id = a->tx_id;
-	if (applayer_flow_log_alert(p->flow, a->has_tx ? a->tx_id : 0, obj,
+	if (applayer_flow_log_alert(p->flow, a->tx_id, obj,
 	    &ea->app_name) == 0)
 		ea->app = obj;
 	else

@@ -166,6 +166,9 @@ struct applayer_buffer {
 	 * starts later and the bytes before it are freed. NULL: the buffer
 	 * is whole once its progress is reached. */
 	void		(*inspected)(void *tx, uint8_t dir, uint32_t idx);
+	/* optional: Suricata's older name for it, which rules may still use
+	 * (ssh_proto for ssh.proto, tls_sni for tls.sni) */
+	const char	*alias;
 };
 
 /* Protocol detection by pattern: bytes at [offset, depth) of the first

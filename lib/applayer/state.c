@@ -102,7 +102,7 @@ pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
 		need |= TXF_DETECT_TC;
 	if (ps->logged)
 		need |= TXF_LOGGED;
-	for (uint64_t i = 0; i < ap->tx_count(ps->state);) {
+	for (uint64_t i = 0, n; i < ap->tx_count(ps->state);) {
 		void *tx = ap->tx_get(ps->state, i);
 		struct applayer_txdata *td;
 
@@ -113,8 +113,12 @@ pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
 			i++;
 			continue;
 		}
+		n = ap->tx_count(ps->state);
 		ap->tx_free(ps->state, ap->tx_id(ps->state, tx));
 		counter_inc(&ctx->st.txs[ap->proto]);
+		/* a parser that keeps the tx (freed in name only) */
+		if (ap->tx_count(ps->state) >= n)
+			i++;
 	}
 }
 

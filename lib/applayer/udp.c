@@ -38,11 +38,9 @@ udp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	enum applayer_proto pr;
 	bool reverse;
 
-	/* one datagram decides: patterns and probes see all there is */
-	af->dflags[dir] |= AF_PM_DONE | AF_PP_DONE;
+	/* one datagram decides: a probe that wants more gets no more */
 	pr = applayer_detect_run(af->cfg, af, f, p->payload, p->payload_len,
 	    dir, &reverse);
-	af->dflags[dir] &= (uint8_t)~(AF_PM_DONE | AF_PP_DONE);
 	switch (pr) {
 	case APPLAYER_PROTO_UNKNOWN:
 		if (other != APPLAYER_PROTO_UNKNOWN) {
@@ -52,6 +50,7 @@ udp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 			*mine = APPLAYER_PROTO_FAILED;
 		break;
 	case APPLAYER_PROTO_FAILED:
+		*mine = APPLAYER_PROTO_FAILED;
 		if (other != APPLAYER_PROTO_UNKNOWN)
 			f->alproto = other;
 		break;

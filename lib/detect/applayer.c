@@ -45,6 +45,7 @@ detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
 			continue;
 		memset(&b, 0, sizeof(b));
 		b.name = ab->name;
+		b.alias = ab->alias;
 		b.desc = ab->desc;
 		b.scope = DETECT_BUFFER_SCOPE_TX;
 		b.dirs = (uint8_t)(((ab->dirs >> APPLAYER_TOSERVER) & 1 ?

@@ -228,7 +228,8 @@ detect_buffer_register(const struct detect_buffer *b)
 	struct detect_buffer *n;
 
 	if (b->name == NULL || detect_buffer_by_name(b->name,
-	    strlen(b->name)) != NULL ||
+	    strlen(b->name)) != NULL || (b->alias != NULL &&
+	    detect_buffer_by_name(b->alias, strlen(b->alias)) != NULL) ||
 	    nregistered == QUELL_NITEMS(registered) ||
 	    (b->scope == DETECT_BUFFER_SCOPE_TX && b->get_tx == NULL &&
 	    b->get_tx_multi == NULL))
@@ -267,10 +268,15 @@ detect_buffer_by_name(const char *name, size_t len)
 		if (strlen(buffers[i].name) == len &&
 		    strncasecmp(buffers[i].name, name, len) == 0)
 			return &buffers[i];
-	for (size_t i = 0; i < nregistered; i++)
-		if (strlen(registered[i].name) == len &&
-		    strncasecmp(registered[i].name, name, len) == 0)
+	for (size_t i = 0; i < nregistered; i++) {
+		const char *a = registered[i].alias;
+
+		if ((strlen(registered[i].name) == len &&
+		    strncasecmp(registered[i].name, name, len) == 0) ||
+		    (a != NULL && strlen(a) == len &&
+		    strncasecmp(a, name, len) == 0))
 			return &registered[i];
+	}
 	return NULL;
 }
 

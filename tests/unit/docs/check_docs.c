@@ -310,6 +310,8 @@ START_TEST(test_every_keyword_is_in_doc_rules)
 		if (b == NULL || b->name == NULL || names_has(&code, b->name))
 			continue;
 		names_add(&code, b->name, strlen(b->name));
+		if (b->alias != NULL)
+			names_add(&code, b->alias, strlen(b->alias));
 		if (names_has(&doc, b->name))
 			continue;
 		if (missing++ == 0)
