@@ -421,7 +421,8 @@ worker_app_record(void *arg, const struct flow *f,
 	struct worker *w = arg;
 
 	output_eve_app(w->rm->out->eve, w->index, f, w->log_pkt, rec->type,
-	    rec->obj, rec->tx_id, rec->dir, rec->app_name, rec->app);
+	    rec->obj, rec->with_tx_id, rec->tx_id, rec->dir, rec->app_name,
+	    rec->app);
 }
 
 /* The flow's transactions eve takes, once they are complete (eof: the

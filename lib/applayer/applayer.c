@@ -85,6 +85,8 @@ applayer_packet(struct applayer_ctx *ctx, struct packet *p, bool is_inline,
 {
 	struct flow *f = p->flow;
 	struct applayer_flow *af;
+	uint8_t pdir = (p->flow_flags & PKT_FLOW_TO_CLIENT) ?
+	    APPLAYER_TOCLIENT : APPLAYER_TOSERVER;
 
 	res->flags = 0;
 	if (f == NULL || (f->flags & FLOW_F_NO_PORTS) ||
@@ -104,12 +106,22 @@ applayer_packet(struct applayer_ctx *ctx, struct packet *p, bool is_inline,
 	af->pkt_events = 0;
 	ctx->ts = p->ts;
 	applayer_flow_cleanup(ctx, af);
-	if (af->flags & AF_F_OFF)
-		return;
-	if (p->proto == IPPROTO_TCP)
-		applayer_tcp_packet(ctx, af, f, p, is_inline, res);
-	else
-		applayer_udp_packet(ctx, af, f, p, res);
+	if (!(af->flags & AF_F_OFF) || af->pd_pending != 0) {
+		if (af->flags & AF_F_OFF)
+			;
+		else if (p->proto == IPPROTO_TCP)
+			applayer_tcp_packet(ctx, af, f, p, is_inline, res);
+		else
+			applayer_udp_packet(ctx, af, f, p, res);
+	}
+	/* detection of a direction is news for the first packet of that
+	 * direction (PD-only rules, app-layer-protocol) */
+	af->pd_pending |= af->pd_new;
+	af->pd_new = 0;
+	if (af->pd_pending & (1u << pdir)) {
+		res->flags |= APPLAYER_PKT_PD_DONE;
+		af->pd_pending &= (uint8_t)~(1u << pdir);
+	}
 }
 
 void

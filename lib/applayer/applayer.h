@@ -161,6 +161,7 @@ struct applayer_log_rec {
 	const char	*type;
 	struct json_t	*obj;
 	uint64_t	 tx_id;
+	bool		 with_tx_id;	/* "tx_id" beside event_type */
 	uint8_t		 dir;
 	const char	*app_name;	/* fileinfo: "http" */
 	struct json_t	*app;		/* fileinfo: the tx's log_tx object */

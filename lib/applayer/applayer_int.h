@@ -93,6 +93,11 @@ struct applayer_flow {
 					   app progress before the next call */
 	uint64_t	 off[2];	/* the app consumer's progress */
 	uint64_t	 pkt_events;	/* generic events of this packet */
+	/* protocol detection finished for a direction (bit 1 << dir): on
+	 * this packet (pd_new), and waiting for a packet of that direction
+	 * to carry the news (pd_pending), as Suricata's FlagPacketFlow */
+	uint8_t		 pd_new;
+	uint8_t		 pd_pending;
 };
 
 /* detect.c: protocol detection on data[0..len) of direction dir of

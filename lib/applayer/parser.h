@@ -264,11 +264,10 @@ struct applayer_parser {
 	 * log_tx's. */
 	int		(*log_record)(void *state, void *tx, uint32_t idx,
 			    struct json_t *out);
-	/* optional: the one direction a unidirectional tx belongs to (DNS:
-	 * one message), APPLAYER_TOSERVER or _TOCLIENT; its eve records
-	 * name the addresses that way round. NULL: txs go both ways and
-	 * records are written in the flow's direction (client first). */
-	uint8_t		(*tx_dir)(void *tx);
+	/* the protocol's eve records carry the tx's "tx_id" beside their
+	 * event_type, as Suricata 7 writes http and ssh ones (not dns and
+	 * tls, whose objects or nothing hold it) */
+	bool		 log_tx_id;
 	/* optional: the tx's files as eve "fileinfo" objects: fills out
 	 * with file idx (both directions, 0, 1, ...) and *dir with the
 	 * direction it travelled in; 1 when written, 0 past the last, -1

@@ -206,7 +206,8 @@ log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
 
 	memset(&rec, 0, sizeof(rec));
 	rec.tx_id = ap->tx_id(ps->state, tx);
-	rec.dir = ap->tx_dir != NULL ? ap->tx_dir(tx) : APPLAYER_TOSERVER;
+	rec.with_tx_id = ap->log_tx_id;
+	rec.dir = APPLAYER_TOSERVER;
 	rec.type = ap->name;
 	if (!(want->protos & (1u << ap->proto)))
 		;
@@ -233,6 +234,7 @@ log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
 	if (!want->files || ap->log_file == NULL)
 		return;
 	rec.type = "fileinfo";
+	rec.with_tx_id = false;		/* the fileinfo object has it */
 	rec.app_name = ap->name;
 	rec.app = NULL;
 	for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {

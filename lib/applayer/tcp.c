@@ -98,7 +98,7 @@ disable(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 			*dp = APPLAYER_PROTO_FAILED;
 		if (!(af->dflags[d] & AF_PD_DONE)) {
 			af->dflags[d] |= AF_PD_DONE;
-			res->flags |= APPLAYER_PKT_PD_DONE;
+			af->pd_new |= (uint8_t)(1u << d);
 		}
 		af->dflags[d] |= AF_STOP;
 	}
@@ -219,7 +219,7 @@ tcp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 			}
 		}
 		af->dflags[dir] |= AF_PD_DONE;
-		res->flags |= APPLAYER_PKT_PD_DONE;
+		af->pd_new |= (uint8_t)(1u << dir);
 		count_flow(ctx, af, f);
 		if (af->cur.parser == NULL && !(af->flags & AF_F_SENT) &&
 		    applayer_flow_start(ctx, af, f,
@@ -238,7 +238,7 @@ tcp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	if (proto_valid(other) && pm_pp_done(af, dir)) {
 		*mine = other;
 		af->dflags[dir] |= AF_PD_DONE;
-		res->flags |= APPLAYER_PKT_PD_DONE;
+		af->pd_new |= (uint8_t)(1u << dir);
 		set_event(af, APPLAYER_EV_DETECT_PROTOCOL_ONLY_ONE_DIRECTION);
 		return true;
 	}
@@ -372,7 +372,7 @@ tcp_gap(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 		}
 		*dir_proto(f, dir) = f->alproto;
 		af->dflags[dir] |= AF_PD_DONE;
-		res->flags |= APPLAYER_PKT_PD_DONE;
+		af->pd_new |= (uint8_t)(1u << dir);
 	}
 	if (ap == NULL || sc->offset <= from)
 		return;

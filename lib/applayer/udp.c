@@ -80,7 +80,8 @@ udp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 		    (enum applayer_proto)f->alproto);
 	af->dflags[0] |= AF_PD_DONE;
 	af->dflags[1] |= AF_PD_DONE;
-	res->flags |= APPLAYER_PKT_PD_DONE;
+	af->pd_new |= 3;
+	(void)res;
 }
 
 void

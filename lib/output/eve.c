@@ -288,7 +288,10 @@ eve_target_takes(const struct eve_target *t, const char *type)
 	if (t->types == NULL)
 		return true;
 	for (size_t i = 0; i < t->ntypes; i++)
-		if (strcmp(t->types[i], type) == 0)
+		if (strcmp(t->types[i], type) == 0 ||
+		    /* suricata.yaml's "files" type writes "fileinfo" */
+		    (strcmp(type, "fileinfo") == 0 &&
+		    strcmp(t->types[i], "files") == 0))
 			return true;
 	return false;
 }
@@ -676,8 +679,8 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 
 void
 output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
-    const struct packet *p, const char *type, json_t *o, uint64_t tx_id,
-    uint8_t dir, const char *app_name, json_t *app)
+    const struct packet *p, const char *type, json_t *o, bool with_tx_id,
+    uint64_t tx_id, uint8_t dir, const char *app_name, json_t *app)
 {
 	json_t *obj = json_object();
 	char ts[48], pbuf[8];
@@ -702,7 +705,8 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	if (p != NULL)
 		json_object_set_new(obj, "pkt_src",
 		    json_string(pkt_src_name(p->pkt_src)));
-	SET_U64(obj, "tx_id", tx_id);
+	if (with_tx_id)
+		SET_U64(obj, "tx_id", tx_id);
 	if (app != NULL && app_name != NULL) {
 		json_object_set(obj, app_name, app);
 		add_app_proto(obj, f);

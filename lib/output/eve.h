@@ -206,7 +206,8 @@ void	output_eve_flow(struct output_eve *, size_t producer,
 	    const struct flow *, const char *reason);
 
 /* An app-layer event (event_type type: "http", "dns", "tls", "ssh",
- * "fileinfo") of transaction tx_id of flow f: the flow's addresses and
+ * "fileinfo") of transaction tx_id of flow f (with_tx_id: "tx_id"
+ * beside event_type, as Suricata's http and ssh): the flow's addresses and
  * ports (dir APPLAYER_TOSERVER: the client's first; TOCLIENT: the
  * server's), the packet's time and pkt_src when p is not NULL (else
  * the flow's last), the tx's own object under app_name and app_proto
@@ -214,7 +215,7 @@ void	output_eve_flow(struct output_eve *, size_t producer,
  * objects stay the caller's. */
 void	output_eve_app(struct output_eve *, size_t producer,
 	    const struct flow *f, const struct packet *p, const char *type,
-	    struct json_t *obj, uint64_t tx_id, uint8_t dir,
+	    struct json_t *obj, bool with_tx_id, uint64_t tx_id, uint8_t dir,
 	    const char *app_name, struct json_t *app);
 
 /* A "drop" event: the packet quell dropped, with Suricata's drop fields. */

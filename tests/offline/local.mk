@@ -2,7 +2,7 @@
 OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh \
 	tests/offline/t_eve_sockets.sh \
-	tests/offline/t_stream.sh
+	tests/offline/t_stream.sh tests/offline/t_applayer.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -13,4 +13,5 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/sctp.pcap tests/data/verify/teredo.pcap \
 	tests/data/verify/chdlc.pcap tests/data/verify/bug-6875-corrupt.pcap \
 	tests/data/verify/ipv6-atomic-toobig.pcap \
-	tests/data/defrag-overlap.pcap tests/data/defrag.rules
+	tests/data/defrag-overlap.pcap tests/data/defrag.rules \
+	tests/data/verify/bug-78-http-uri-input.pcap

@@ -33,5 +33,4 @@ const struct applayer_parser applayer_dns_parser = {
 	.nbuffers = APPLAYER_DNS_NBUFFERS,
 	.log_tx = applayer_dns_log_tx,
 	.log_record = applayer_dns_log_record,
-	.tx_dir = applayer_dns_state_tx_dir,
 };

@@ -225,12 +225,6 @@ applayer_dns_state_tx_data(void *tx)
 	return &((struct applayer_dns_tx *)tx)->txdata;
 }
 
-uint8_t
-applayer_dns_state_tx_dir(void *tx)
-{
-	return ((struct applayer_dns_tx *)tx)->dir;
-}
-
 uint64_t
 applayer_dns_state_purged(const void *state)
 {

@@ -742,5 +742,6 @@ const struct applayer_parser applayer_http_parser = {
 	.nbuffers = HTTP_NBUFFERS,
 	.log_tx = http_logger_log_tx,
 	.log_file = glue_log_file,
+	.log_tx_id = true,
 	.first_dirs = 1u << APPLAYER_TOSERVER,
 };

@@ -71,4 +71,5 @@ const struct applayer_parser applayer_ssh_parser = {
 	.buffers = applayer_ssh_buffers,
 	.nbuffers = APPLAYER_SSH_NBUFFERS,
 	.log_tx = applayer_ssh_log_tx,
+	.log_tx_id = true,
 };

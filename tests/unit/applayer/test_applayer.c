@@ -442,6 +442,12 @@ START_TEST(test_failed_flow_matches_app_layer_protocol_failed)
 	tx(&c, true, DATA, junk, sizeof(junk) - 1);
 	ck_assert_uint_eq(seen.alproto, APPLAYER_PROTO_FAILED);
 	ck_assert_uint_eq(seen.nalerts, 1);
+	/* the to-server side learns it on its next packet (Suricata's
+	 * FlagPacketFlow), then never again */
+	tx(&c, false, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 1);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 0);
 	tx(&c, false, PKT_TCP_ACK, NULL, 0);
 	ck_assert_uint_eq(seen.nalerts, 0);
 	stop();

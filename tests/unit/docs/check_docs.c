@@ -522,8 +522,8 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	json_object_set_new(rec, "filename", json_string("/f"));
 	a.app = app;
 	output_eve_alert(eve, 0, &p, &a);
-	output_eve_app(eve, 0, &f, &p, "fileinfo", rec, 0, APPLAYER_TOCLIENT,
-	    "http", app);
+	output_eve_app(eve, 0, &f, &p, "fileinfo", rec, true, 0,
+	    APPLAYER_TOCLIENT, "http", app);
 	output_eve_flow(eve, 0, &f, "shutdown");
 	p.flow = NULL;
 	a.app = NULL;
