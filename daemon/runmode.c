@@ -10,6 +10,9 @@
 #include <sys/random.h>
 #include <linux/netfilter.h>
 
+#include <jansson.h>
+
+#include "applayer/applayer.h"
 #include "bypass/manager.h"
 #include "capture/nfq.h"
 #include "capture/nfq_verdict.h"
@@ -128,12 +131,15 @@ struct worker {
 	uint64_t		 defrag_dropped; /* datagrams dropped, and the
 						   fragments that completed
 						   them */
+	const struct packet	*log_pkt;	/* worker_app_log's packet */
 };
 
 struct runmode {
 	const struct quell_config *cfg;
 	struct detect_engine	*engine;	/* __atomic */
 	struct stream_hostos	*hosts;		/* host-os-policy, shared */
+	struct applayer_config	*app;		/* app layer settings, shared */
+	struct applayer_log_want app_log;	/* what eve takes of it */
 	struct outputs		*out;
 	struct capture_reject	*reject;
 	struct bypass_manager	*bypass;	/* NULL: local bypass only */
@@ -441,6 +447,51 @@ worker_reject(struct worker *w, const struct packet *p, uint8_t reject)
 		capture_reject_send(w->rm->reject, p, REJECT_TO_DEST);
 }
 
+/* An alert's app-layer object: the tx its rule matched on (Suricata
+ * 7.0.6 writes none for packet rules, also in an app-layer flow). */
+static void
+alert_app(const struct packet *p, const struct detect_alert *a,
+    struct output_eve_alert *ea)
+{
+	json_t *obj;
+
+	if (!a->has_tx || p->flow == NULL || p->flow->app == NULL ||
+	    (obj = json_object()) == NULL)
+		return;
+	ea->has_tx = true;
+	ea->tx_id = a->tx_id;
+	if (applayer_flow_log_alert(p->flow, a->tx_id, obj,
+	    &ea->app_name) == 0)
+		ea->app = obj;
+	else
+		json_decref(obj);
+}
+
+/* The eve record of an app-layer transaction (applayer_flow_log). */
+static void
+worker_app_record(void *arg, const struct flow *f,
+    const struct applayer_log_rec *rec)
+{
+	struct worker *w = arg;
+
+	output_eve_app(w->rm->out->eve, w->index, f, w->log_pkt, rec->type,
+	    rec->obj, rec->with_tx_id, rec->tx_id, rec->dir, rec->app_name,
+	    rec->app);
+}
+
+/* The flow's transactions eve takes, once they are complete (eof: the
+ * flow ends, all of them). */
+static void
+worker_app_log(struct worker *w, struct flow *f, const struct packet *p,
+    bool eof)
+{
+	if (f == NULL || f->app == NULL || w->rm->out->eve == NULL)
+		return;
+	w->log_pkt = p;
+	applayer_flow_log(f, &w->rm->app_log, eof, worker_app_record, w);
+	w->log_pkt = NULL;
+}
+
 static void
 worker_alerts(struct worker *w, const struct packet *p,
     const struct pipeline_result *pr)
@@ -468,7 +519,11 @@ worker_alerts(struct worker *w, const struct packet *p,
 
 		counter_inc(&w->alerts);
 		if (out->eve_alert)
+			alert_app(p, a, &ea);
+		if (out->eve_alert)
 			output_eve_alert(out->eve, w->index, p, &ea);
+		if (ea.app != NULL)
+			json_decref(ea.app);
 		if (out->fast != NULL)
 			output_fastlog_alert(out->fast, w->index, p, &ea);
 	}
@@ -483,6 +538,9 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 	struct worker *w = arg;
 	struct outputs *out = w->rm->out;
 
+	/* the app layer's last bytes and transactions before the record */
+	pipeline_flow_end(w->pl, f);
+	worker_app_log(w, f, NULL, true);
 	if (out->eve_flow)
 		output_eve_flow(out->eve, w->index, f, flow_end_reason_name(reason));
 }
@@ -514,6 +572,9 @@ worker_bypass(struct worker *w, struct packet *p, bool keyword)
 
 	if (rm->bypass != NULL &&
 	    bypass_manager_reserve(rm->bypass, w->index, f) == BYPASS_ADMIT_OK) {
+		/* the app layer's state goes with the detach: log it first */
+		pipeline_flow_end(w->pl, f);
+		worker_app_log(w, f, p, true);
 		flow_table_detach(w->flows, f);
 		bypass_manager_submit(rm->bypass, w->index, f, why, &p->ts);
 		p->flow = NULL;
@@ -547,6 +608,7 @@ worker_inspect(struct worker *w, struct packet *p, struct pipeline_result *pr)
 		worker_expire(w, &p->ts);
 	pipeline_packet(w->pl, p, pr);
 	worker_alerts(w, p, pr);
+	worker_app_log(w, p->flow, p, false);
 	return pr->drop;
 }
 
@@ -920,6 +982,34 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 	return 0;
 }
 
+/* Which app-layer records eve takes: a protocol's type ("http", "dns",
+ * "tls", "ssh") and fileinfo ("files" as suricata.yaml names it). Only
+ * those wait for logging before their transactions are freed. */
+static void
+app_log_setup(struct runmode *rm)
+{
+	const struct quell_config *cfg = rm->cfg;
+
+	memset(&rm->app_log, 0, sizeof(rm->app_log));
+	if (rm->out->eve == NULL)
+		return;
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++) {
+		const char *name = applayer_proto_name((enum applayer_proto)pr);
+		bool on = pr != APPLAYER_PROTO_UNKNOWN &&
+		    pr != APPLAYER_PROTO_FAILED &&
+		    config_eve_type_enabled(cfg, name);
+
+		if (on)
+			rm->app_log.protos |= 1u << pr;
+	}
+	rm->app_log.files = config_eve_type_enabled(cfg, "files") ||
+	    config_eve_type_enabled(cfg, "fileinfo");
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++)
+		applayer_config_set_logged(rm->app, (enum applayer_proto)pr,
+		    (rm->app_log.protos & (1u << pr)) != 0 ||
+		    (rm->app_log.files && pr == APPLAYER_PROTO_HTTP1));
+}
+
 struct runmode *
 runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
     struct outputs *out, const struct runmode_opts *opts, char *err,
@@ -959,6 +1049,10 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	    !rm->offline, (unsigned)rm->nworkers, &rm->hosts, err,
 	    errlen) == -1)
 		goto fail;
+	if ((rm->app = applayer_config_new(cfg, err, errlen)) == NULL)
+		goto fail;
+	app_log_setup(rm);
+	pcfg.app = rm->app;
 	if (!rm->offline && getrandom(&seed, sizeof(seed), 0) !=
 	    (ssize_t)sizeof(seed))
 		seed = (uint64_t)time(NULL);
@@ -1399,6 +1493,8 @@ runmode_stop(struct runmode *rm)
 	}
 	stream_hostos_free(rm->hosts);
 	rm->hosts = NULL;
+	applayer_config_free(rm->app);
+	rm->app = NULL;
 	capture_reject_close(rm->reject);
 	detect_engine_free(rm->engine);
 	free(rm->readers);

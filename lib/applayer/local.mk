@@ -3,6 +3,13 @@
 lib_libquell_a_SOURCES += \
 	lib/applayer/parser.h \
 	lib/applayer/registry.c lib/applayer/registry.h \
+	lib/applayer/applayer.c lib/applayer/applayer.h \
+	lib/applayer/applayer_int.h \
+	lib/applayer/config.c \
+	lib/applayer/detect.c \
+	lib/applayer/state.c \
+	lib/applayer/tcp.c \
+	lib/applayer/udp.c \
 	lib/applayer/cursor.h \
 	lib/applayer/json.c lib/applayer/json.h \
 	lib/applayer/dns/dns.c lib/applayer/dns/dns.h \
@@ -12,6 +19,12 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/dns/log.c lib/applayer/dns/log.h \
 	lib/applayer/dns/message.c lib/applayer/dns/message.h \
 	lib/applayer/dns/state.c lib/applayer/dns/state.h \
+	lib/applayer/ssh/ssh.c lib/applayer/ssh/ssh.h \
+	lib/applayer/ssh/ssh_int.h \
+	lib/applayer/ssh/buffers.c lib/applayer/ssh/buffers.h \
+	lib/applayer/ssh/logger.c lib/applayer/ssh/logger.h \
+	lib/applayer/ssh/parser.c \
+	lib/applayer/ssh/state.c lib/applayer/ssh/state.h \
 	lib/applayer/tls/tls.c lib/applayer/tls/tls.h \
 	lib/applayer/tls/tls_int.h \
 	lib/applayer/tls/buffers.c lib/applayer/tls/buffers.h \
@@ -32,6 +45,8 @@ tests_unit_applayer_check_applayer_SOURCES = \
 	tests/unit/applayer/flowcap.c tests/unit/applayer/flowcap.h \
 	tests/unit/applayer/test_dns.c \
 	tests/unit/applayer/test_tls.c \
+	tests/unit/applayer/test_ssh.c \
+	tests/unit/applayer/test_applayer.c \
 	$(NULL)
 tests_unit_applayer_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
 tests_unit_applayer_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
@@ -65,4 +80,8 @@ EXTRA_DIST += \
 	tests/data/verify/tls-random-input.pcap \
 	tests/data/verify/tls13-draft28-frames-tls13_draft28.pcap \
 	tests/data/verify/tls-eve-suricata-7.0.6.tsv \
+	tests/data/ssh/README.md \
+	tests/data/ssh/ssh-openssh.pcap \
+	tests/data/ssh/ssh-dropbear.pcap \
+	tests/data/ssh/ssh-eve-suricata-7.0.6.tsv \
 	$(NULL)

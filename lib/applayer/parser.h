@@ -166,6 +166,9 @@ struct applayer_buffer {
 	 * starts later and the bytes before it are freed. NULL: the buffer
 	 * is whole once its progress is reached. */
 	void		(*inspected)(void *tx, uint8_t dir, uint32_t idx);
+	/* optional: Suricata's older name for it, which rules may still use
+	 * (ssh_proto for ssh.proto, tls_sni for tls.sni) */
+	const char	*alias;
 };
 
 /* Protocol detection by pattern: bytes at [offset, depth) of the first
@@ -204,6 +207,13 @@ struct applayer_parser {
 	enum applayer_proto (*probe_dgram)(const uint8_t *data, uint32_t len,
 			    uint8_t dir, uint8_t *rdir);
 	const char	*default_ports;	/* "80,8080" style, Suricata's */
+	/* optional: the directions whose data may come first (bits 1 <<
+	 * APPLAYER_TOSERVER, 1 << APPLAYER_TOCLIENT; 0: either). Data of
+	 * the other direction first is Suricata's
+	 * applayer_wrong_direction_first_data: the app layer stops. HTTP
+	 * and TLS: to the server (AppLayerParserRegisterParserAcceptable-
+	 * DataDirection) */
+	uint8_t		 first_dirs;
 
 	/* optional: the protocol's own configuration, built once at start
 	 * (and on reload) from the whole configuration; its result is the
@@ -221,6 +231,8 @@ struct applayer_parser {
 	struct applayer_result (*parse)(void *state,
 			    const struct applayer_chunk *c)
 			    __attribute__((warn_unused_result));
+	/* optional: APPLAYER_STATE_* of the flow's state now */
+	uint32_t	(*state_flags)(const void *state);
 
 	/* transactions: tx_count txs are held now, tx_get(i) for i in
 	 * [0, tx_count) with 0 the oldest */
@@ -252,7 +264,32 @@ struct applayer_parser {
 	 * log_tx's. */
 	int		(*log_record)(void *state, void *tx, uint32_t idx,
 			    struct json_t *out);
+	/* the protocol's eve records carry the tx's "tx_id" beside their
+	 * event_type, as Suricata 7 writes http and ssh ones (not dns and
+	 * tls, whose objects or nothing hold it) */
+	bool		 log_tx_id;
+	/* optional: the tx's files as eve "fileinfo" objects: fills out
+	 * with file idx (both directions, 0, 1, ...) and *dir with the
+	 * direction it travelled in; 1 when written, 0 past the last, -1
+	 * on error. flags: APPLAYER_FILE_LOG_* */
+	int		(*log_file)(void *state, void *tx, uint32_t idx,
+			    unsigned flags, uint8_t *dir, struct json_t *out);
 };
+
+/* log_file() flags: what fileinfo carries besides the file's name,
+ * state and size (outputs.eve-log.types.files force-magic,
+ * force-hash) */
+#define APPLAYER_FILE_LOG_MAGIC		0x01
+#define APPLAYER_FILE_LOG_MD5		0x02
+#define APPLAYER_FILE_LOG_SHA1		0x04
+#define APPLAYER_FILE_LOG_SHA256	0x08
+
+/* struct applayer_parser.state_flags() */
+#define APPLAYER_STATE_ENCRYPTED 0x01	/* the handshake is done and the rest
+					 * of the flow is encrypted (SSH after
+					 * both NEWKEYS): Suricata's
+					 * APP_LAYER_PARSER_NO_INSPECTION,
+					 * for encryption-handling */
 
 /* "http", "tls", ..., "unknown", "failed" */
 const char	*applayer_proto_name(enum applayer_proto);

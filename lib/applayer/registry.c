@@ -7,6 +7,7 @@
 #include "applayer/http/http.h"
 #include "applayer/parser.h"
 #include "applayer/registry.h"
+#include "applayer/ssh/ssh.h"
 #include "applayer/tls/tls.h"
 
 /* Adding a parser: its folder, an extern line here and its entry in
@@ -16,6 +17,7 @@ static const struct applayer_parser *const parsers[APPLAYER_PROTO_MAX] = {
 	[APPLAYER_PROTO_HTTP1] = &applayer_http_parser,
 	[APPLAYER_PROTO_TLS] = &applayer_tls_parser,
 	[APPLAYER_PROTO_DNS] = &applayer_dns_parser,
+	[APPLAYER_PROTO_SSH] = &applayer_ssh_parser,
 };
 
 static const char *const proto_names[APPLAYER_PROTO_MAX] = {

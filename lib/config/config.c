@@ -106,6 +106,18 @@ static const char *const inline_modes[] = { "auto", "yes", "no", "true",
 	{ name, type, offsetof(struct http_settings, f), NULL, min, max, names },
 static const char *const tls_encryptions[] = { "default", "bypass", "full",
 	NULL };
+/* app-layer.protocols.<proto>.enabled: suricata.yaml's booleans and
+ * detection-only */
+static const char *const app_enabled_names[] = { "yes", "no",
+	"detection-only", "true", "false", "on", "off", "1", "0", NULL };
+
+#define APP_KEYS(prefix, slot) \
+	{ "app-layer.protocols." prefix ".enabled", KEY_ENUM_STR, \
+	    OFF(app_protos[slot].enabled), NULL, 0, 0, app_enabled_names }, \
+	{ "app-layer.protocols." prefix ".detection-ports.dp", KEY_STRING, \
+	    OFF(app_protos[slot].dp), NULL, 0, 0, NULL }, \
+	{ "app-layer.protocols." prefix ".detection-ports.sp", KEY_STRING, \
+	    OFF(app_protos[slot].sp), NULL, 0, 0, NULL },
 
 #define OFF(f)	offsetof(struct quell_config, f)
 #define EOFF(f)	offsetof(struct config_eve, f)
@@ -121,6 +133,13 @@ static const struct key keys[] = {
 	{ "bypass.restore", KEY_BOOL, OFF(bypass.restore), NULL, 0, 0, NULL },
 	{ "bypass.ring-size", KEY_UINT, OFF(bypass.ring_size), NULL, 1, BYPASS_RING_MAX, NULL },
 	{ "app-layer.protocols.tls.encryption-handling", KEY_ENUM, OFF(tls_encryption), "default", 0, 0, tls_encryptions },
+	APP_KEYS("http", CONFIG_APP_HTTP)
+	APP_KEYS("tls", CONFIG_APP_TLS)
+	APP_KEYS("dns", CONFIG_APP_DNS)
+	APP_KEYS("dns.tcp", CONFIG_APP_DNS_TCP)
+	APP_KEYS("dns.udp", CONFIG_APP_DNS_UDP)
+	APP_KEYS("ssh", CONFIG_APP_SSH)
+	{ "app-layer.protocols.ssh.hassh", KEY_BOOL, OFF(ssh_hassh), "no", 0, 0, NULL },
 	{ "action-order", KEY_STRLIST, OFF(action_order), "pass,drop,reject,alert", 0, 0, NULL },
 	{ "app-layer.error-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_APPLAYER_ERROR]), NULL, 0, 0, exception_policy_names },
 	{ "classification-file", KEY_STRING, OFF(classification_file),

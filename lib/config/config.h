@@ -38,6 +38,27 @@ enum config_tls_encryption {
 	CONFIG_TLS_ENC_FULL,
 };
 
+/* app-layer.protocols.<proto> blocks quell reads, in the order of
+ * enum config_app_slot: the general ones and DNS's per IP protocol
+ * (suricata.yaml's dns.tcp, dns.udp), which win over dns.* */
+enum config_app_slot {
+	CONFIG_APP_HTTP,
+	CONFIG_APP_TLS,
+	CONFIG_APP_DNS,
+	CONFIG_APP_SSH,
+	CONFIG_APP_DNS_TCP,
+	CONFIG_APP_DNS_UDP,
+	CONFIG_APP_NSLOTS,
+};
+
+/* One app-layer.protocols.<proto> block, as written (NULL: not set,
+ * the next more general block or the default applies). */
+struct config_app_proto {
+	char		*enabled;	/* "yes" "no" "detection-only" ... */
+	char		*dp;		/* detection-ports.dp: port list */
+	char		*sp;		/* detection-ports.sp */
+};
+
 struct config_strlist {
 	char		**items;
 	size_t		  count;
@@ -154,6 +175,8 @@ struct quell_config {
 					   host_os_policy (config_defrag) */
 
 	enum config_tls_encryption tls_encryption;
+	struct config_app_proto app_protos[CONFIG_APP_NSLOTS];
+	bool		 ssh_hassh;	/* app-layer.protocols.ssh.hassh */
 
 	unsigned	 detect_threads;	/* 0 = auto */
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */

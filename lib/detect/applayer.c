@@ -18,6 +18,7 @@ struct applayer_reg {
 static void	applayer_one(const struct applayer_parser *, void *);
 static void	applayer_once(void);
 static void	**applayer_slot(void *, void *);
+static bool	applayer_event(void *, void *, unsigned);
 
 static pthread_once_t applayer_done = PTHREAD_ONCE_INIT;
 static int	applayer_rc;
@@ -44,6 +45,7 @@ detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
 			continue;
 		memset(&b, 0, sizeof(b));
 		b.name = ab->name;
+		b.alias = ab->alias;
 		b.desc = ab->desc;
 		b.scope = DETECT_BUFFER_SCOPE_TX;
 		b.dirs = (uint8_t)(((ab->dirs >> APPLAYER_TOSERVER) & 1 ?
@@ -107,6 +109,16 @@ applayer_slot(void *ctx, void *tx)
 	return &td->detect_state;
 }
 
+static bool
+applayer_event(void *ctx, void *tx, unsigned ev)
+{
+	const struct applayer_parser *ap = ctx;
+	const struct applayer_txdata *td;
+
+	return ap->tx_data != NULL && (td = ap->tx_data(tx)) != NULL &&
+	    applayer_txdata_has_event(td, ev);
+}
+
 void
 detect_applayer_tx_source(const struct applayer_parser *ap, void *state,
     struct detect_tx_source *src)
@@ -121,5 +133,6 @@ detect_applayer_tx_source(const struct applayer_parser *ap, void *state,
 	src->complete[DETECT_TX_TOSERVER] = ap->complete[APPLAYER_TOSERVER];
 	src->complete[DETECT_TX_TOCLIENT] = ap->complete[APPLAYER_TOCLIENT];
 	src->detect_slot = applayer_slot;
+	src->tx_event = applayer_event;
 	src->ctx = (void *)(uintptr_t)ap;
 }

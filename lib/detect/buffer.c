@@ -228,7 +228,8 @@ detect_buffer_register(const struct detect_buffer *b)
 	struct detect_buffer *n;
 
 	if (b->name == NULL || detect_buffer_by_name(b->name,
-	    strlen(b->name)) != NULL ||
+	    strlen(b->name)) != NULL || (b->alias != NULL &&
+	    detect_buffer_by_name(b->alias, strlen(b->alias)) != NULL) ||
 	    nregistered == QUELL_NITEMS(registered) ||
 	    (b->scope == DETECT_BUFFER_SCOPE_TX && b->get_tx == NULL &&
 	    b->get_tx_multi == NULL))
@@ -267,10 +268,15 @@ detect_buffer_by_name(const char *name, size_t len)
 		if (strlen(buffers[i].name) == len &&
 		    strncasecmp(buffers[i].name, name, len) == 0)
 			return &buffers[i];
-	for (size_t i = 0; i < nregistered; i++)
-		if (strlen(registered[i].name) == len &&
-		    strncasecmp(registered[i].name, name, len) == 0)
+	for (size_t i = 0; i < nregistered; i++) {
+		const char *a = registered[i].alias;
+
+		if ((strlen(registered[i].name) == len &&
+		    strncasecmp(registered[i].name, name, len) == 0) ||
+		    (a != NULL && strlen(a) == len &&
+		    strncasecmp(a, name, len) == 0))
 			return &registered[i];
+	}
 	return NULL;
 }
 
@@ -307,6 +313,17 @@ buffer_sticky_setup(struct rules_parser *p, struct rule *r,
 			return -1;
 		}
 		r->ip_versions &= b->ip_versions;
+	}
+	/* a transaction buffer makes the rule one of its protocol, as
+	 * Suricata's DetectSignatureSetAppProto: one protocol per rule */
+	if (b->scope == DETECT_BUFFER_SCOPE_TX && b->alproto != 0) {
+		if (r->alproto != 0 && r->alproto != b->alproto) {
+			rules_parser_error(p, opt->name_off, opt->name,
+			    opt->name_len, "'%s' belongs to another app-layer "
+			    "protocol than the rule's", b->name);
+			return -1;
+		}
+		r->alproto = (uint8_t)b->alproto;
 	}
 	r->buffer = (uint8_t)(b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
 	    b - buffers : DETECT_BUFFER_MAX + (b - registered));

@@ -44,7 +44,7 @@ enum detect_buffer_id {
 };
 
 /* Buffer ids run up to this: the table's, then registered ones. */
-#define DETECT_BUFFER_LIMIT	64
+#define DETECT_BUFFER_LIMIT	128
 
 /* When a buffer exists. */
 enum detect_buffer_scope {
@@ -89,6 +89,8 @@ typedef void	(*detect_buffer_tx_inspected_fn)(void *tx, uint8_t dir,
 
 struct detect_buffer {
 	const char	*name;		/* Suricata's name; the sticky keyword */
+	const char	*alias;		/* an older name that selects it too
+					 * (ssh_proto, tls_sni); may be NULL */
 	const char	*desc;
 	uint8_t		 scope;		/* enum detect_buffer_scope */
 	uint8_t		 dirs;		/* DETECT_BUFFER_TOSERVER|TOCLIENT */
@@ -123,7 +125,7 @@ const struct detect_buffer *detect_buffer_get(unsigned id);
  * The new id, or -1 (the name exists, or DETECT_BUFFER_LIMIT is
  * reached). */
 int	detect_buffer_register(const struct detect_buffer *b);
-/* The buffer called name[0..len), or NULL. */
+/* The buffer called name[0..len) (or so aliased), or NULL. */
 const struct detect_buffer *detect_buffer_by_name(const char *name,
 	    size_t len);
 /* The sticky buffer keyword called name[0..len), or NULL: the keyword

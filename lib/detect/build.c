@@ -30,6 +30,10 @@ static int	build_lists(struct detect_engine *);
 static int	build_list_of(struct detect_engine *, const struct rule *,
 		    uint8_t, uint8_t, uint16_t *);
 static bool	build_iponly(const struct detect_sig *);
+static bool	build_pdonly(const struct rule *, const struct detect_sig *);
+
+extern const struct keyword kw_app_layer_protocol;
+extern const struct keyword kw_flow;
 
 /* Tells engines apart for the per-transaction state they leave in
  * parsers' txs (a reload renumbers the rules). */
@@ -287,6 +291,12 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 			s->alproto = db->alproto;
 		}
 	}
+	if (r->alproto != 0)
+		s->alproto = r->alproto;
+	if ((r->flags & RULE_F_TX) && r->alproto != 0)
+		s->flags |= DETECT_SIG_TX;
+	if (build_pdonly(r, s))
+		s->flags |= DETECT_SIG_PDONLY;
 	if (s->action == DETECT_ACTION_PASS && !has_matches)
 		s->flags |= DETECT_SIG_FLOW_PASS;
 	if (build_iponly(s))
@@ -315,9 +325,11 @@ build_iponly(const struct detect_sig *s)
 	const struct rule *r = s->rule;
 	uint32_t dirs = r->flags & (RULE_F_TO_SERVER | RULE_F_TO_CLIENT);
 
-	if (s->nbufs > 0 || (dirs != 0 && dirs != (RULE_F_TO_SERVER |
-	    RULE_F_TO_CLIENT)) || rules_addr_negated(&r->src) ||
-	    rules_addr_negated(&r->dst))
+	/* an app-layer rule ("alert http", a tx buffer, an event) never
+	 * is: Suricata's SignatureIsIPOnly wants no alproto */
+	if (s->nbufs > 0 || r->alproto != 0 || (r->flags & RULE_F_TX) ||
+	    (dirs != 0 && dirs != (RULE_F_TO_SERVER | RULE_F_TO_CLIENT)) ||
+	    rules_addr_negated(&r->src) || rules_addr_negated(&r->dst))
 		return false;
 	for (size_t i = 0; i < r->nmatches; i++) {
 		const struct rule_match *m = &r->matches[i];
@@ -400,6 +412,30 @@ build_lists(struct detect_engine *de)
 		de->lists[i].buffer = (uint8_t)i;
 	de->nlists = DETECT_BUFFER_LIMIT;
 	return 0;
+}
+
+/* Suricata's SignatureIsPDOnly: app-layer-protocol, and besides it only
+ * flow (direction) and post-match or rate keywords; no buffer, no
+ * protocol of its own. */
+static bool
+build_pdonly(const struct rule *r, const struct detect_sig *s)
+{
+	bool pd = false;
+
+	if (r->alproto != 0 || s->nbufs > 0 || (r->flags & RULE_F_TX))
+		return false;
+	for (size_t i = 0; i < r->nmatches; i++) {
+		const struct rule_match *m = &r->matches[i];
+
+		if (m->list == RULE_LIST_POST || m->list ==
+		    RULE_LIST_THRESHOLD)
+			continue;
+		if (m->kw == &kw_app_layer_protocol)
+			pd = true;
+		else if (m->kw != &kw_flow)
+			return false;
+	}
+	return pd;
 }
 
 static void

@@ -373,6 +373,15 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 		ver = r->ip_versions;
 	if (!(r->ip_versions & ver) || !rules_rule_has_proto(r, p->proto))
 		return false;
+	/* an app-layer rule matches in flows of its protocol only (a tx
+	 * rule: its source's, checked by engine_txs); a PD-only rule on
+	 * the packet that finished protocol detection */
+	if (s->alproto != 0 && tx == NULL && (in->flow == NULL ||
+	    in->flow->alproto != s->alproto))
+		return false;
+	if ((s->flags & DETECT_SIG_PDONLY) && (in->txsrc == NULL ||
+	    !in->txsrc->pd_done))
+		return false;
 	if (p->ip_version != 0 && !engine_header_match(r, p, false) &&
 	    !(r->bidir && engine_header_match(r, p, true)))
 		return false;
@@ -723,6 +732,7 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 			}
 			if (!ready)
 				continue;
+			ep->in.tx = tx;
 			if (engine_sig_match(dt, s, &ep->in, tx, dir)) {
 				engine_tx_mark(ts, dir, num);
 				engine_matched(dt, ep, s, src, tx);
@@ -733,6 +743,7 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 		if (complete)
 			ts->complete[dir] = true;
 	}
+	ep->in.tx = NULL;
 }
 
 void
@@ -794,6 +805,7 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	ep.in.pkt = p;
 	ep.in.flow = f;
 	ep.in.counters = &dt->kc;
+	ep.in.txsrc = src;
 	dt->ntxrules = 0;
 	/* the prefilter's candidates and the always-evaluated rules, merged
 	 * in engine order; transaction rules wait for the txs */
@@ -818,9 +830,9 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 		if (engine_sig_match(dt, s, &ep.in, NULL, dir))
 			engine_matched(dt, &ep, s, NULL, NULL);
 	}
-	if (src != NULL && g->ntx > 0 && !ep.stop)
+	if (src != NULL && src->tx_count != NULL && g->ntx > 0 && !ep.stop)
 		engine_txs(dt, &ep, g, src, dir);
-	else if (src != NULL) {
+	else if (src != NULL && src->tx_count != NULL) {
 		/* no rule inspects the txs here: their windows are done */
 		uint64_t ntx = src->tx_count(src->state);
 

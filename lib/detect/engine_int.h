@@ -73,6 +73,10 @@ struct detect_sig_buffer {
 					 * first packet of each flow
 					 * direction is inspected against it,
 					 * and its action covers the flow */
+#define DETECT_SIG_PDONLY	0x08	/* app-layer-protocol and nothing to
+					 * inspect: only on the packet that
+					 * finished protocol detection
+					 * (Suricata's SIG_TYPE_PDONLY) */
 
 /* A compiled rule. The engine's array of them is in evaluation order;
  * num is the index. */
@@ -88,7 +92,9 @@ struct detect_sig {
 	uint16_t	 nlist[RULE_LIST_MAX];
 	uint32_t	 fp;		/* fast pattern id, or DETECT_NO_FP */
 	uint16_t	 fp_list;	/* the fast pattern's list */
-	uint16_t	 alproto;	/* DETECT_SIG_TX: of its tx buffers */
+	uint16_t	 alproto;	/* the rule's app-layer protocol (its
+					 * header, tx buffers, events): it
+					 * matches only in flows of it; 0 any */
 };
 
 #define DETECT_NO_FP	UINT32_MAX

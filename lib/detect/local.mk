@@ -6,6 +6,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/build.c \
 	lib/detect/bytes.c lib/detect/bytes.h \
 	lib/detect/engine.c lib/detect/engine.h lib/detect/engine_int.h \
+	lib/detect/applayer.c lib/detect/applayer.h \
 	lib/detect/flowvars.c lib/detect/flowvars.h \
 	lib/detect/group.c \
 	lib/detect/inspect.c lib/detect/inspect.h \
@@ -23,6 +24,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/registry.c lib/detect/keywords/registry.h \
 	lib/detect/keywords/ack.c \
 	lib/detect/keywords/app_layer_event.c \
+	lib/detect/keywords/app_layer_protocol.c \
 	lib/detect/keywords/bypass.c \
 	lib/detect/keywords/byte_extract.c \
 	lib/detect/keywords/byte_jump.c \

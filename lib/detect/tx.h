@@ -22,6 +22,13 @@
  *			detect_tx_state_free() when the tx is freed
  *	ctx		passed to detect_slot (the glue's: e.g. the struct
  *			applayer_parser whose tx_data() finds the slot)
+ *	tx_event(ctx, tx, ev) whether tx raised the parser's event number
+ *			ev (app-layer-event); may be NULL
+ *	pd_done		the packet finished protocol detection in a
+ *			direction: PD-only rules run on it
+ *			(DETECT_SIG_PDONLY)
+ *	tx_count may be NULL: a flow whose protocol is known but has no
+ *	parser state (detection-only) hands a source for pd_done alone.
  *
  * tx_count, tx_get, tx_id, progress and complete have the shapes of
  * struct applayer_parser's tx_count, tx_get, tx_id, tx_progress and
@@ -51,6 +58,8 @@ struct detect_tx_source {
 	int		 complete[2];
 	void		**(*detect_slot)(void *ctx, void *tx);
 	void		*ctx;
+	bool		(*tx_event)(void *ctx, void *tx, unsigned ev);
+	bool		 pd_done;
 };
 
 /* Frees what detection stored in a tx's detect_slot (NULL is fine). The

@@ -119,6 +119,19 @@ struct flow {
 	 * flow leaves the table or is detached (always in the worker's
 	 * thread, which owns its memory accounting). */
 	void		*stream;
+
+	/* The application layer (lib/applayer): its per-flow state, freed
+	 * through the table's app_free callback wherever the stream
+	 * session is, and the protocols it detected (enum applayer_proto
+	 * values, 0 unknown): the flow's, per direction, and the one
+	 * before a protocol change (HTTP CONNECT). Kept in the flow so
+	 * that a record written after the state is gone (bypass) still
+	 * names them. */
+	void		*app;
+	uint8_t		 alproto;
+	uint8_t		 alproto_ts;
+	uint8_t		 alproto_tc;
+	uint8_t		 alproto_orig;
 };
 
 const char	*flow_state_name(enum flow_state);

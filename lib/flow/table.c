@@ -88,6 +88,7 @@ struct flow_table {
 	struct flow_table_config cfg;
 	void			(*vars_free)(void *);
 	void			(*stream_free)(void *);
+	void			(*app_free)(void *);
 	flow_record_fn		 record;
 	void			*record_arg;
 
@@ -500,6 +501,10 @@ entry_unlink(struct flow_table *t, struct flow_entry *e)
 static void
 entry_stream_free(struct flow_table *t, struct flow *f)
 {
+	/* the app layer first: its parsers may still look at the stream */
+	if (f->app != NULL && t->app_free != NULL)
+		t->app_free(f->app);
+	f->app = NULL;
 	if (f->stream != NULL && t->stream_free != NULL)
 		t->stream_free(f->stream);
 	f->stream = NULL;
@@ -829,6 +834,12 @@ flow_table_set_stream_free(struct flow_table *t, void (*fn)(void *))
 }
 
 void
+flow_table_set_app_free(struct flow_table *t, void (*fn)(void *))
+{
+	t->app_free = fn;
+}
+
+void
 flow_table_set_record(struct flow_table *t, flow_record_fn fn, void *arg)
 {
 	t->record = fn;
@@ -981,6 +992,7 @@ stub_leave(struct flow_table *t, const struct flow_entry *e)
 	memset(s->f.bypass_bytes, 0, sizeof(s->f.bypass_bytes));
 	s->f.detect_vars = NULL;
 	s->f.stream = NULL;
+	s->f.app = NULL;
 	s->f.flags = (e->f.flags & (FLOW_F_MIDSTREAM | FLOW_F_NO_PORTS)) |
 	    FLOW_F_BYPASSED | FLOW_F_BYPASS_STUB;
 	s->hash = e->hash;

@@ -85,6 +85,9 @@ void	flow_table_set_record(struct flow_table *, flow_record_fn, void *arg);
 /* How the table frees a flow's stream session (f->stream) when the
  * flow is released, flushed, evicted or detached; NULL: never set. */
 void	flow_table_set_stream_free(struct flow_table *, void (*)(void *));
+/* How the table frees a flow's app-layer state (f->app), wherever it
+ * frees the stream session, just before it; NULL: never set. */
+void	flow_table_set_app_free(struct flow_table *, void (*)(void *));
 
 /* Finds or creates the flow of decoded packet p and accounts p to it:
  * sets p->flow and p->flow_flags (PKT_FLOW_TO_SERVER/TO_CLIENT relative

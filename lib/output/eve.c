@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "applayer/parser.h"
 #include "core/counters.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
@@ -287,7 +288,10 @@ eve_target_takes(const struct eve_target *t, const char *type)
 	if (t->types == NULL)
 		return true;
 	for (size_t i = 0; i < t->ntypes; i++)
-		if (strcmp(t->types[i], type) == 0)
+		if (strcmp(t->types[i], type) == 0 ||
+		    /* suricata.yaml's "files" type writes "fileinfo" */
+		    (strcmp(type, "fileinfo") == 0 &&
+		    strcmp(t->types[i], "files") == 0))
 			return true;
 	return false;
 }
@@ -545,6 +549,29 @@ add_flow_id(json_t *obj, const struct packet *p)
 		SET_U64(obj, "flow_id", p->flow->flow_id & ((1ull << 51) - 1));
 }
 
+/* Suricata's EveAddAppProto: the flow's app-layer protocol, and the
+ * per-direction ones and the original when they differ from it. */
+static void
+add_app_proto(json_t *obj, const struct flow *f)
+{
+	if (f == NULL || f->alproto == APPLAYER_PROTO_UNKNOWN)
+		return;
+	json_object_set_new(obj, "app_proto",
+	    json_string(applayer_proto_name(f->alproto)));
+	if (f->alproto_ts != APPLAYER_PROTO_UNKNOWN &&
+	    f->alproto_ts != f->alproto)
+		json_object_set_new(obj, "app_proto_ts",
+		    json_string(applayer_proto_name(f->alproto_ts)));
+	if (f->alproto_tc != APPLAYER_PROTO_UNKNOWN &&
+	    f->alproto_tc != f->alproto)
+		json_object_set_new(obj, "app_proto_tc",
+		    json_string(applayer_proto_name(f->alproto_tc)));
+	if (f->alproto_orig != APPLAYER_PROTO_UNKNOWN &&
+	    f->alproto_orig != f->alproto)
+		json_object_set_new(obj, "app_proto_orig",
+		    json_string(applayer_proto_name(f->alproto_orig)));
+}
+
 void
 output_eve_alert(struct output_eve *eve, size_t producer,
     const struct packet *p, const struct output_eve_alert *a)
@@ -553,6 +580,8 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 
 	obj = packet_event(p, "alert");
 	add_flow_id(obj, p);
+	if (a->has_tx)
+		SET_U64(obj, "tx_id", a->tx_id);
 	alert = json_object();
 	json_object_set_new(alert, "action",
 	    json_string(a->blocked ? "blocked" : "allowed"));
@@ -566,6 +595,9 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 	SET_U64(alert, "severity", a->severity != 0 ? a->severity : 3);
 	json_object_set_new(obj, "alert", alert);
 	add_tunnel(obj, p);
+	if (a->app != NULL && a->app_name != NULL)
+		json_object_set(obj, a->app_name, a->app);
+	add_app_proto(obj, p->flow);
 	if (eve->payload && p->payload != NULL)
 		json_object_set_new(obj, "payload",
 		    base64(p->payload, p->payload_len));
@@ -604,6 +636,7 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 		SET_U64(obj, "dest_port", f->server_port);
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
+	add_app_proto(obj, f);
 
 	SET_U64(flow, "pkts_toserver", f->pkts[FLOW_DIR_TO_SERVER]);
 	SET_U64(flow, "pkts_toclient", f->pkts[FLOW_DIR_TO_CLIENT]);
@@ -640,6 +673,45 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 		    json_string(flow_tcp_state_name(f->tcp_state)));
 		json_object_set_new(obj, "tcp", tcp);
 	}
+	write_record(eve, producer, obj);
+	json_decref(obj);
+}
+
+void
+output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
+    const struct packet *p, const char *type, json_t *o, bool with_tx_id,
+    uint64_t tx_id, uint8_t dir, const char *app_name, json_t *app)
+{
+	json_t *obj = json_object();
+	char ts[48], pbuf[8];
+	bool ports = proto_has_ports(f->proto);
+	bool rev = dir == APPLAYER_TOCLIENT;
+
+	json_object_set_new(obj, "timestamp", json_string(
+	    output_eve_timestamp(p != NULL ? &p->ts : &f->last_ts, ts,
+	    sizeof(ts))));
+	SET_U64(obj, "flow_id", f->flow_id & ((1ull << 51) - 1));
+	json_object_set_new(obj, "event_type", json_string(type));
+	add_vlan(obj, f->vlan, f->vlan_n);
+	add_addr(obj, "src_ip", rev ? &f->server : &f->client);
+	if (ports)
+		SET_U64(obj, "src_port", rev ? f->server_port : f->client_port);
+	add_addr(obj, "dest_ip", rev ? &f->client : &f->server);
+	if (ports)
+		SET_U64(obj, "dest_port", rev ? f->client_port :
+		    f->server_port);
+	json_object_set_new(obj, "proto",
+	    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
+	if (p != NULL)
+		json_object_set_new(obj, "pkt_src",
+		    json_string(pkt_src_name(p->pkt_src)));
+	if (with_tx_id)
+		SET_U64(obj, "tx_id", tx_id);
+	if (app != NULL && app_name != NULL) {
+		json_object_set(obj, app_name, app);
+		add_app_proto(obj, f);
+	}
+	json_object_set(obj, type, o);
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }

@@ -11,6 +11,7 @@
 
 #include <sys/types.h>
 
+struct json_t;
 struct output_eve;
 
 /* Lines a producer may have queued before further events are lost. */
@@ -27,6 +28,13 @@ struct output_eve_alert {
 	const char	*verdict;	/* "accept", "drop", ... */
 	const char	*category;	/* classtype description; NULL: none */
 	unsigned	 severity;	/* priority, 1 (high) .. ; 0: default 3 */
+	/* the app-layer transaction the rule matched on (tx_id) and the
+	 * object its parser logs for it, under app_name ("http": {...});
+	 * app NULL: none */
+	bool		 has_tx;
+	uint64_t	 tx_id;
+	const char	*app_name;
+	struct json_t	*app;
 };
 
 struct output_eve_flow_stats {
@@ -216,6 +224,19 @@ struct flow;
  * start/end, state, reason, alerted, bypassed. */
 void	output_eve_flow(struct output_eve *, size_t producer,
 	    const struct flow *, const char *reason);
+
+/* An app-layer event (event_type type: "http", "dns", "tls", "ssh",
+ * "fileinfo") of transaction tx_id of flow f (with_tx_id: "tx_id"
+ * beside event_type, as Suricata's http and ssh): the flow's addresses and
+ * ports (dir APPLAYER_TOSERVER: the client's first; TOCLIENT: the
+ * server's), the packet's time and pkt_src when p is not NULL (else
+ * the flow's last), the tx's own object under app_name and app_proto
+ * when app is not NULL (fileinfo), and obj under the type's name. The
+ * objects stay the caller's. */
+void	output_eve_app(struct output_eve *, size_t producer,
+	    const struct flow *f, const struct packet *p, const char *type,
+	    struct json_t *obj, bool with_tx_id, uint64_t tx_id, uint8_t dir,
+	    const char *app_name, struct json_t *app);
 
 /* A "drop" event: the packet quell dropped, with Suricata's drop fields. */
 void	output_eve_drop(struct output_eve *, size_t producer,

@@ -11,12 +11,14 @@
 #include "core/counters.h"
 #include "decode/events.h"
 #include "flow/flow.h"
+#include "pipeline/app.h"
 #include "pipeline/pipeline.h"
 
 struct pipeline {
 	struct pipeline_config cfg;
 	struct flow_table *flows;
 	struct stream_ctx *stream;
+	struct applayer_ctx *app;	/* NULL: no application layer */
 	struct detect_thread *dt;
 	struct pipeline_stats st;	/* stream part filled on read */
 };
@@ -95,15 +97,18 @@ pipeline_new(const struct pipeline_config *cfg, struct detect_thread *dt,
 	pl->dt = dt;
 	if ((pl->flows = flow_table_new(&cfg->flow, detect_flow_vars_free,
 	    seed)) == NULL || (pl->stream = stream_ctx_new(&cfg->stream,
-	    cfg->hosts)) == NULL) {
+	    cfg->hosts)) == NULL || (cfg->app != NULL &&
+	    (pl->app = applayer_ctx_new(cfg->app)) == NULL)) {
 		int e = errno;
 
 		flow_table_free(pl->flows);
+		stream_ctx_free(pl->stream);
 		free(pl);
 		errno = e;
 		return NULL;
 	}
 	flow_table_set_stream_free(pl->flows, stream_session_free);
+	flow_table_set_app_free(pl->flows, applayer_flow_free);
 	return pl;
 }
 
@@ -115,6 +120,7 @@ pipeline_free(struct pipeline *pl)
 	/* the table frees the stream sessions, then the engine goes */
 	flow_table_free(pl->flows);
 	stream_ctx_free(pl->stream);
+	applayer_ctx_free(pl->app);
 	free(pl);
 }
 
@@ -128,6 +134,13 @@ void
 pipeline_set_detect(struct pipeline *pl, struct detect_thread *dt)
 {
 	pl->dt = dt;
+}
+
+void
+pipeline_flow_end(struct pipeline *pl, struct flow *f)
+{
+	if (pl->app != NULL)
+		applayer_flow_end(pl->app, f);
 }
 
 /* Applies the exception policy of cause to p (and its flow); returns
@@ -180,6 +193,7 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 {
 	struct flow *f;
 	struct stream_result sr;
+	struct applayer_packet_result ar = { 0 };
 	bool inspect = true;
 
 	res->drop = false;
@@ -238,9 +252,18 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 			res->stream = sr.chunk;
 		}
 	}
+	/* the application layer on what the stream (or the datagram)
+	 * brought: inline, before the verdict */
+	if (inspect && pl->app != NULL && f != NULL &&
+	    !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED))) {
+		applayer_packet(pl->app, p, pl->cfg.stream.is_inline, &ar);
+		if (ar.flags & APPLAYER_PKT_ERROR)
+			inspect = apply_exception(pl, p,
+			    EXCEPTION_CAUSE_APPLAYER_ERROR, res);
+	}
 	if (inspect && pl->dt != NULL &&
 	    (f == NULL || !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
-		detect_packet(pl->dt, p, &res->det);
+		pipeline_app_detect(pl->dt, p, &ar, &res->det);
 		res->inspected = true;
 		if (res->det.verdict != DETECT_VERDICT_ACCEPT)
 			res->why |= PIPELINE_DROP_RULES;
@@ -283,4 +306,8 @@ pipeline_stats(const struct pipeline *pl, struct pipeline_stats *out)
 	    sizeof(uint64_t); i++)
 		dst[i] = counter_get(&src[i]);
 	stream_ctx_stats(pl->stream, &out->stream);
+	if (pl->app != NULL)
+		applayer_ctx_stats(pl->app, &out->app);
+	else
+		memset(&out->app, 0, sizeof(out->app));
 }

@@ -4,8 +4,9 @@
  *
  *   flow lookup and TCP state (lib/flow)
  *   -> TCP stream reassembly (lib/stream), inline before the verdict
- *   -> [application layer: issue 15, phase 2]
- *   -> detection (lib/detect)
+ *   -> application layer (lib/applayer): protocol detection, parsers,
+ *      transactions; app-layer.error-policy on a parser error
+ *   -> detection (lib/detect), with the flow's transactions
  *   -> the decision: accept or drop, mark, reject, bypass request,
  *      with the exception policies applied and counted.
  *
@@ -21,6 +22,7 @@
 #define QUELL_PIPELINE_PIPELINE_H
 
 #include "core/base.h"
+#include "applayer/applayer.h"
 #include "core/exception.h"
 #include "core/packet.h"
 #include "detect/engine.h"
@@ -37,6 +39,9 @@ struct pipeline_config {
 	struct flow_table_config flow;	/* one worker's share */
 	struct stream_config stream;	/* one worker's share; is_inline set */
 	const struct stream_hostos *hosts; /* shared, read-only; may be NULL */
+	/* the application layer's settings, shared, read-only; NULL: no
+	 * application layer (applayer_config_new) */
+	const struct applayer_config *app;
 	bool		 ips;		/* drops act: inline, or offline with
 					   --simulate-ips; else drop rules and
 					   drop policies only alert (IDS) */
@@ -67,6 +72,11 @@ void	pipeline_free(struct pipeline *);
 struct flow_table *pipeline_flows(struct pipeline *);
 /* Switches detection scratch (engine reload), between packets. */
 void	pipeline_set_detect(struct pipeline *, struct detect_thread *dt);
+/* A flow is about to be recorded and freed (timeout, flush, eviction):
+ * its app layer gets the rest of both directions with EOF, so that the
+ * caller's logging (applayer_flow_log with eof) sees the last
+ * transactions. */
+void	pipeline_flow_end(struct pipeline *, struct flow *f);
 
 /* struct pipeline_result.why */
 #define PIPELINE_DROP_FLOW	0x01	/* the flow was already dropped */
@@ -110,6 +120,7 @@ struct pipeline_stats {
 	uint64_t	 bypass_depth;		/* flows bypassed at depth */
 	uint64_t	 exception[EXCEPTION_NCAUSES][EXCEPTION_NPOLICIES];
 	struct stream_stats stream;
+	struct applayer_stats app;
 };
 /* Any thread may call it (relaxed reads of single-writer counters). */
 void	pipeline_stats(const struct pipeline *, struct pipeline_stats *);

@@ -227,7 +227,7 @@ parser_proto(struct rules_parser *p, struct rule *r,
 		    "unknown protocol '%.*s'", n, t->s);
 		return -1;
 	}
-	if (pr->kind == RULES_PROTO_APP || pr->kind ==
+	if ((pr->kind == RULES_PROTO_APP && pr->alproto == 0) || pr->kind ==
 	    RULES_PROTO_UNSUPPORTED) {
 		char what[RULES_UNSUPPORTED_MAX];
 
@@ -238,6 +238,7 @@ parser_proto(struct rules_parser *p, struct rule *r,
 		return 0;
 	}
 	r->ip_versions = pr->ip_versions;
+	r->alproto = pr->alproto;
 	for (size_t i = 0; i < QUELL_NITEMS(pr->ipproto); i++) {
 		if (pr->ipproto[i] == RULES_PROTO_ANY)
 			memset(r->protos, 0xff, sizeof(r->protos));

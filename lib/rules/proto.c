@@ -3,6 +3,7 @@
 #include <netinet/in.h>
 #include <strings.h>
 
+#include "applayer/parser.h"
 #include "rules/proto.h"
 #include "rules/rule.h"
 
@@ -15,8 +16,10 @@ static int	proto_cmp(const void *, const void *);
 
 #define NONE	RULES_PROTO_NONE
 #define V46	(RULE_IPV4 | RULE_IPV6)
-#define APP(n)	{ n, RULES_PROTO_APP, V46, { NONE, NONE } }
-#define UNSUP(n) { n, RULES_PROTO_UNSUPPORTED, V46, { NONE, NONE } }
+#define APP(n)	{ n, RULES_PROTO_APP, V46, { NONE, NONE }, 0 }
+/* an app-layer protocol quell parses: on these IP protocols */
+#define PARSED(n, a, b, al) { n, RULES_PROTO_APP, V46, { a, b }, al }
+#define UNSUP(n) { n, RULES_PROTO_UNSUPPORTED, V46, { NONE, NONE }, 0 }
 
 /* Sorted by name (strcasecmp order of lowercase names). */
 static const struct rules_proto protos[] = {
@@ -24,27 +27,27 @@ static const struct rules_proto protos[] = {
 	APP("dcerpc"),
 	APP("dhcp"),
 	APP("dnp3"),
-	APP("dns"),
+	PARSED("dns", IPPROTO_TCP, IPPROTO_UDP, APPLAYER_PROTO_DNS),
 	APP("doh2"),
 	APP("enip"),
 	APP("ftp"),
 	APP("ftp-data"),
-	APP("http"),
-	APP("http1"),
+	PARSED("http", IPPROTO_TCP, NONE, APPLAYER_PROTO_HTTP1),
+	PARSED("http1", IPPROTO_TCP, NONE, APPLAYER_PROTO_HTTP1),
 	APP("http2"),
-	{ "icmp", RULES_PROTO_PACKET, V46, { IPPROTO_ICMP, IPPROTO_ICMPV6 } },
-	{ "icmp6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE } },
-	{ "icmpv4", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_ICMP, NONE } },
-	{ "icmpv6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE } },
-	{ "igmp", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_IGMP, NONE } },
+	{ "icmp", RULES_PROTO_PACKET, V46, { IPPROTO_ICMP, IPPROTO_ICMPV6 }, 0 },
+	{ "icmp6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE }, 0 },
+	{ "icmpv4", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_ICMP, NONE }, 0 },
+	{ "icmpv6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE }, 0 },
+	{ "igmp", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_IGMP, NONE }, 0 },
 	APP("ike"),
 	APP("ikev2"),
 	APP("imap"),
-	{ "ip", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE } },
-	{ "ip4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE } },
-	{ "ip6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE } },
-	{ "ipv4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE } },
-	{ "ipv6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE } },
+	{ "ip", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE }, 0 },
+	{ "ip4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE }, 0 },
+	{ "ip6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE }, 0 },
+	{ "ipv4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE }, 0 },
+	{ "ipv6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE }, 0 },
 	APP("krb5"),
 	APP("ldap"),
 	APP("mdns"),
@@ -54,25 +57,25 @@ static const struct rules_proto protos[] = {
 	APP("ntp"),
 	APP("pgsql"),
 	/* any packet, decoded or not: for decode-event rules */
-	{ "pkthdr", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE } },
+	{ "pkthdr", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE }, 0 },
 	APP("pop3"),
 	APP("quic"),
 	APP("rdp"),
 	APP("rfb"),
-	{ "sctp", RULES_PROTO_PACKET, V46, { IPPROTO_SCTP, NONE } },
+	{ "sctp", RULES_PROTO_PACKET, V46, { IPPROTO_SCTP, NONE }, 0 },
 	APP("sip"),
 	APP("smb"),
 	APP("smtp"),
 	APP("snmp"),
-	APP("ssh"),
-	{ "tcp", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE } },
-	{ "tcp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE } },
+	PARSED("ssh", IPPROTO_TCP, NONE, APPLAYER_PROTO_SSH),
+	{ "tcp", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0 },
+	{ "tcp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0 },
 	UNSUP("tcp-stream"),
 	APP("telnet"),
 	APP("tftp"),
-	APP("tls"),
-	{ "udp", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE } },
-	{ "udp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE } },
+	PARSED("tls", IPPROTO_TCP, NONE, APPLAYER_PROTO_TLS),
+	{ "udp", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE }, 0 },
+	{ "udp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE }, 0 },
 	APP("websocket"),
 };
 

@@ -6,7 +6,8 @@
 
 enum rules_proto_kind {
 	RULES_PROTO_PACKET,	/* matched on the packet header */
-	RULES_PROTO_APP,	/* app-layer: needs a parser we lack yet */
+	RULES_PROTO_APP,	/* app-layer: alproto set when quell has its
+				 * parser, else unsupported */
 	RULES_PROTO_UNSUPPORTED, /* known to Suricata, not implemented */
 };
 
@@ -18,6 +19,9 @@ struct rules_proto {
 	enum rules_proto_kind kind;
 	uint8_t		 ip_versions;	/* RULE_IPV4 | RULE_IPV6 */
 	int		 ipproto[2];	/* IPPROTO_*, or RULES_PROTO_ANY/NONE */
+	uint8_t		 alproto;	/* RULES_PROTO_APP: enum applayer_proto
+					 * (lib/applayer/parser.h), 0: quell
+					 * has no parser for it */
 };
 
 /* The entry for name[0..len) (case-insensitive), or NULL if unknown. */

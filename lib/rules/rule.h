@@ -85,6 +85,10 @@ struct rule_xchain {
 #define RULE_F_FAST_PATTERN	0x0080	/* a content has fast_pattern */
 #define RULE_F_RATE_LIMIT	0x0100	/* threshold or detection_filter */
 #define RULE_F_NEEDS_FLOW	0x0200	/* cannot match without a flow */
+#define RULE_F_TX		0x0400	/* evaluated per app-layer transaction
+					 * of its alproto even without a tx
+					 * buffer (app-layer-event of a
+					 * parser's event) */
 
 enum rule_target {
 	RULE_TARGET_NONE,
@@ -100,6 +104,11 @@ struct rule {
 	uint8_t		 protos[32];	/* bitmap of IP protocol numbers */
 	bool		 bidir;		/* "<>" */
 	bool		 needs_payload;	/* has a payload keyword */
+	/* the app-layer protocol the rule is about (enum applayer_proto,
+	 * lib/applayer/parser.h; 0 none): from the header ("alert http"),
+	 * a transaction buffer or app-layer-event. A rule matches only in
+	 * flows of that protocol. */
+	uint8_t		 alproto;
 	struct rules_addr src;
 	struct rules_port sport;
 	struct rules_addr dst;

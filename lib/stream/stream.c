@@ -349,6 +349,32 @@ stream_end(const struct flow *f, int dir)
 	return d != NULL ? d->end : 0;
 }
 
+uint64_t
+stream_acked(const struct flow *f, int dir)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+
+	if (d == NULL || !(d->flags & STREAM_DIR_ACKED))
+		return 0;
+	return d->acked < d->end ? d->acked : d->end;
+}
+
+bool
+stream_closed(const struct flow *f, int dir)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+	const struct flow_tcp_peer *snd;
+	uint32_t end_seq;
+
+	if (d == NULL || !(d->flags & STREAM_DIR_INIT))
+		return false;
+	snd = &f->tcp_peer[dir];
+	if (!(snd->flags & FLOW_TCP_PEER_FIN))
+		return false;
+	end_seq = d->base_seq + (uint32_t)d->end;
+	return (int32_t)(snd->fin_seq - end_seq) <= 0;
+}
+
 enum stream_os_policy
 stream_policy(const struct flow *f, int dir)
 {

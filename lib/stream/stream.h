@@ -149,6 +149,13 @@ void	stream_consumer_enable(struct flow *, enum stream_consumer c,
 /* End of the contiguous stream of dir (its next expected offset); 0
  * without a session. */
 uint64_t stream_end(const struct flow *, int dir);
+/* What the receiver of dir acknowledged: the offset up to which its
+ * bytes are acked (clamped to the contiguous end); 0 when nothing is
+ * known or without a session. The application layer's IDS timing. */
+uint64_t stream_acked(const struct flow *, int dir);
+/* The sender of dir closed it (its FIN was seen) and the contiguous
+ * stream reaches the FIN: no byte of dir will follow. */
+bool	stream_closed(const struct flow *, int dir);
 /* The overlap policy of dir's receiver. */
 enum stream_os_policy stream_policy(const struct flow *, int dir);
 

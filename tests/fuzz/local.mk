@@ -21,6 +21,8 @@ FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_tls_replay \
 	tests/fuzz/fuzz_stream_replay \
 	tests/fuzz/fuzz_xform_replay \
+	tests/fuzz/fuzz_ssh_replay \
+	tests/fuzz/fuzz_applayer_replay \
 	$(NULL)
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
@@ -69,6 +71,14 @@ tests_fuzz_fuzz_xform_replay_SOURCES = tests/fuzz/fuzz_xform.c tests/fuzz/replay
 tests_fuzz_fuzz_xform_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"xform"'
 tests_fuzz_fuzz_xform_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_xform_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_ssh_replay_SOURCES = tests/fuzz/fuzz_ssh.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_ssh_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"ssh"'
+tests_fuzz_fuzz_ssh_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_ssh_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_applayer_replay_SOURCES = tests/fuzz/fuzz_applayer.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_applayer_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"applayer"'
+tests_fuzz_fuzz_applayer_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_applayer_replay_LDADD = $(FUZZ_LDADD)
 
 if ENABLE_FUZZ
 noinst_PROGRAMS += \
@@ -83,6 +93,8 @@ noinst_PROGRAMS += \
 	tests/fuzz/fuzz_tls \
 	tests/fuzz/fuzz_stream \
 	tests/fuzz/fuzz_xform \
+	tests/fuzz/fuzz_ssh \
+	tests/fuzz/fuzz_applayer \
 	$(NULL)
 tests_fuzz_fuzz_dns_SOURCES = tests/fuzz/fuzz_dns.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_dns_CPPFLAGS = $(FUZZ_CPPFLAGS)
@@ -139,6 +151,16 @@ tests_fuzz_fuzz_xform_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_xform_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_xform_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_xform_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_ssh_SOURCES = tests/fuzz/fuzz_ssh.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_ssh_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_ssh_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_ssh_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_ssh_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_applayer_SOURCES = tests/fuzz/fuzz_applayer.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_applayer_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_applayer_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_applayer_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_applayer_LDADD = $(FUZZ_LDADD)
 endif
 
 EXTRA_DIST += \
@@ -159,5 +181,7 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/tls \
 	tests/fuzz/corpus/stream \
 	tests/fuzz/corpus/xform \
+	tests/fuzz/corpus/ssh \
+	tests/fuzz/corpus/applayer \
 	$(NULL)
 # tests/fuzz/corpus/control_proto ships from lib/control/local.mk.

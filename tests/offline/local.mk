@@ -2,7 +2,7 @@
 OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh \
 	tests/offline/t_eve_sockets.sh \
-	tests/offline/t_stream.sh \
+	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
 	tests/offline/t_defrag_policy.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
@@ -15,4 +15,5 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/chdlc.pcap tests/data/verify/bug-6875-corrupt.pcap \
 	tests/data/verify/ipv6-atomic-toobig.pcap \
 	tests/data/defrag-overlap.pcap tests/data/defrag.rules \
-	tests/data/defrag-policies.pcap tests/offline/defrag_policies.py
+	tests/data/defrag-policies.pcap tests/offline/defrag_policies.py \
+	tests/data/verify/bug-78-http-uri-input.pcap

@@ -16,6 +16,7 @@ uint64_t applayer_dns_state_tx_id(void *state, void *tx);
 void	 applayer_dns_state_tx_free(void *state, uint64_t id);
 int	 applayer_dns_state_tx_progress(void *tx, uint8_t dir);
 struct applayer_txdata *applayer_dns_state_tx_data(void *tx);
+
 /* Transactions dropped because DNS_MAX_TX were held. */
 uint64_t applayer_dns_state_purged(const void *state);
 

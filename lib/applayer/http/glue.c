@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include <htp/htp.h>
+#include <jansson.h>
 
 #include "applayer/http/body.h"
 #include "applayer/http/buffers.h"
@@ -662,6 +663,34 @@ http_tx_file(const void *tx, uint8_t dir, size_t i)
 	return dir < 2 && i < t->nfiles[dir] ? t->files[dir][i] : NULL;
 }
 
+/* The tx's files, request body's first, as eve fileinfo objects. */
+static int
+glue_log_file(void *state, void *tx, uint32_t idx, unsigned flags,
+    uint8_t *dir, json_t *out)
+{
+	const struct http_tx *t = tx;
+	unsigned hf = 0;
+
+	(void)state;
+	if (flags & APPLAYER_FILE_LOG_MAGIC)
+		hf |= HTTP_FILE_LOG_MAGIC;
+	if (flags & APPLAYER_FILE_LOG_MD5)
+		hf |= HTTP_FILE_LOG_MD5;
+	if (flags & APPLAYER_FILE_LOG_SHA1)
+		hf |= HTTP_FILE_LOG_SHA1;
+	if (flags & APPLAYER_FILE_LOG_SHA256)
+		hf |= HTTP_FILE_LOG_SHA256;
+	for (uint8_t d = 0; d < 2; d++) {
+		if (idx < t->nfiles[d]) {
+			*dir = d;
+			return http_file_log(t->files[d][idx], t->id, hf,
+			    out) == 0 ? 1 : -1;
+		}
+		idx -= (uint32_t)t->nfiles[d];
+	}
+	return 0;
+}
+
 /* ---------------------------------------------------------------- probe */
 
 /* Suricata's detection patterns (HTPRegisterPatternsForProtocolDetection):
@@ -712,4 +741,7 @@ const struct applayer_parser applayer_http_parser = {
 	.buffers = http_buffers,
 	.nbuffers = HTTP_NBUFFERS,
 	.log_tx = http_logger_log_tx,
+	.log_file = glue_log_file,
+	.log_tx_id = true,
+	.first_dirs = 1u << APPLAYER_TOSERVER,
 };

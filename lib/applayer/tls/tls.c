@@ -89,4 +89,5 @@ const struct applayer_parser applayer_tls_parser = {
 	.buffers = applayer_tls_buffers,
 	.nbuffers = APPLAYER_TLS_NBUFFERS,
 	.log_tx = applayer_tls_log_tx,
+	.first_dirs = TS,
 };

@@ -26,6 +26,7 @@
 #include "core/base.h"
 #include "rules/rule.h"
 
+struct detect_tx_source;
 struct flow;
 struct packet;
 struct rules_option;
@@ -61,6 +62,10 @@ struct detect_inspect {
 	uint32_t	 cursor;
 	uint64_t	 vars[RULE_BYTE_VARS_MAX];
 	void		*scratch;	/* the keyword's per-thread scratch */
+	/* the app-layer transaction a tx rule is evaluated on (NULL for
+	 * packet rules) and where it comes from (detect/tx.h) */
+	void		*tx;
+	const struct detect_tx_source *txsrc;
 	struct detect_inspect_counters *counters;
 	bool		 silent;	/* threshold: act, but do not alert */
 };

@@ -15,6 +15,7 @@ static int	registry_cmp(const void *, const void *);
 
 extern const struct keyword kw_ack;
 extern const struct keyword kw_app_layer_event;
+extern const struct keyword kw_app_layer_protocol;
 extern const struct keyword kw_bypass;
 extern const struct keyword kw_byte_extract;
 extern const struct keyword kw_byte_jump;
@@ -97,6 +98,7 @@ extern const struct keyword kw_xor;
 static const struct keyword *const keywords[] = {
 	&kw_ack,
 	&kw_app_layer_event,
+	&kw_app_layer_protocol,
 	&kw_bypass,
 	&kw_byte_extract,
 	&kw_byte_jump,

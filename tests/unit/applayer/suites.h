@@ -6,5 +6,7 @@
 Suite	*applayer_registry_suite(void);
 Suite	*applayer_dns_suite(void);
 Suite	*applayer_tls_suite(void);
+Suite	*applayer_ssh_suite(void);
+Suite	*applayer_framework_suite(void);
 
 #endif

@@ -34,10 +34,13 @@
 #include <check.h>
 #include <jansson.h>
 
+#include "applayer/parser.h"
 #include "config/config.h"
 #include "core/packet.h"
+#include "detect/applayer.h"
 #include "detect/buffer.h"
 #include "detect/keywords/registry.h"
+#include "flow/flow.h"
 #include "output/eve.h"
 #include "output/statslog.h"
 
@@ -297,13 +300,18 @@ START_TEST(test_every_keyword_is_in_doc_rules)
 		    kw->desc != NULL ? kw->desc : "WHAT IT DOES");
 		summary_add(sum, sizeof(sum), kw->name);
 	}
-	/* Sticky buffers are keywords to a rule's author. */
+	/* Sticky buffers are keywords to a rule's author: the table's and
+	 * the app-layer parsers' (as quelld registers them) */
+	ck_assert_int_eq(detect_applayer_register(sum, sizeof(sum)), 0);
+	sum[0] = '\0';
 	for (unsigned id = 0; id < DETECT_BUFFER_LIMIT; id++) {
 		const struct detect_buffer *b = detect_buffer_get(id);
 
 		if (b == NULL || b->name == NULL || names_has(&code, b->name))
 			continue;
 		names_add(&code, b->name, strlen(b->name));
+		if (b->alias != NULL)
+			names_add(&code, b->alias, strlen(b->alias));
 		if (names_has(&doc, b->name))
 			continue;
 		if (missing++ == 0)
@@ -478,7 +486,10 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	char *text = slurp("doc/outputs.md");
 	struct names doc = { 0 }, fields = { 0 }, counters = { 0 };
 	struct names fields_in = { 0 }, counters_in = { 0 };
-	struct output_eve_alert a = { 1, 2, 3, "m", true, "drop", "c", 1 };
+	struct output_eve_alert a = { 1, 2, 3, "m", true, "drop", "c", 1,
+	    true, 0, "http", NULL };
+	json_t *app = json_object(), *rec = json_object();
+	struct flow f;
 	struct output_eve_queue_stats q = { .queue = 0, .has_kernel = true };
 	struct output_eve_stats s = { .queues = &q, .nqueues = 1, .nsinks = 1 };
 	struct output_counter c[OUTPUT_COUNTERS_MAX];
@@ -495,7 +506,30 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	ck_assert_ptr_nonnull(eve = output_eve_open(path, 1));
 	output_eve_set_alert_extras(eve, true, true, true);
 	tcp_packet(&p, payload, sizeof(payload) - 1);
+	/* an alert on an app-layer transaction, an app-layer record (the
+	 * protocol's object is its own section's) and a flow with its
+	 * app-layer protocols */
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_TCP;
+	f.client = p.src;
+	f.server = p.dst;
+	f.alproto = APPLAYER_PROTO_HTTP1;
+	f.alproto_ts = APPLAYER_PROTO_HTTP1;
+	f.alproto_tc = APPLAYER_PROTO_FAILED;
+	f.alproto_orig = APPLAYER_PROTO_TLS;
+	p.flow = &f;
+	json_object_set_new(app, "hostname", json_string("h"));
+	json_object_set_new(rec, "filename", json_string("/f"));
+	a.app = app;
 	output_eve_alert(eve, 0, &p, &a);
+	output_eve_app(eve, 0, &f, &p, "fileinfo", rec, true, 0,
+	    APPLAYER_TOCLIENT, "http", app);
+	output_eve_flow(eve, 0, &f, "shutdown");
+	p.flow = NULL;
+	a.app = NULL;
+	a.has_tx = false;
+	json_decref(app);
+	json_decref(rec);
 	output_eve_drop(eve, 0, &p, "rules");
 	p.proto = IPPROTO_UDP;
 	output_eve_drop(eve, 0, &p, "rules");
@@ -526,7 +560,8 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	fclose(fp);
 	unlink(path);
 	missing = report_missing(&doc, &fields, &fields_in, "these eve "
-	    "fields of alert, drop and stats events are", "lib/output/eve.c");
+	    "fields of alert, drop, flow, app-layer and stats events are",
+	    "lib/output/eve.c");
 
 	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
 	for (size_t i = 0; i < n; i++) {

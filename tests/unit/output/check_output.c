@@ -99,7 +99,7 @@ START_TEST(test_alert_has_eve_fields_with_types)
 {
 	struct packet p;
 	struct output_eve_alert a = { 1, 1000002, 3, "attack \"quoted\" \\ back",
-	    true, "drop", NULL, 0 };
+	    true, "drop", NULL, 0, false, 0, NULL, NULL };
 	json_t *j, *alert;
 
 	tcp_packet(&p);
@@ -130,7 +130,7 @@ START_TEST(test_alert_with_invalid_utf8_message_is_still_valid_json)
 {
 	struct packet p;
 	struct output_eve_alert a = { 1, 7, 1, "caf\xe9 \x01 ctl", false, "accept",
-	    NULL, 0 };
+	    NULL, 0, false, 0, NULL, NULL };
 	json_t *j;
 
 	tcp_packet(&p);
@@ -150,7 +150,7 @@ START_TEST(test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json)
 	static const uint8_t payload[] = { 'a', 0, '"', '\\', 0xff, 0xc3, '\n', 'z' };
 	struct packet p;
 	struct output_eve_alert a = { 1, 9, 1, "payload", false, "accept",
-	    "A Network Trojan was detected", 1 };
+	    "A Network Trojan was detected", 1, false, 0, NULL, NULL };
 	json_t *j, *alert;
 
 	tcp_packet(&p);
@@ -532,7 +532,8 @@ START_TEST(test_eve_targets_take_their_types_and_extras)
 	    .ntypes = 1, .payload = true };
 	struct output_eve_target_cfg tb = { .sink = &b, .types = drop_alert,
 	    .ntypes = 2 };
-	struct output_eve_alert al = { 1, 5, 1, "m", false, "accept", NULL, 0 };
+	struct output_eve_alert al = { 1, 5, 1, "m", false, "accept", NULL, 0,
+	    false, 0, NULL, NULL };
 	struct output_eve_stats st = { .uptime = 1 };
 	static const uint8_t pl[] = "abc";
 	struct output_eve *e;

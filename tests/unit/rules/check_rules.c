@@ -644,13 +644,13 @@ END_TEST
 
 START_TEST(test_app_layer_protocol_is_unsupported_not_an_error)
 {
-	load("alert http any any -> any any (msg:\"x\"; sid:1;)");
+	load("alert smtp any any -> any any (msg:\"x\"; sid:1;)");
 	ck_assert_uint_eq(stats().unsupported, 1);
 	ck_assert_uint_eq(stats().failed, 0);
 	ck_assert_uint_eq(stats().loaded, 0);
 	ck_assert_uint_eq(dl.errors, 0);
 	ck_assert_str_eq(diag_text(0), "demo.rules:1:7: warning: app-layer "
-	    "protocol 'http' not supported yet near 'http'");
+	    "protocol 'smtp' not supported yet near 'smtp'");
 }
 END_TEST
 
@@ -676,7 +676,7 @@ END_TEST
 
 START_TEST(test_only_the_first_unsupported_item_is_reported)
 {
-	load("alert http any any -> any any (flow:established; "
+	load("alert smtp any any -> any any (flow:established; "
 	    "http.uri; sid:1;)");
 	ck_assert_uint_eq(dl.count, 1);
 	ck_assert_uint_eq(stats().unsupported, 1);
@@ -685,7 +685,7 @@ END_TEST
 
 START_TEST(test_error_in_unsupported_rule_still_fails_it)
 {
-	load("alert http any any -> any any (flow:established;)");
+	load("alert smtp any any -> any any (flow:established;)");
 	ck_assert_uint_eq(stats().failed, 1);
 	ck_assert_uint_eq(stats().unsupported, 0);
 	ck_assert_str_eq(diag_text(1),
@@ -1942,14 +1942,14 @@ START_TEST(test_unsupported_rules_are_tallied_by_keyword)
 {
 	char buf[256];
 
-	load("alert http any any -> any any (sid:1;)\n"
-	    "alert http any any -> any any (sid:2;)\n"
+	load("alert smtp any any -> any any (sid:1;)\n"
+	    "alert smtp any any -> any any (sid:2;)\n"
 	    "alert tcp any any -> any any (http.uri; content:\"a\"; sid:3;)\n"
 	    "alert tcp any any -> any any (content:\"a\"; sid:4;)\n");
 	ck_assert_uint_eq(stats().unsupported, 3);
 	ck_assert_uint_eq(rules_ruleset_unsupported_reasons(rs), 2);
 	ck_assert_str_eq(rules_ruleset_unsupported_summary(rs, buf,
-	    sizeof(buf)), "protocol http 2, http.uri 1");
+	    sizeof(buf)), "protocol smtp 2, http.uri 1");
 }
 END_TEST
 

@@ -1,0 +1,327 @@
+/* Per-flow app-layer state (struct applayer_flow in f->app) and the
+ * transaction bookkeeping that needs no protocol code: which
+ * transactions detection is done with per direction, which were
+ * logged, and freeing the ones nothing needs any more.
+ *
+ * A transaction's struct applayer_txdata.flags holds the framework's
+ * bits: TXF_DETECT_TS/TC once detection inspected it complete in that
+ * direction, TXF_LOGGED once the tx logger had it. A tx is freed when
+ * it is complete both ways, detection is done with it in every
+ * direction detection ever ran in for the flow (Suricata's: a side
+ * without a signature group yet does not hold it) and, when its
+ * protocol has a tx logger, it was logged. */
+#include "core/base.h"
+
+#include <errno.h>
+
+#include <jansson.h>
+
+#include "applayer/applayer_int.h"
+#include "core/counters.h"
+#include "flow/flow.h"
+
+#define TXF_DETECT_TS	0x01
+#define TXF_DETECT_TC	0x02
+#define TXF_LOGGED	0x04
+
+
+struct applayer_flow *
+applayer_flow_get(struct flow *f, const struct applayer_config *cfg)
+{
+	struct applayer_flow *af = f->app;
+
+	if (af != NULL)
+		return af;
+	if ((af = calloc(1, sizeof(*af))) == NULL)
+		return NULL;
+	af->cfg = cfg;
+	af->first_dir = 0xff;
+	af->ipproto = f->proto;
+	f->app = af;
+	return af;
+}
+
+int
+applayer_flow_start(struct applayer_ctx *ctx, struct applayer_flow *af,
+    const struct flow *f, enum applayer_proto proto)
+{
+	const struct applayer_proto_cfg *pc = &af->cfg->protos[proto];
+
+	af->cur.parser = NULL;
+	af->cur.state = NULL;
+	if (pc->parser == NULL || applayer_config_enabled(af->cfg, proto,
+	    f->proto) != APPLAYER_ENABLE_YES)
+		return 0;
+	if ((af->cur.state = pc->parser->state_new(f, pc->cfg)) == NULL) {
+		counter_inc(&ctx->st.err_alloc[proto]);
+		return -1;
+	}
+	af->cur.parser = pc->parser;
+	af->cur.logged = pc->logged;
+	return 0;
+}
+
+void
+applayer_pstate_free(struct applayer_pstate *ps)
+{
+	if (ps->parser != NULL && ps->state != NULL)
+		ps->parser->state_free(ps->state);
+	memset(ps, 0, sizeof(*ps));
+}
+
+void
+applayer_flow_free(void *app)
+{
+	struct applayer_flow *af = app;
+
+	if (af == NULL)
+		return;
+	applayer_pstate_free(&af->cur);
+	applayer_pstate_free(&af->old);
+	free(af);
+}
+
+static bool
+tx_complete(const struct applayer_parser *ap, void *tx, uint8_t dir)
+{
+	return ap->tx_progress(tx, dir) >= ap->complete[dir];
+}
+
+static void
+pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
+    struct applayer_pstate *ps)
+{
+	const struct applayer_parser *ap = ps->parser;
+	uint8_t need = 0;
+
+	if (ap == NULL)
+		return;
+	if (af->flags & AF_F_DETECT_TS)
+		need |= TXF_DETECT_TS;
+	if (af->flags & AF_F_DETECT_TC)
+		need |= TXF_DETECT_TC;
+	if (ps->logged)
+		need |= TXF_LOGGED;
+	for (uint64_t i = 0, n; i < ap->tx_count(ps->state);) {
+		void *tx = ap->tx_get(ps->state, i);
+		struct applayer_txdata *td;
+
+		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
+		    (td->flags & need) != need ||
+		    !tx_complete(ap, tx, APPLAYER_TOSERVER) ||
+		    !tx_complete(ap, tx, APPLAYER_TOCLIENT)) {
+			i++;
+			continue;
+		}
+		n = ap->tx_count(ps->state);
+		ap->tx_free(ps->state, ap->tx_id(ps->state, tx));
+		counter_inc(&ctx->st.txs[ap->proto]);
+		/* a parser that keeps the tx (freed in name only) */
+		if (ap->tx_count(ps->state) >= n)
+			i++;
+	}
+}
+
+void
+applayer_flow_cleanup(struct applayer_ctx *ctx, struct applayer_flow *af)
+{
+	pstate_cleanup(ctx, af, &af->cur);
+	if (af->old.parser != NULL) {
+		pstate_cleanup(ctx, af, &af->old);
+		if (af->old.parser->tx_count(af->old.state) == 0)
+			applayer_pstate_free(&af->old);
+	}
+}
+
+static void
+pstate_detect_done(const struct applayer_pstate *ps, uint8_t dir)
+{
+	const struct applayer_parser *ap = ps->parser;
+
+	if (ap == NULL)
+		return;
+	for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
+		void *tx = ap->tx_get(ps->state, i);
+		struct applayer_txdata *td;
+
+		if (tx != NULL && (td = ap->tx_data(tx)) != NULL &&
+		    tx_complete(ap, tx, dir))
+			td->flags |= dir == APPLAYER_TOSERVER ? TXF_DETECT_TS :
+			    TXF_DETECT_TC;
+	}
+}
+
+void
+applayer_detect_done(struct flow *f, uint8_t dir)
+{
+	struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	if (af == NULL || dir > 1)
+		return;
+	af->flags |= dir == APPLAYER_TOSERVER ? AF_F_DETECT_TS :
+	    AF_F_DETECT_TC;
+	pstate_detect_done(&af->cur, dir);
+}
+
+const struct applayer_parser *
+applayer_flow_parser(const struct flow *f, void **state)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	if (af == NULL || af->cur.parser == NULL)
+		return NULL;
+	*state = af->cur.state;
+	return af->cur.parser;
+}
+
+bool
+applayer_flow_event(const struct flow *f, enum applayer_event ev)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	return af != NULL && (unsigned)ev < APPLAYER_EV_MAX &&
+	    (af->pkt_events & (1ull << ev)) != 0;
+}
+
+bool
+applayer_flow_encrypted(const struct flow *f)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	return af != NULL && af->cur.parser != NULL &&
+	    af->cur.parser->state_flags != NULL &&
+	    (af->cur.parser->state_flags(af->cur.state) &
+	    APPLAYER_STATE_ENCRYPTED) != 0;
+}
+
+/* One tx's eve records: log_record's, else log_tx's one; then its
+ * files. */
+static void
+log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
+    const struct applayer_log_want *want, applayer_log_fn fn, void *arg)
+{
+	const struct applayer_parser *ap = ps->parser;
+	struct applayer_log_rec rec;
+	json_t *obj;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.tx_id = ap->tx_id(ps->state, tx);
+	rec.with_tx_id = ap->log_tx_id;
+	rec.dir = APPLAYER_TOSERVER;
+	rec.type = ap->name;
+	if (!(want->protos & (1u << ap->proto)))
+		;
+	else if (ap->log_record != NULL) {
+		for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {
+			int r;
+
+			if ((obj = json_object()) == NULL)
+				break;
+			r = ap->log_record(ps->state, tx, idx, obj);
+			rec.obj = obj;
+			if (r == 1)
+				fn(arg, f, &rec);
+			json_decref(obj);
+			if (r != 1)
+				break;
+		}
+	} else if (ap->log_tx != NULL && (obj = json_object()) != NULL) {
+		rec.obj = obj;
+		if (ap->log_tx(ps->state, tx, obj) == 0)
+			fn(arg, f, &rec);
+		json_decref(obj);
+	}
+	if (!want->files || ap->log_file == NULL)
+		return;
+	rec.type = "fileinfo";
+	rec.with_tx_id = false;		/* the fileinfo object has it */
+	rec.app_name = ap->name;
+	rec.app = NULL;
+	for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {
+		int r;
+
+		if ((obj = json_object()) == NULL)
+			break;
+		r = ap->log_file(ps->state, tx, idx, want->file_flags,
+		    &rec.dir, obj);
+		if (r == 1 && rec.app == NULL && ap->log_tx != NULL &&
+		    (rec.app = json_object()) != NULL &&
+		    ap->log_tx(ps->state, tx, rec.app) != 0) {
+			json_decref(rec.app);
+			rec.app = NULL;
+		}
+		rec.obj = obj;
+		if (r == 1)
+			fn(arg, f, &rec);
+		json_decref(obj);
+		if (r != 1)
+			break;
+	}
+	if (rec.app != NULL)
+		json_decref(rec.app);
+}
+
+static void
+pstate_log(const struct flow *f, struct applayer_pstate *ps,
+    const struct applayer_log_want *want, bool eof, applayer_log_fn fn,
+    void *arg)
+{
+	const struct applayer_parser *ap = ps->parser;
+
+	if (ap == NULL)
+		return;
+	for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
+		void *tx = ap->tx_get(ps->state, i);
+		struct applayer_txdata *td;
+
+		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
+		    (td->flags & TXF_LOGGED))
+			continue;
+		if (!eof && (!tx_complete(ap, tx, APPLAYER_TOSERVER) ||
+		    !tx_complete(ap, tx, APPLAYER_TOCLIENT)))
+			continue;
+		td->flags |= TXF_LOGGED;
+		if (fn != NULL && want != NULL)
+			log_one(f, ps, tx, want, fn, arg);
+	}
+}
+
+void
+applayer_flow_log(struct flow *f, const struct applayer_log_want *want,
+    bool eof, applayer_log_fn fn, void *arg)
+{
+	struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	if (af == NULL)
+		return;
+	pstate_log(f, &af->old, want, true, fn, arg);
+	pstate_log(f, &af->cur, want, eof, fn, arg);
+}
+
+int
+applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
+    struct json_t *out, const char **name)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+	const struct applayer_pstate *ps;
+
+	if (af == NULL)
+		return -1;
+	for (int k = 0; k < 2; k++) {
+		ps = k == 0 ? &af->cur : &af->old;
+		if (ps->parser == NULL || ps->parser->log_tx == NULL)
+			continue;
+		for (uint64_t i = 0, n = ps->parser->tx_count(ps->state);
+		    i < n; i++) {
+			void *tx = ps->parser->tx_get(ps->state, i);
+
+			if (tx == NULL || ps->parser->tx_id(ps->state, tx) !=
+			    tx_id)
+				continue;
+			*name = ps->parser->name;
+			return ps->parser->log_tx(ps->state, tx, out);
+		}
+	}
+	errno = ENOENT;
+	return -1;
+}

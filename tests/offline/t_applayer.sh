@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# quelld -r through the application layer, on real captures: an HTTP one
+# and a TLS one and a DNS one of suricata-verify (tests/data/verify, MIT)
+# and the lab's SSH ones (tests/data/ssh). Transaction rules of each
+# protocol fire once per transaction with its tx_id and its protocol's
+# object, as Suricata 7.0.6 does on the same captures and rules (counts
+# and fields checked here are the ones it writes); header-protocol and
+# PD-only rules; app_proto in alert and flow events; the protocol
+# records (http, fileinfo, tls, dns, ssh) in eve; detection-only and
+# enabled: no from --set.
+set -u
+top_src="${QUELL_TOP_SRCDIR:?}"
+top_build="${QUELL_TOP_BUILDDIR:?}"
+quelld="$top_build/daemon/quelld"
+data="$top_src/tests/data"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/quell-applayer.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'ok: %s\n' "$*"; }
+command -v jq >/dev/null || fail "jq is not installed"
+
+cat >"$tmp/t.rules" <<'RULES'
+alert http any any -> any any (msg:"http uri"; http.uri; content:"/blah/"; sid:1;)
+alert tls any any -> any any (msg:"tls sni"; tls.sni; content:"localhost"; sid:2;)
+alert dns any any -> any any (msg:"dns z"; app-layer-event:dns.z_flag_set; sid:3;)
+alert ssh any any -> any any (msg:"ssh software"; ssh.software; content:"OpenSSH"; sid:4;)
+alert ssh any any -> any any (msg:"ssh proto"; ssh_proto; content:"2.0"; sid:5;)
+alert tcp any any -> any any (msg:"pd-only ssh"; app-layer-protocol:ssh; sid:6;)
+alert ssh any any -> any any (msg:"hassh server"; ssh.hassh.server; content:"e1a0b5f8d334ec70fe937b2d5ff8d0b6"; sid:7;)
+RULES
+
+run() {	# run NAME PCAP ARGS...
+	local name="$1" pcap="$2"
+	shift 2
+	mkdir -p "$tmp/$name"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/t.rules" \
+		-l "$tmp/$name" -r "$pcap" -k none "$@" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
+	grep -q 'rules: 7 loaded, 0 failed, 0 unsupported' "$tmp/$name.err" ||
+		fail "$name: the rules did not all load: $(cat "$tmp/$name.err")"
+}
+count() {	# count NAME JQ-FILTER: matching eve records
+	jq -c "select($2)" "$tmp/$1/eve.json" | wc -l
+}
+want() {	# want NAME N JQ-FILTER WHAT
+	local n
+	n=$(count "$1" "$3")
+	[ "$n" = "$2" ] || fail "$1: $n $4, want $2"
+}
+
+run http "$data/verify/bug-78-http-uri-input.pcap"
+want http 1 '.event_type == "alert" and .alert.signature_id == 1 and .tx_id == 0 and .app_proto == "http" and .http.hostname == "www.google.com" and .http.url == "/blah/"' "http.uri alerts with tx_id 0 and the http object"
+want http 1 '.event_type == "alert"' "alerts"
+want http 1 '.event_type == "http" and .tx_id == 0 and .http.url == "/blah/" and .http.status == 404 and .http.length == 1194 and .src_port == 37010' "http records"
+want http 1 '.event_type == "fileinfo" and .fileinfo.filename == "/blah/" and .fileinfo.size == 1194 and .fileinfo.state == "CLOSED" and .http.status == 404 and .app_proto == "http" and .src_port == 80' "fileinfo records"
+want http 1 '.event_type == "flow" and .app_proto == "http" and .flow.alerted == true' "flow records with app_proto http"
+ok "HTTP: http.uri once on its tx, the http and fileinfo records, app_proto"
+
+run tls "$data/verify/tls-client-cert-01-tls-client-auth.pcap"
+want tls 1 '.event_type == "alert" and .alert.signature_id == 2 and .tx_id == 0 and .tls.sni == "localhost" and .app_proto == "tls"' "tls.sni alerts"
+want tls 1 '.event_type == "tls" and .tls.sni == "localhost" and .tls.subject == "C=HU, ST=Budapest, L=Budapest, O=TLSClientAuthSampleServer, CN=SampleServer" and .tls.client.subject != null' "tls records"
+want tls 1 '.event_type == "flow" and .app_proto == "tls"' "flow records with app_proto tls"
+ok "TLS: tls.sni once, the tls record with both certificates, app_proto"
+
+run dns "$data/verify/dns-z-bit-input.pcap"
+want dns 1 '.event_type == "alert" and .alert.signature_id == 3 and .tx_id == 0 and .dns.query[0].z == true and .app_proto == "dns"' "app-layer-event:dns.z_flag_set alerts"
+want dns 1 '.event_type == "dns" and .dns.type == "query" and .dns.rrname == "www.google.com" and .src_port == 42150' "dns query records"
+want dns 1 '.event_type == "dns" and .dns.type == "answer" and .dns.answers[0].rdata == "142.251.32.68" and .src_port == 42150' "dns answer records"
+want dns 1 '.event_type == "flow" and .app_proto == "dns" and .proto == "UDP"' "flow records with app_proto dns"
+ok "DNS: a parser event on its tx, query and answer records, app_proto"
+
+run ssh "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.hassh=yes
+want ssh 1 '.event_type == "alert" and .alert.signature_id == 4 and .tx_id == 0 and .ssh.client.software_version == "OpenSSH_9.2p1"' "ssh.software alerts"
+want ssh 2 '.event_type == "alert" and .alert.signature_id == 5' "ssh_proto alerts (one per direction)"
+want ssh 2 '.event_type == "alert" and .alert.signature_id == 6 and .app_proto == "ssh" and (has("tx_id") | not)' "PD-only alerts (each direction's detecting packet, no tx)"
+want ssh 1 '.event_type == "alert" and .alert.signature_id == 7 and .src_port == 22' "ssh.hassh.server alerts (to the client)"
+want ssh 1 '.event_type == "ssh" and .tx_id == 0 and .ssh.client.hassh.hash == "472b5de333ad665af5cbf10ff892c4df" and .ssh.server.hassh.hash == "e1a0b5f8d334ec70fe937b2d5ff8d0b6" and .ssh.server.software_version == "dropbear_2022.83"' "ssh records with hassh"
+want ssh 1 '.event_type == "flow" and .app_proto == "ssh"' "flow records with app_proto ssh"
+ok "SSH: buffers and the older names, PD-only, hassh, the ssh record"
+
+run ssh-detonly "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.enabled=detection-only
+want ssh-detonly 2 '.event_type == "alert" and .alert.signature_id == 6' "PD-only alerts with detection-only"
+want ssh-detonly 0 '.event_type == "alert" and .alert.signature_id != 6' "tx alerts with detection-only"
+want ssh-detonly 0 '.event_type == "ssh"' "ssh records with detection-only"
+want ssh-detonly 1 '.event_type == "flow" and .app_proto == "ssh"' "flows named ssh with detection-only"
+ok "SSH detection-only: named, not parsed"
+
+run ssh-off "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.enabled=no
+want ssh-off 0 '.event_type == "alert"' "alerts with ssh off"
+want ssh-off 1 '.event_type == "flow" and .app_proto == "failed"' "failed flows with ssh off"
+ok "SSH enabled: no: the flow is failed"
