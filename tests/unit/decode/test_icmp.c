@@ -83,7 +83,8 @@ build_icmp_msg(uint8_t *b, uint8_t type, uint8_t code, const uint8_t *body,
 	size_t n = build_ipv4(b, IPPROTO_ICMP, NULL, 0, 8 + len);
 
 	n += build_icmp(b + n, type, code);
-	memcpy(b + n, body, len);
+	if (len > 0)	/* memcpy from NULL is undefined even for 0 bytes */
+		memcpy(b + n, body, len);
 	return n + len;
 }
 

@@ -78,7 +78,8 @@ build_icmpv6_msg(uint8_t *b, uint8_t type, uint8_t code, uint8_t hlim,
 
 	b[7] = hlim;
 	n += build_icmp(b + n, type, code);
-	memcpy(b + n, body, len);
+	if (len > 0)	/* memcpy from NULL is undefined even for 0 bytes */
+		memcpy(b + n, body, len);
 	return n + len;
 }
 
