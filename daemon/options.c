@@ -29,6 +29,10 @@ enum {
 	OPT_USER,
 	OPT_GROUP,
 	OPT_ENGINE_ANALYSIS,
+	OPT_RUNMODE,
+	OPT_INIT_ERRORS_FATAL,
+	OPT_NO_RANDOM,
+	OPT_INCLUDE,
 };
 
 static const struct option long_options[] = {
@@ -47,6 +51,10 @@ static const struct option long_options[] = {
 	{ "user", required_argument, NULL, OPT_USER },
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "set", required_argument, NULL, OPT_SET },
+	{ "include", required_argument, NULL, OPT_INCLUDE },
+	{ "runmode", required_argument, NULL, OPT_RUNMODE },
+	{ "init-errors-fatal", no_argument, NULL, OPT_INIT_ERRORS_FATAL },
+	{ "no-random", no_argument, NULL, OPT_NO_RANDOM },
 	{ "dump-config", no_argument, NULL, OPT_DUMP_CONFIG },
 	{ "engine-analysis", no_argument, NULL, OPT_ENGINE_ANALYSIS },
 	{ "build-info", no_argument, NULL, OPT_BUILD_INFO },
@@ -62,7 +70,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: quelld [-DTvV] [-c config] [-q queue|A:B]... [-S rules | -s rules]...\n"
-	    "              [-l logdir] [--set key=value]... [--dump-config]\n"
+	    "              [-l logdir] [--set key=value]... [--include file]...\n"
+	    "              [--runmode mode] [--init-errors-fatal] [--dump-config]\n"
 	    "              [--pidfile file] [--instance name] [--user user] [--group group]\n"
 	    "       quelld -r file.pcap [-r file]... [-k all|none] [--simulate-ips] [...]\n"
 	    "  -c, --config FILE      configuration (default %s)\n"
@@ -83,6 +92,12 @@ usage(FILE *fp)
 	    "      --group GROUP      run with GROUP (default: USER's primary group)\n"
 	    "  -T, --test             check configuration and rules, then exit\n"
 	    "      --set KEY=VALUE    override a configuration key\n"
+	    "      --include FILE     apply this YAML file after the configuration;\n"
+	    "                         repeatable\n"
+	    "      --runmode MODE     single (one worker), workers or autofp (quell's\n"
+	    "                         threads: a reader per queue, flows pinned to workers)\n"
+	    "      --init-errors-fatal  a rule that fails to load stops the start\n"
+	    "      --no-random        fixed hash seeds (reproducible inline runs)\n"
 	    "      --dump-config      print the effective configuration and exit\n"
 	    "      --engine-analysis  write rules_analysis.txt (fast patterns, groups,\n"
 	    "                         prefilters, warnings) to the log dir and exit\n"
@@ -215,6 +230,26 @@ quelld_options_parse(struct quelld_options *o, int argc, char **argv)
 		case OPT_SET:
 			rc |= push(&o->sets, &o->nsets, optarg);
 			break;
+		case OPT_INCLUDE:
+			rc |= push(&o->includes, &o->nincludes, optarg);
+			break;
+		case OPT_RUNMODE:
+			if (strcmp(optarg, "single") != 0 &&
+			    strcmp(optarg, "workers") != 0 &&
+			    strcmp(optarg, "autofp") != 0) {
+				fprintf(stderr, "quelld: --runmode: expected "
+				    "single, workers or autofp, not '%s'\n",
+				    optarg);
+				return -1;
+			}
+			o->runmode = optarg;
+			break;
+		case OPT_INIT_ERRORS_FATAL:
+			o->init_errors_fatal = true;
+			break;
+		case OPT_NO_RANDOM:
+			o->no_random = true;
+			break;
 		case OPT_WORKER_DELAY: {
 			char *end;
 			unsigned long us;
@@ -302,6 +337,7 @@ quelld_options_free(struct quelld_options *o)
 	free(o->extra_rules);
 	free(o->queue_specs);
 	free(o->sets);
+	free(o->includes);
 	free(o->pcap_files);
 	memset(o, 0, sizeof(*o));
 }

@@ -14,6 +14,11 @@ struct quelld_options {
 	size_t		 nqueue_specs;
 	const char	**sets;			/* --set key=value */
 	size_t		 nsets;
+	const char	**includes;		/* --include, repeatable */
+	size_t		 nincludes;
+	const char	*runmode;		/* --runmode, or NULL */
+	bool		 init_errors_fatal;	/* --init-errors-fatal */
+	bool		 no_random;		/* --no-random */
 	const char	**pcap_files;		/* -r, repeatable */
 	size_t		 npcap_files;
 	int		 checksum;		/* -k: 0 auto (default), 1 all,

@@ -92,8 +92,16 @@ configure(const struct quelld_options *opts, bool config_explicit)
 		fatalx("out of memory");
 	if (config_explicit || access(opts->config_path, F_OK) == 0)
 		config_load_file(cfg, opts->config_path, &dl);
+	for (size_t i = 0; i < opts->nincludes; i++)
+		config_load_file(cfg, opts->includes[i], &dl);
 	for (size_t i = 0; i < opts->nsets; i++)
 		config_set(cfg, opts->sets[i], &dl);
+	if (opts->runmode != NULL) {
+		char set[32];
+
+		snprintf(set, sizeof(set), "runmode=%s", opts->runmode);
+		config_set(cfg, set, &dl);
+	}
 	if (opts->nqueue_specs > 0)
 		cfg->nfq_nqueues = 0;
 	for (size_t i = 0; i < opts->nqueue_specs; i++)
@@ -138,7 +146,8 @@ load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
 	    "file(s)%s%s%s", sum.loaded, sum.failed, sum.unsupported, sum.files,
 	    sum.unsupported_by[0] ? " (unsupported: " : "", sum.unsupported_by,
 	    sum.unsupported_by[0] ? ")" : "");
-	failed = engine == NULL || (opts->test_config && dl.errors > 0);
+	failed = engine == NULL || ((opts->test_config ||
+	    opts->init_errors_fatal) && dl.errors > 0);
 	diag_list_free(&dl);
 	if (failed) {
 		fprintf(stderr, "quelld: rules have errors\n");
@@ -314,6 +323,7 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 	rm_opts.simulate_ips = opts->simulate_ips;
 	rm_opts.checksum = opts->checksum == 1 ? RUNMODE_CHECKSUM_ALL :
 	    opts->checksum == 2 ? RUNMODE_CHECKSUM_NONE : RUNMODE_CHECKSUM_AUTO;
+	rm_opts.no_random = opts->no_random;
 	if ((rm = runmode_open(cfg, engine, &out, &rm_opts, err,
 	    sizeof(err))) == NULL) {
 		control_server_stop(ctl);

@@ -868,7 +868,9 @@ runmode_worker_count(const struct quell_config *cfg)
 {
 	long n;
 
-	if (cfg->detect_threads > 0)
+	if (cfg->runmode == CONFIG_RUNMODE_SINGLE)
+		n = 1;
+	else if (cfg->detect_threads > 0)
 		n = cfg->detect_threads;
 	else
 		n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1056,7 +1058,7 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	if (!rm->offline && getrandom(&seed, sizeof(seed), 0) !=
 	    (ssize_t)sizeof(seed))
 		seed = (uint64_t)time(NULL);
-	if (rm->offline)
+	if (rm->offline || opts->no_random)
 		seed = 0;
 	/* Raw sockets for reject replies must be opened while privileged;
 	 * without them reject still drops, and says why once. */

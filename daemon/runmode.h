@@ -33,6 +33,7 @@ struct runmode_opts {
 	size_t		 npcap_files;
 	bool		 simulate_ips;		/* offline: drops act as inline */
 	enum runmode_checksum checksum;		/* offline -k */
+	bool		 no_random;		/* --no-random: seed 0 inline too */
 };
 
 /* Binds every configured queue (inline) and opens the raw sockets for

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "config/compat.h"
 #include "config/config.h"
 #include "config/yaml.h"
 #include "stream/hostos.h"
@@ -57,6 +58,10 @@ static const char *const redis_modes[] = { "list", "lpush", "rpush",
 	"channel", "publish", "xadd", "stream", NULL };
 static const char *const inline_modes[] = { "auto", "yes", "no", "true",
 	"false", "on", "off", NULL };
+static const char *const runmodes[] = { "autofp", "single", "workers", NULL };
+
+/* KEY_BOOL names: further words that read as yes (Suricata's auto). */
+static const char *const auto_is_yes[] = { "auto", NULL };
 
 /* One libhtp personality block: the keys of default-config, and of each
  * server-config entry (relative to its struct http_settings). */
@@ -239,6 +244,7 @@ static const struct key keys[] = {
 	{ "reference-config-file", KEY_STRING, OFF(reference_file),
 	    SYSCONFDIR "/quell/reference.config", 0, 0, NULL },
 	{ "rule-files", KEY_STRLIST, OFF(rule_files), "quell.rules", 0, 0, NULL },
+	{ "runmode", KEY_ENUM, OFF(runmode), "autofp", 0, 0, runmodes },
 	{ "run-as.group", KEY_STRING, OFF(run_as_group), "", 0, 0, NULL },
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
@@ -260,7 +266,7 @@ static const struct key keys[] = {
 	{ "threading.cpu-affinity.readers", KEY_CPUS, OFF(reader_cpus), "", 0, 0, NULL },
 	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
 	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
-	{ "unix-command.enabled", KEY_BOOL, OFF(control_enabled), "yes", 0, 0, NULL },
+	{ "unix-command.enabled", KEY_BOOL, OFF(control_enabled), "yes", 0, 0, auto_is_yes },
 	/* "": per instance, RUNSTATEDIR/quell/quell-<instance>.socket
 	 * (daemon/instance.c). */
 	{ "unix-command.filename", KEY_STRING, OFF(control_socket), "", 0, 0, NULL },
@@ -370,6 +376,10 @@ static int apply_scalar_at(struct quell_config *, void *, const struct key *,
 	    const char *, const char *, unsigned, unsigned, struct diag_list *);
 static int apply_node_at(struct quell_config *, void *, const struct key *,
 	    const struct cfg_node *, struct diag_list *);
+static int walk_map(struct quell_config *, const struct cfg_node *,
+	    const char *, struct diag_list *);
+static bool compat_warn(const char *, const char *, const char *, unsigned,
+	    unsigned, struct diag_list *);
 
 /* Where k's offset counts from: the config, or the eve-log section
  * being read for eve_keys[]. */
@@ -398,13 +408,33 @@ cfield(const struct quell_config *cfg, const struct key *k, size_t eve)
 	return (const char *)cfg + k->offset;
 }
 
-/* Users of older and newer Suricata write repeat_mark or repeat-mark. */
+/* Users of older and newer Suricata write repeat_mark or repeat-mark.
+ * Suricata's --set addresses list items by index
+ * (outputs.1.eve-log.types.2.anomaly...); quell keys eve types by name
+ * and config_set picks the eve-log section, so the indexes are
+ * dropped. */
 static void
 normalize_key(char *s)
 {
-	for (; *s != '\0'; s++)
-		if (*s == '_')
-			*s = '-';
+	char *w = s, *comp = s;	/* comp: where w's component starts */
+	bool digits = true;
+
+	for (char *r = s;; r++) {
+		if (*r != '.' && *r != '\0') {
+			digits &= *r >= '0' && *r <= '9';
+			*w++ = *r == '_' ? '-' : *r;
+			continue;
+		}
+		/* drop ".N": back over it and the dot before it */
+		if (digits && w > comp && comp != s)
+			w = comp - 1;
+		if (*r == '\0')
+			break;
+		*w++ = '.';
+		comp = w;
+		digits = true;
+	}
+	*w = '\0';
 }
 
 static const struct key *
@@ -856,6 +886,11 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 
 	switch (k->type) {
 	case KEY_BOOL:
+		for (int i = 0; k->names != NULL && k->names[i] != NULL; i++)
+			if (strcmp(v, k->names[i]) == 0) {
+				*(bool *)at(base, k) = true;
+				return 0;
+			}
 		if (parse_bool(v, &b) == -1) {
 			diag_add(dl, DIAG_ERROR, file, line, col, v,
 			    "%s: not a boolean (yes/no)", k->path);
@@ -1036,8 +1071,29 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 	return -1;
 }
 
-static int walk_map(struct quell_config *, const struct cfg_node *,
-	    const char *, struct diag_list *);
+/* The eve types quell writes; a suricata.yaml names others (dns, http,
+ * anomaly, ...), which the compat table says why quell skips. */
+static const char *const eve_types[] = { "alert", "drop", "flow", "stats" };
+
+/* Adds eve type name from node c to l, or warns that quell does not
+ * write it: 1 added, 0 skipped, -1 out of memory. */
+static int
+eve_type_add(struct config_strlist *l, const struct key *k, const char *name,
+    const struct cfg_node *c, struct diag_list *dl)
+{
+	char path[256];
+
+	for (size_t t = 0; t < QUELL_NITEMS(eve_types); t++)
+		if (strcmp(name, eve_types[t]) == 0)
+			return strlist_add(l, name) == -1 ? -1 : 1;
+	snprintf(path, sizeof(path), "%s.%s", k->path, name);
+	normalize_key(path);
+	if (!compat_warn(path, NULL, c->file, c->line, c->col, dl))
+		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
+		    "%s: unknown eve-log type ignored (quell writes alert, "
+		    "drop, flow, stats)", path);
+	return 0;
+}
 
 /* An eve-log types item written as suricata.yaml does, "- alert:" with
  * the type's options below it: the type is the item's one key, its
@@ -1056,8 +1112,12 @@ eve_type_item(struct quell_config *cfg, const struct key *k,
 		return 0;
 	}
 	t = c->children[0];
-	if (strlist_add(field(cfg, k), t->key) == -1)
+	switch (eve_type_add(field(cfg, k), k, t->key, c, dl)) {
+	case -1:
 		return -1;
+	case 0:
+		return 0;
+	}
 	if (t->type != CFG_NODE_MAP)
 		return 0;
 	snprintf(prefix, sizeof(prefix), "%s.%s", k->path, t->key);
@@ -1112,6 +1172,11 @@ apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
 				rc = -1;
 				continue;
 			}
+			if (strcmp(k->path, "outputs.eve-log.types") == 0) {
+				if (eve_type_add(l, k, c->value, c, dl) == -1)
+					return -1;
+				continue;
+			}
 			if (strlist_add(l, c->value) == -1)
 				return -1;
 		}
@@ -1160,6 +1225,25 @@ apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
 	    k->type == KEY_HTTP_SERVERS ? "a list of personalities" :
 	    "a single value");
 	return -1;
+}
+
+/* When path is a Suricata setting quell does not act on, adds the
+ * warning that says why (none when value is the one quell behaves as
+ * anyway) and returns true. */
+static bool
+compat_warn(const char *path, const char *value, const char *file,
+    unsigned line, unsigned col, struct diag_list *dl)
+{
+	const struct config_compat *c = config_compat_find(path);
+
+	if (c == NULL)
+		return false;
+	if (value != NULL && c->quiet != NULL && strcmp(path, c->path) == 0 &&
+	    strcasecmp(value, c->quiet) == 0)
+		return true;
+	diag_add(dl, DIAG_WARNING, file, line, col, NULL,
+	    "%s: Suricata setting ignored: %s", path, c->why);
+	return true;
 }
 
 /* True when the outputs list item item is an eve-log section. */
@@ -1223,6 +1307,7 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 						rc = -1;
 						continue;
 					}
+					cfg->eve[neve].list_pos = (int)i;
 					cfg->eve_cur = neve++;
 					if (cfg->neve < neve)
 						cfg->neve = neve;
@@ -1237,6 +1322,9 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 		    "%s: expected a section", path);
 		return -1;
 	}
+	if (compat_warn(path, c->type == CFG_NODE_SCALAR ? c->value : NULL,
+	    c->file, c->line, c->col, dl))
+		return 0;
 	if ((near = key_nearest(path)) != NULL)
 		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
 		    "%s: unknown key ignored; did you mean '%s'?", path, near);
@@ -1287,6 +1375,8 @@ config_new(void)
 		cfg->eve_cur = 0;
 	}
 	cfg->neve = 1;
+	for (size_t i = 0; i < CONFIG_MAX_EVE; i++)
+		cfg->eve[i].list_pos = -1;
 	for (size_t i = 0; i < QUELL_NITEMS(default_address_groups); i++)
 		strmap_set(&cfg->address_groups, default_address_groups[i].name,
 		    default_address_groups[i].value);
@@ -1570,6 +1660,29 @@ config_load_reader(struct quell_config *cfg, const char *name,
 	return load_file(cfg, &ic, name, dl);
 }
 
+/* Suricata's --set outputs.N.eve-log.KEY: N counts the outputs list's
+ * items, so the eve-log section is the one read from item N; 0 (the
+ * first) when no section came from there. */
+static size_t
+set_eve_section(const struct quell_config *cfg, const char *path)
+{
+	const char *end;
+	unsigned long n;
+
+	if (strncmp(path, "outputs.", 8) != 0 || path[8] < '0' ||
+	    path[8] > '9')
+		return 0;
+	n = strtoul(path + 8, (char **)&end, 10);
+	if (strncmp(end, ".eve-log.", 9) != 0 &&
+	    strncmp(end, ".eve_log.", 9) != 0)
+		return 0;
+	for (size_t i = 0; i < cfg->neve; i++)
+		if (cfg->eve[i].list_pos >= 0 &&
+		    (unsigned long)cfg->eve[i].list_pos == n)
+			return i;
+	return 0;
+}
+
 int
 config_set(struct quell_config *cfg, const char *assignment,
     struct diag_list *dl)
@@ -1578,7 +1691,7 @@ config_set(struct quell_config *cfg, const char *assignment,
 	const char *eq = strchr(assignment, '=');
 	const struct key *k;
 	const char *near;
-	size_t len;
+	size_t len, eve;
 
 	if (eq == NULL || eq == assignment ||
 	    (len = (size_t)(eq - assignment)) >= sizeof(path)) {
@@ -1588,6 +1701,7 @@ config_set(struct quell_config *cfg, const char *assignment,
 	}
 	memcpy(path, assignment, len);
 	path[len] = '\0';
+	eve = set_eve_section(cfg, path);
 	normalize_key(path);
 	/* vars.address-groups.NAME=value sets one group. */
 	if (strncmp(path, "vars.address-groups.", 20) == 0 ||
@@ -1628,16 +1742,28 @@ config_set(struct quell_config *cfg, const char *assignment,
 		cfg->eve_cur = 0;
 		return rc;
 	}
-	if ((k = key_find(path)) != NULL)
+	if ((k = key_find(path)) != NULL && is_eve_key(k) && eve != 0) {
+		int rc;
+
+		cfg->eve_cur = eve;
+		rc = apply_scalar(cfg, k, eq + 1, "--set", 0, 0, dl);
+		cfg->eve_cur = 0;
+		return rc;
+	}
+	if (k != NULL)
 		return apply_scalar(cfg, k, eq + 1, "--set", 0, 0, dl);
 unknown:
+	/* As in a file: a key quell does not know is a warning, so a
+	 * Suricata command line runs with what quell has. */
+	if (compat_warn(path, eq + 1, "--set", 0, 0, dl))
+		return 0;
 	if ((near = key_nearest(path)) != NULL)
-		diag_add(dl, DIAG_ERROR, "--set", 0, 0, NULL,
-		    "%s: unknown key; did you mean '%s'?", path, near);
+		diag_add(dl, DIAG_WARNING, "--set", 0, 0, NULL,
+		    "%s: unknown key ignored; did you mean '%s'?", path, near);
 	else
-		diag_add(dl, DIAG_ERROR, "--set", 0, 0, NULL,
-		    "%s: unknown key", path);
-	return -1;
+		diag_add(dl, DIAG_WARNING, "--set", 0, 0, NULL,
+		    "%s: unknown key ignored", path);
+	return 0;
 }
 
 int

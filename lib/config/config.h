@@ -25,6 +25,15 @@ enum config_nfq_mode {
 	CONFIG_NFQ_MODE_ROUTE,
 };
 
+/* Suricata's runmodes, as quell maps them: single runs one worker;
+ * autofp and workers both run quell's threads (a reader per queue, flows
+ * pinned to workers by hash), which is Suricata's autofp. */
+enum config_runmode {
+	CONFIG_RUNMODE_AUTOFP,
+	CONFIG_RUNMODE_SINGLE,
+	CONFIG_RUNMODE_WORKERS,
+};
+
 enum config_fail_policy {
 	CONFIG_FAIL_ACCEPT,
 	CONFIG_FAIL_DROP,
@@ -108,6 +117,10 @@ struct config_eve {
 	unsigned	 reconnect_min_ms;
 	unsigned	 reconnect_max_ms;
 	unsigned	 buffer_lines;		/* ring slots per producer */
+
+	int		 list_pos;	/* item of suricata.yaml's outputs list
+					 * it was read from, -1 (config_set's
+					 * outputs.N.eve-log) */
 };
 
 struct quell_config {
@@ -182,7 +195,9 @@ struct quell_config {
 	char		*reader_cpus;		/* CPU list "0-3,6"; empty: no pinning */
 	char		*worker_cpus;
 
-	bool		 control_enabled;
+	int		 runmode;		/* enum config_runmode */
+
+	bool		 control_enabled;	/* Suricata's "auto" is yes */
 	char		*control_socket;
 
 	char		*run_as_user;

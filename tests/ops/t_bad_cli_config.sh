@@ -147,6 +147,9 @@ EOF
 bad_case "-k neither all nor none" 2 -k some -c good.yaml -r none.pcap <<'EOF'
 quelld: -k: expected all or none, not 'some'
 EOF
+bad_case "--runmode neither single, workers nor autofp" 2 --runmode=fast "${OK[@]}" -q "$QUEUE" <<'EOF'
+quelld: --runmode: expected single, workers or autofp, not 'fast'
+EOF
 bad_case "--worker-delay-us negative" 2 --worker-delay-us -1 "${OK[@]}" -q "$QUEUE" <<'EOF'
 quelld: --worker-delay-us: not a number of microseconds within 0..1000000
 EOF
@@ -173,9 +176,13 @@ bad_case "--set bad enum" 1 -T "${OK[@]}" --set nfq.mode=bogus <<'EOF'
 quelld: --set: nfq.mode: not one of accept, repeat, route near 'bogus'
 quelld: configuration has errors
 EOF
-bad_case "--set unknown key with suggestion" 1 -T "${OK[@]}" --set nfq.mdoe=repeat <<'EOF'
-quelld: --set: nfq.mdoe: unknown key; did you mean 'nfq.mode'?
-quelld: configuration has errors
+bad_case "--set unknown key warns with a suggestion" 0 -T "${OK[@]}" --set nfq.mdoe=repeat <<'EOF'
+quelld: --set: warning: nfq.mdoe: unknown key ignored; did you mean 'nfq.mode'?
+configuration OK
+EOF
+bad_case "--set of a Suricata key quell lacks warns why" 0 -T "${OK[@]}" --set pcap-file.checksum-checks=auto <<'EOF'
+quelld: --set: warning: pcap-file.checksum-checks: Suricata setting ignored: offline reading takes -k all|none for checksums
+configuration OK
 EOF
 bad_case "--set without =" 1 -T "${OK[@]}" --set novalue <<'EOF'
 quelld: --set: expected key=value near 'novalue'
@@ -461,6 +468,29 @@ nfq:
 EOF
 bad_case "unknown key warns with a suggestion" 0 -T -c typo.yaml -S good.rules <<'EOF'
 quelld: typo.yaml:2:3: warning: nfq.mdoe: unknown key ignored; did you mean 'nfq.mode'?
+configuration OK
+EOF
+
+conf suricata.yaml <<'EOF'
+app-layer:
+  protocols:
+    http:
+      enabled: yes
+outputs:
+  - eve-log:
+      types:
+        - alert:
+            payload: yes
+        - dns
+stream:
+  reassembly:
+    depth: 1mb
+    toserver-chunk-size: 2560
+EOF
+bad_case "a suricata.yaml snippet names what it ignores" 0 -T -c suricata.yaml -S good.rules <<'EOF'
+quelld: suricata.yaml:4:7: warning: app-layer.protocols.http.enabled: Suricata setting ignored: quell parses no application-layer protocol in traffic yet
+quelld: suricata.yaml:10:11: warning: outputs.eve-log.types.dns: Suricata setting ignored: quell parses no application-layer protocol in traffic yet
+quelld: suricata.yaml:14:5: warning: stream.reassembly.toserver-chunk-size: Suricata setting ignored: quell's reassembly reads depth, memcap, memcap-policy, check-overlap-different-data and out-of-order-limit
 configuration OK
 EOF
 

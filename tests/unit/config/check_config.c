@@ -6,6 +6,7 @@
 
 #include <check.h>
 
+#include "config/compat.h"
 #include "config/config.h"
 #include "core/diag.h"
 #include "defrag/defrag.h"
@@ -267,9 +268,153 @@ START_TEST(test_set_override_and_unknown_key)
 	ck_assert_int_eq(config_set(cfg, "vars.address-groups.HOME_NET=[198.18.0.0/15]", &dl), 0);
 	ck_assert_str_eq(config_strmap_get(&cfg->address_groups, "HOME_NET"),
 	    "[198.18.0.0/15]");
-	ck_assert_int_eq(config_set(cfg, "stats.intervall=2", &dl), -1);
+	ck_assert_int_eq(config_set(cfg, "stats.intervall=2", &dl), 0);
+	ck_assert_uint_eq(dl.errors, 0);
 	ck_assert_str_eq(first_diag(),
-	    "--set: stats.intervall: unknown key; did you mean 'stats.interval'?");
+	    "--set: warning: stats.intervall: unknown key ignored; did you mean 'stats.interval'?");
+}
+END_TEST
+
+START_TEST(test_set_suricata_key_quell_lacks_warns_why)
+{
+	ck_assert_int_eq(config_set(cfg, "pcap-file.checksum-checks=auto",
+	    &dl), 0);
+	ck_assert_uint_eq(dl.errors, 0);
+	ck_assert_str_eq(first_diag(), "--set: warning: "
+	    "pcap-file.checksum-checks: Suricata setting ignored: offline "
+	    "reading takes -k all|none for checksums");
+}
+END_TEST
+
+START_TEST(test_set_drops_suricata_list_indexes)
+{
+	ck_assert_int_eq(config_set(cfg,
+	    "outputs.1.eve-log.types.0.alert.payload=yes", &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert(cfg->eve[0].payload);
+}
+END_TEST
+
+/* outputs.N counts suricata.yaml's outputs list: N is the eve-log read
+ * from item N, whichever eve-log section that is. */
+START_TEST(test_set_suricata_output_index_picks_that_eve_log)
+{
+	static const char y[] =
+	    "outputs:\n"
+	    "  - fast:\n"
+	    "      enabled: yes\n"
+	    "  - eve-log:\n"
+	    "      filename: a.json\n"
+	    "  - stats:\n"
+	    "      enabled: yes\n"
+	    "  - eve-log:\n"
+	    "      filename: b.json\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "s.yaml", y, &dl), 0);
+	ck_assert_uint_eq(cfg->neve, 2);
+	ck_assert_int_eq(config_set(cfg,
+	    "outputs.3.eve-log.types.0.alert.payload=yes", &dl), 0);
+	ck_assert_int_eq(config_set(cfg,
+	    "outputs.1.eve-log.packet=yes", &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert(!cfg->eve[0].payload);
+	ck_assert(cfg->eve[1].payload);
+	ck_assert(cfg->eve[0].packet);
+	ck_assert(!cfg->eve[1].packet);
+}
+END_TEST
+
+START_TEST(test_set_value_quell_behaves_as_is_quiet)
+{
+	ck_assert_int_eq(config_set(cfg, "autofp-scheduler=hash", &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_int_eq(config_set(cfg, "autofp-scheduler=active-packets",
+	    &dl), 0);
+	ck_assert_uint_eq(dl.warnings, 1);
+}
+END_TEST
+
+START_TEST(test_suricata_eve_types_with_options_load)
+{
+	static const char y[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      enabled: yes\n"
+	    "      types:\n"
+	    "        - alert:\n"
+	    "            payload: yes\n"
+	    "            packet: yes\n"
+	    "        - drop\n"
+	    "        - flow\n"
+	    "        - http:\n"
+	    "            extended: yes\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "s.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.errors, 0);
+	ck_assert_uint_eq(dl.warnings, 1);
+	ck_assert_str_eq(first_diag(), "s.yaml:10:11: warning: "
+	    "outputs.eve-log.types.http: Suricata setting ignored: quell parses "
+	    "no application-layer protocol in traffic yet");
+	ck_assert(config_eve_type_enabled(cfg, "alert"));
+	ck_assert(config_eve_type_enabled(cfg, "drop"));
+	ck_assert(config_eve_type_enabled(cfg, "flow"));
+	ck_assert(!config_eve_type_enabled(cfg, "stats"));
+	ck_assert(!config_eve_type_enabled(cfg, "http"));
+	ck_assert(cfg->eve[0].payload);
+	ck_assert(cfg->eve[0].packet);
+}
+END_TEST
+
+START_TEST(test_suricata_section_quell_lacks_warns_once)
+{
+	static const char y[] =
+	    "app-layer:\n"
+	    "  protocols:\n"
+	    "    http:\n"
+	    "      enabled: yes\n"
+	    "    smtp:\n"
+	    "      enabled: yes\n"
+	    "      detection-ports:\n"
+	    "        dp: 443\n"
+	    "unix-command:\n"
+	    "  enabled: auto\n";
+	char buf[1024];
+
+	/* app-layer holds keys quell reads (the libhtp settings): each
+	 * setting beside them is named; smtp, a section quell has nothing
+	 * of, is one warning for all of it. */
+	ck_assert_int_eq(config_load_string(cfg, "s.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 2);
+	ck_assert_str_eq(first_diag(), "s.yaml:4:7: warning: "
+	    "app-layer.protocols.http.enabled: Suricata setting ignored: quell "
+	    "parses no application-layer protocol in traffic yet");
+	ck_assert_str_eq(diag_format(&dl.items[1], buf, sizeof(buf)),
+	    "s.yaml:5:5: warning: app-layer.protocols.smtp: Suricata setting "
+	    "ignored: quell parses no application-layer protocol in traffic "
+	    "yet");
+	ck_assert(cfg->control_enabled);
+}
+END_TEST
+
+START_TEST(test_runmode_single)
+{
+	ck_assert_int_eq(cfg->runmode, CONFIG_RUNMODE_AUTOFP);
+	ck_assert_int_eq(config_set(cfg, "runmode=single", &dl), 0);
+	ck_assert_int_eq(cfg->runmode, CONFIG_RUNMODE_SINGLE);
+	ck_assert_int_eq(config_set(cfg, "runmode=fast", &dl), -1);
+	ck_assert_str_eq(first_diag(), "--set: runmode: not one of autofp, "
+	    "single, workers near 'fast'");
+}
+END_TEST
+
+START_TEST(test_compat_table_is_sorted_and_unique)
+{
+	size_t n;
+	const struct config_compat *t = config_compat_table(&n);
+
+	for (size_t i = 1; i < n; i++)
+		ck_assert_msg(strcmp(t[i - 1].path, t[i].path) < 0,
+		    "%s before %s", t[i - 1].path, t[i].path);
 }
 END_TEST
 
@@ -721,6 +866,14 @@ config_suite(void)
 	tcase_add_test(tc, test_repeat_mask_overlapping_bypass_mask_fails_validation);
 	tcase_add_test(tc, test_set_override_and_unknown_key);
 	tcase_add_test(tc, test_tls_encryption_handling_takes_suricatas_values);
+	tcase_add_test(tc, test_set_suricata_key_quell_lacks_warns_why);
+	tcase_add_test(tc, test_set_drops_suricata_list_indexes);
+	tcase_add_test(tc, test_set_suricata_output_index_picks_that_eve_log);
+	tcase_add_test(tc, test_set_value_quell_behaves_as_is_quiet);
+	tcase_add_test(tc, test_suricata_eve_types_with_options_load);
+	tcase_add_test(tc, test_suricata_section_quell_lacks_warns_once);
+	tcase_add_test(tc, test_runmode_single);
+	tcase_add_test(tc, test_compat_table_is_sorted_and_unique);
 	tcase_add_test(tc, test_queue_specs_add_ranges_once);
 	tcase_add_test(tc, test_missing_file_is_error);
 	tcase_add_test(tc, test_shipped_config_loads_without_diagnostics);
