@@ -14,9 +14,9 @@ detect_bytes_count(struct rules_parser *p, const struct kwparse_arg *a,
 {
 	int64_t n;
 
-	if (!kwparse_i64(a->s, a->len, 1, DETECT_BYTES_STRING_MAX, &n)) {
+	if (!kwparse_i64(a->s, a->len, 0, DETECT_BYTES_STRING_MAX, &n)) {
 		kwparse_error(p, a, "invalid %s byte count '%.*s' (expected "
-		    "1..8, or 1..%d with string)", kw,
+		    "0..8, or 0..%d with string)", kw,
 		    (int)(a->len > 32 ? 32 : a->len), a->s,
 		    DETECT_BYTES_STRING_MAX);
 		return false;
@@ -90,21 +90,42 @@ bool
 detect_bytes_extract(const struct detect_bytes *b, const uint8_t *buf,
     uint32_t len, int64_t pos, uint64_t *val)
 {
+	uint32_t used;
+
+	return detect_bytes_read(b, buf, len, pos, val, &used);
+}
+
+bool
+detect_bytes_read(const struct detect_bytes *b, const uint8_t *buf,
+    uint32_t len, int64_t pos, uint64_t *val, uint32_t *used)
+{
 	uint64_t v = 0;
 
 	if (pos < 0 || pos > (int64_t)len || b->nbytes > len - (uint32_t)pos)
 		return false;
+	/* A count of 0 reads at a position inside the buffer. */
+	if (b->nbytes == 0 && pos == (int64_t)len)
+		return false;
 	buf += pos;
+	*used = b->nbytes;
 	if (b->string) {
 		char digits[DETECT_BYTES_STRING_MAX + 1], *end;
+		uint32_t n = b->nbytes;
 
+		/* Count 0: the number that starts here, up to the end of the
+		 * buffer (Suricata runs strtoull over the buffer unbounded). */
+		if (n == 0)
+			n = len - (uint32_t)pos < DETECT_BYTES_STRING_MAX ?
+			    len - (uint32_t)pos : DETECT_BYTES_STRING_MAX;
 		/* as Suricata: leading digits count, trailing junk does not */
-		memcpy(digits, buf, b->nbytes);
-		digits[b->nbytes] = '\0';
+		memcpy(digits, buf, n);
+		digits[n] = '\0';
 		errno = 0;
 		v = strtoull(digits, &end, b->base);
 		if (end == digits || errno == ERANGE)
 			return false;
+		if (b->nbytes == 0)
+			*used = (uint32_t)(end - digits);
 	} else if (b->little) {
 		for (int i = b->nbytes - 1; i >= 0; i--)
 			v = v << 8 | buf[i];

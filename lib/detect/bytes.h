@@ -36,7 +36,14 @@ int	detect_bytes_option(struct rules_parser *, const struct kwparse_arg *,
 int	detect_bytes_finish(struct rules_parser *, const struct rules_option *,
 	    struct detect_bytes *, const char *kw);
 /* Reads the value at buf[pos..pos + nbytes). false when that is outside
- * the buffer or, for strings, holds no digit. */
+ * the buffer or, for strings, holds no digit. A count of 0 (Suricata
+ * accepts it) reads at a position inside the buffer: without string the
+ * value 0 from no bytes; with string the number that starts at pos, as
+ * many digits as there are before the end of the buffer or another
+ * character (up to DETECT_BYTES_STRING_MAX). *used is the number of
+ * bytes read. */
+bool	detect_bytes_read(const struct detect_bytes *, const uint8_t *buf,
+	    uint32_t len, int64_t pos, uint64_t *val, uint32_t *used);
 bool	detect_bytes_extract(const struct detect_bytes *, const uint8_t *buf,
 	    uint32_t len, int64_t pos, uint64_t *val);
 

@@ -162,11 +162,13 @@ byte_extract_inspect(struct detect_inspect *in, const void *data,
 	const struct byte_extract *e = data;
 	int64_t pos = e->offset;
 	uint64_t v;
+	uint32_t used;
 
 	*resume = 0;
 	if (e->bytes.relative)
 		pos += in->cursor;
-	if (!detect_bytes_extract(&e->bytes, in->buf, in->buf_len, pos, &v))
+	if (!detect_bytes_read(&e->bytes, in->buf, in->buf_len, pos, &v,
+	    &used))
 		return DETECT_INSPECT_NOMATCH;
 	if (v > UINT32_MAX)
 		return DETECT_INSPECT_NOMATCH;
@@ -174,6 +176,6 @@ byte_extract_inspect(struct detect_inspect *in, const void *data,
 	if (e->align != 0 && v % (uint64_t)e->align != 0)
 		v += (uint64_t)e->align - v % (uint64_t)e->align;
 	in->vars[e->var] = v;
-	in->cursor = (uint32_t)(pos + e->bytes.nbytes);
+	in->cursor = (uint32_t)(pos + used);
 	return DETECT_INSPECT_MATCH;
 }

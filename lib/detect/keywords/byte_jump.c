@@ -134,12 +134,19 @@ byte_jump_inspect(struct detect_inspect *in, const void *data,
 {
 	const struct byte_jump *j = data;
 	int64_t pos = detect_value_get(&j->offset, in), to;
-	uint64_t v;
+	uint64_t v = 0;
+	uint32_t used = 0;
 
 	*resume = 0;
 	if (j->bytes.relative)
 		pos += in->cursor;
-	if (!detect_bytes_extract(&j->bytes, in->buf, in->buf_len, pos, &v))
+	/* A jump of 0 bytes without string reads nothing: only its position
+	 * must be in the buffer (also at its end), as in Suricata. */
+	if (j->bytes.nbytes == 0 && !j->bytes.string) {
+		if (pos < 0 || pos > in->buf_len)
+			return DETECT_INSPECT_NOMATCH;
+	} else if (!detect_bytes_read(&j->bytes, in->buf, in->buf_len, pos,
+	    &v, &used))
 		return DETECT_INSPECT_NOMATCH;
 	if (v > UINT32_MAX)
 		return DETECT_INSPECT_NOMATCH;
@@ -151,7 +158,7 @@ byte_jump_inspect(struct detect_inspect *in, const void *data,
 	else if (j->from_end)
 		to = (int64_t)in->buf_len + (int64_t)v;
 	else
-		to = pos + j->bytes.nbytes + (int64_t)v;
+		to = pos + used + (int64_t)v;
 	to += j->post_offset;
 	if (to < 0)
 		to = 0;

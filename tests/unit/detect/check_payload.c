@@ -506,7 +506,52 @@ START_TEST(test_byte_test_compares_with_a_byte_extract_variable)
 }
 END_TEST
 
+START_TEST(test_byte_test_count_0_string_reads_the_number_there)
+{
+	ck_assert(hits(R("content:\"A\"; byte_test:0,=,12,0,relative,string,"
+	    "dec;"), "A12a"));
+	ck_assert(hits(R("content:\"A\"; byte_test:0,=,123,0,relative,string,"
+	    "dec;"), "A123"));
+}
+END_TEST
+
+START_TEST(test_byte_test_count_0_string_without_digits_fails)
+{
+	ck_assert(!hits(R("content:\"A\"; byte_test:0,<,10,0,relative,string,"
+	    "dec;"), "Axy"));
+}
+END_TEST
+
+START_TEST(test_byte_test_count_0_binary_reads_zero)
+{
+	ck_assert(hits(R("content:\"A\"; byte_test:0,=,0,0,relative;"),
+	    "Ax"));
+}
+END_TEST
+
+START_TEST(test_byte_test_count_0_at_the_end_fails)
+{
+	ck_assert(!hits(R("content:\"A\"; byte_test:0,=,0,0,relative;"),
+	    "xA"));
+}
+END_TEST
+
 /* --- byte_jump --- */
+
+START_TEST(test_byte_jump_count_0_stays_put_even_at_the_end)
+{
+	ck_assert(hits(R("content:\"A\"; byte_jump:0,0,relative,"
+	    "post_offset -1; content:\"A\"; within:1;"), "xA"));
+}
+END_TEST
+
+START_TEST(test_byte_jump_count_0_string_skips_the_digits_and_value)
+{
+	/* after "A": "2" read (1 byte), then 2 more: "Z" */
+	ck_assert(hits(R("content:\"A\"; byte_jump:0,0,relative,string,dec; "
+	    "content:\"Z\"; within:1;"), "A2xyZ"));
+}
+END_TEST
 
 START_TEST(test_byte_jump_moves_the_cursor_by_the_value)
 {
@@ -758,6 +803,14 @@ payload_suite(void)
 	    test_byte_jump_from_beginning_counts_from_the_start);
 	tcase_add_test(bytes, test_byte_jump_multiplier_and_align_round_up);
 	tcase_add_test(bytes, test_byte_jump_post_offset_adjusts_the_landing);
+	tcase_add_test(bytes,
+	    test_byte_test_count_0_string_reads_the_number_there);
+	tcase_add_test(bytes, test_byte_test_count_0_string_without_digits_fails);
+	tcase_add_test(bytes, test_byte_test_count_0_binary_reads_zero);
+	tcase_add_test(bytes, test_byte_test_count_0_at_the_end_fails);
+	tcase_add_test(bytes, test_byte_jump_count_0_stays_put_even_at_the_end);
+	tcase_add_test(bytes,
+	    test_byte_jump_count_0_string_skips_the_digits_and_value);
 	tcase_add_test(bytes,
 	    test_byte_jump_relative_reads_after_the_previous_match);
 	tcase_add_test(bytes, test_byte_extract_feeds_a_relative_distance);

@@ -1353,13 +1353,27 @@ START_TEST(test_binary_byte_test_over_8_bytes_is_an_error)
 }
 END_TEST
 
-START_TEST(test_zero_byte_count_is_an_error)
+START_TEST(test_zero_byte_count_loads)
 {
-	load("alert tcp any any -> any any (byte_test:0,=,2,0; sid:1;)");
+	/* Suricata accepts 0; 44 ET Open rules use it */
+	load("alert tcp any any -> any any (byte_test:0,=,2,0; sid:1;)\n"
+	    "alert tcp any any -> any any (byte_jump:0,0,relative,"
+	    "post_offset -7; sid:2;)\n"
+	    "alert tcp any any -> any any (byte_extract:0,0,v,string,dec; "
+	    "byte_test:1,=,v,0; sid:3;)");
+	ck_assert_uint_eq(stats().loaded, 3);
+	ck_assert_uint_eq(dl.count, 0);
+}
+END_TEST
+
+START_TEST(test_byte_count_over_23_is_an_error)
+{
+	load("alert tcp any any -> any any (byte_test:24,=,2,0,string; "
+	    "sid:1;)");
 	ck_assert_uint_eq(stats().failed, 1);
 	ck_assert_str_eq(diag_text(0),
-	    "demo.rules:1:41: invalid byte_test byte count '0' (expected "
-	    "1..8, or 1..23 with string) near '0'");
+	    "demo.rules:1:41: invalid byte_test byte count '24' (expected "
+	    "0..8, or 0..23 with string) near '24'");
 }
 END_TEST
 
@@ -2142,7 +2156,8 @@ rules_suite(void)
 	tcase_add_test(kw, test_byte_test_with_too_few_arguments_is_an_error);
 	tcase_add_test(kw, test_unknown_byte_test_operator_is_an_error);
 	tcase_add_test(kw, test_binary_byte_test_over_8_bytes_is_an_error);
-	tcase_add_test(kw, test_zero_byte_count_is_an_error);
+	tcase_add_test(kw, test_zero_byte_count_loads);
+	tcase_add_test(kw, test_byte_count_over_23_is_an_error);
 	tcase_add_test(kw, test_unknown_byte_test_option_is_an_error);
 	tcase_add_test(kw, test_number_base_without_string_is_an_error);
 	tcase_add_test(kw, test_dce_option_makes_the_rule_unsupported);
