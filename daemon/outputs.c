@@ -55,9 +55,18 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 		.sink = &sink,
 		.types = (const char *const *)e->types.items,
 		.ntypes = e->types.count,
-		.payload = e->payload,
-		.payload_printable = e->payload_printable,
-		.packet = e->packet,
+		.opts = {
+			.payload = e->payload,
+			.payload_printable = e->payload_printable,
+			.packet = e->packet,
+			.rule_metadata = e->rule_metadata,
+			.flow_metadata = e->flow_metadata,
+			.verdict = e->verdict,
+			.drop_verdict = e->drop_verdict,
+			.drop_alerts = e->drop_alerts,
+			.ethernet = e->ethernet,
+			.pcap_file = e->pcap_file,
+		},
 		.ring_slots = e->buffer_lines,
 	};
 
@@ -98,10 +107,14 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 			if (cfg->eve[i].enabled &&
 			    open_eve_target(o, cfg, i, err, errlen) == -1)
 				goto fail_quiet;
+		output_eve_set_host(o->eve, cfg->sensor_name);
 		o->eve_alert = config_eve_type_enabled(cfg, "alert");
 		o->eve_drop = config_eve_type_enabled(cfg, "drop");
 		o->eve_flow = config_eve_type_enabled(cfg, "flow");
 		o->eve_stats = config_eve_type_enabled(cfg, "stats");
+		for (size_t i = 0; i < cfg->neve; i++)
+			o->eve_drop_all |= cfg->eve[i].enabled &&
+			    cfg->eve[i].drop_flows == CONFIG_DROP_FLOWS_ALL;
 	}
 	if (cfg->fast_enabled) {
 		log_path(path, sizeof(path), cfg, cfg->fast_filename);

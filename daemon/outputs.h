@@ -21,6 +21,9 @@ struct outputs {
 	bool			 eve_drop;
 	bool			 eve_flow;
 	bool			 eve_stats;
+	/* some eve-log taking drops has types.drop.flows: all (every
+	 * dropped packet); else the first drop of each flow direction */
+	bool			 eve_drop_all;
 };
 
 /* Opens every enabled output in the log directory for nproducers event

@@ -193,6 +193,9 @@ rules_load_engine(const struct quell_config *cfg,
 	    cfg->detect_toclient_groups, cfg->detect_toserver_groups);
 	eopts.mpm_context = (enum detect_mpm_context)cfg->detect_mpm_context;
 	eopts.build_threads = cfg->detect_build_threads;
+	eopts.packet_alert_max = cfg->packet_alert_max == 0 ?
+	    DETECT_ALERTS_DEFAULT : cfg->packet_alert_max > DETECT_MAX_ALERTS ?
+	    DETECT_MAX_ALERTS : cfg->packet_alert_max;
 	if (detect_engine_opts_action_order(&eopts,
 	    (const char *const *)cfg->action_order.items,
 	    cfg->action_order.count) == -1) {

@@ -120,6 +120,8 @@ struct worker {
 	struct nfq_verdict_batch *batches;	/* one per reader */
 	struct verdict_counters	*counters;	/* one per reader */
 	uint64_t		 alerts;
+	uint64_t		 alert_queue_overflow;
+	uint64_t		 alerts_suppressed;
 	struct pipeline		*pl;		/* flow, stream, detect, decision */
 	struct flow_table	*flows;		/* the pipeline's: this worker's
 						   flows only */
@@ -392,6 +394,7 @@ pcap_reader_main(void *arg)
 		    (rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1) {
 			counter_inc(&r->pcap_packets);
 			counter_add(&r->pcap_bytes, p.wire_len);
+			p.pcap_file = rm->pcap_files[f];
 			p.ignore_checksum = r->ignore_checksums;
 			if (decode_packet_cfg(&p, &rm->decode) == 0 &&
 			    !p.ignore_checksum)
@@ -492,31 +495,78 @@ worker_app_log(struct worker *w, struct flow *f, const struct packet *p,
 	w->log_pkt = NULL;
 }
 
+/* The alert's alert.action, as Suricata decides it: blocked when its
+ * own action (or its rate_filter's) drops (inline) or rejects; after a
+ * rate_filter, when the packet is dropped at all. */
+static bool
+worker_alert_blocked(const struct detect_alert *a,
+    const struct detect_result *res, bool ips)
+{
+	if (a->rate_modified)
+		return res->verdict != DETECT_VERDICT_ACCEPT;
+	return a->act == DETECT_ACTION_REJECT ||
+	    (a->act == DETECT_ACTION_DROP && ips);
+}
+
+static void
+worker_eve_alert(const struct detect_alert *a, const struct detect_result *res,
+    const struct output_eve_verdict *v, bool dropped,
+    struct output_eve_alert *ea)
+{
+	memset(ea, 0, sizeof(*ea));
+	ea->gid = a->gid;
+	ea->sid = a->sid;
+	ea->rev = a->rev;
+	ea->msg = a->msg;
+	ea->blocked = worker_alert_blocked(a, res, v->ips);
+	ea->drops = a->act == DETECT_ACTION_DROP ||
+	    a->act == DETECT_ACTION_REJECT;
+	ea->verdict = dropped ? "drop" : "accept";
+	ea->category = a->category;
+	ea->severity = a->priority;
+	ea->meta = a->meta;
+	ea->nmeta = a->nmeta;
+	ea->pkt = v;
+}
+
+/* Alerts, then the drop event: for every dropped packet with
+ * outputs.eve-log.types.drop.flows all; with start (Suricata's default)
+ * for the packet a rule dropped and for the first packet each way of a
+ * dropped flow. */
 static void
 worker_alerts(struct worker *w, const struct packet *p,
     const struct pipeline_result *pr)
 {
 	const struct detect_result *res = &pr->det;
 	bool dropped = pr->drop;
-	/* a drop rule's drop is "rules"; the stream's or a policy's has its
-	 * own reason, also when alert rules matched the packet */
-	const char *drop_reason = (pr->why & PIPELINE_DROP_RULES) ||
-	    pr->drop_reason == NULL ? "rules" : pr->drop_reason;
+	/* a packet of a dropped flow is "flow drop"; a drop rule's is
+	 * "rules" ("threshold detection_filter" when a rate_filter made the
+	 * rule drop); the stream's or a policy's has its own reason, also
+	 * when alert rules matched the packet */
+	const char *drop_reason = (pr->why & PIPELINE_DROP_FLOW) ?
+	    "flow drop" : (pr->why & PIPELINE_DROP_RULES) ?
+	    (res->drop_reason == DETECT_DROP_THRESHOLD ?
+	    "threshold detection_filter" : "rules") :
+	    pr->drop_reason != NULL ? pr->drop_reason : "rules";
 	struct outputs *out = w->rm->out;
+	struct output_eve_verdict v;
+	struct output_eve_alert ea;
+	const struct detect_alert *da = NULL;
+	struct flow *f = p->flow;
+	bool log_drop;
 
+	v.ips = !w->rm->offline || w->rm->simulate_ips;
+	v.drop = dropped;
+	v.pass = res->pass;
+	v.reject = (pr->reject & DETECT_REJECT_TO_SRC ?
+	    OUTPUT_EVE_REJECT_TO_SRC : 0) | (pr->reject & DETECT_REJECT_TO_DST ?
+	    OUTPUT_EVE_REJECT_TO_DST : 0);
+	counter_add(&w->alert_queue_overflow, res->alerts_dropped);
+	counter_add(&w->alerts_suppressed, res->alerts_suppressed);
 	for (uint32_t i = 0; i < res->nalerts; i++) {
 		const struct detect_alert *a = &res->alerts[i];
-		struct output_eve_alert ea = {
-			.gid = a->gid,
-			.sid = a->sid,
-			.rev = a->rev,
-			.msg = a->msg,
-			.blocked = a->blocked && dropped,
-			.verdict = dropped ? "drop" : "accept",
-			.category = a->category,
-			.severity = a->priority,
-		};
 
+		worker_eve_alert(a, res, &v, dropped, &ea);
 		counter_inc(&w->alerts);
 		if (out->eve_alert)
 			alert_app(p, a, &ea);
@@ -527,9 +577,33 @@ worker_alerts(struct worker *w, const struct packet *p,
 		if (out->fast != NULL)
 			output_fastlog_alert(out->fast, w->index, p, &ea);
 	}
-	if (dropped && out->eve_drop && (res->nalerts > 0 ||
-	    pr->drop_reason != NULL))
-		output_eve_drop(out->eve, w->index, p, drop_reason);
+	if (!dropped || !out->eve_drop)
+		return;
+	/* Suricata's drop log: with flows start, a packet without a flow,
+	 * one a rule dropped, and the first packet each way of a dropped
+	 * flow; with flows all, every one */
+	log_drop = out->eve_drop_all || res->has_drop_alert || f == NULL;
+	if (f != NULL && (f->flags & FLOW_F_DROP)) {
+		uint32_t logged = (p->flow_flags & PKT_FLOW_TO_CLIENT) ?
+		    FLOW_F_DROP_LOGGED_TC : FLOW_F_DROP_LOGGED_TS;
+
+		log_drop |= !(f->flags & logged);
+		f->flags |= logged;
+	}
+	if (!log_drop)
+		return;
+	/* the alert that dropped it: the first listed one whose action
+	 * blocks, else the first drop rule (also when it did not alert) */
+	for (uint32_t i = 0; i < res->nalerts && da == NULL; i++)
+		if (res->alerts[i].act == DETECT_ACTION_REJECT ||
+		    (res->alerts[i].act == DETECT_ACTION_DROP && v.ips))
+			da = &res->alerts[i];
+	if (da == NULL && res->has_drop_alert)
+		da = &res->drop_alert;
+	if (da != NULL)
+		worker_eve_alert(da, res, &v, dropped, &ea);
+	output_eve_drop(out->eve, w->index, p, drop_reason, &v,
+	    da != NULL ? &ea : NULL);
 }
 
 static void
@@ -1306,6 +1380,10 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		s->bypass.local += counter_get(&rm->workers[w].bypass_local);
 		s->alerts += counter_get(&rm->workers[w].alerts);
 		s->defrag.dropped += counter_get(&rm->workers[w].defrag_dropped);
+		s->alert_queue_overflow +=
+		    counter_get(&rm->workers[w].alert_queue_overflow);
+		s->alerts_suppressed +=
+		    counter_get(&rm->workers[w].alerts_suppressed);
 		if (rm->workers[w].pl == NULL)
 			continue;
 		pipeline_stats(rm->workers[w].pl, &ps);

@@ -165,6 +165,8 @@ capture_pcap_next(struct capture_pcap *cp, struct packet *p, char *err,
 		p->data = buf;
 		p->len = hdr->caplen;
 		p->link = cp->link;
+		p->linktype = (uint16_t)cp->dlt;
+		p->pcap_cnt = cp->stats.packets;
 		/* A corrupt record may claim less than it captured. */
 		p->wire_len = hdr->len > p->len ? hdr->len : p->len;
 		p->ts.tv_sec = hdr->ts.tv_sec;

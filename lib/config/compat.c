@@ -71,8 +71,6 @@ static const struct config_compat table[] = {
 	    "yet", "no" },
 	{ "outputs.eve-log.community-id-seed", "quell does not log "
 	    "community_id yet", NULL },
-	{ "outputs.eve-log.metadata", "every event carries the top-level "
-	    "fields quell has", "yes" },
 	{ "outputs.eve-log.redis", "quell's redis output reads server, port, "
 	    "mode, key, async, pipelining and stream-maxlen/-trim-exact", NULL },
 	{ "outputs.eve-log.rotate-interval", "rotate with SIGHUP (logrotate)",
@@ -97,8 +95,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.dhcp", NO_APP, NULL },
 	{ "outputs.eve-log.types.dnp3", NO_APP, NULL },
 	{ "outputs.eve-log.types.dns", NO_APP, NULL },
-	{ "outputs.eve-log.types.drop.verdict", "drop events always name the "
-	    "verdict of the packet", NULL },
 	{ "outputs.eve-log.types.files", NO_APP, NULL },
 	{ "outputs.eve-log.types.flow.exception-policy", "quell's exception "
 	    "policies are not logged per flow", NULL },

@@ -59,6 +59,7 @@ static const char *const redis_modes[] = { "list", "lpush", "rpush",
 static const char *const inline_modes[] = { "auto", "yes", "no", "true",
 	"false", "on", "off", NULL };
 static const char *const runmodes[] = { "autofp", "single", "workers", NULL };
+static const char *const drop_flows[] = { "start", "all", NULL };
 
 /* KEY_BOOL names: further words that read as yes (Suricata's auto). */
 static const char *const auto_is_yes[] = { "auto", NULL };
@@ -241,12 +242,14 @@ static const struct key keys[] = {
 	{ "outputs.fast.filename", KEY_STRING, OFF(fast_filename), "fast.log", 0, 0, NULL },
 	{ "outputs.stats.enabled", KEY_BOOL, OFF(statslog_enabled), "yes", 0, 0, NULL },
 	{ "outputs.stats.filename", KEY_STRING, OFF(statslog_filename), "stats.log", 0, 0, NULL },
+	{ "packet-alert-max", KEY_UINT, OFF(packet_alert_max), "15", 0, 65535, NULL },
 	{ "reference-config-file", KEY_STRING, OFF(reference_file),
 	    SYSCONFDIR "/quell/reference.config", 0, 0, NULL },
 	{ "rule-files", KEY_STRLIST, OFF(rule_files), "quell.rules", 0, 0, NULL },
 	{ "runmode", KEY_ENUM, OFF(runmode), "autofp", 0, 0, runmodes },
 	{ "run-as.group", KEY_STRING, OFF(run_as_group), "", 0, 0, NULL },
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
+	{ "sensor-name", KEY_STRING, OFF(sensor_name), "", 0, 0, NULL },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
 	{ "stats.interval", KEY_UINT, OFF(stats_interval), "8", 1, 86400, NULL },
 	{ "stream.async-oneside", KEY_BOOL, OFF(stream.async_oneside), NULL, 0, 0, NULL },
@@ -284,14 +287,17 @@ static const struct key http_server_keys[] = {
 static const struct key eve_keys[] = {
 	{ "outputs.eve-log.buffer-lines", KEY_UINT, EOFF(buffer_lines), "16384", 16, 1u << 24, NULL },
 	{ "outputs.eve-log.enabled", KEY_BOOL, EOFF(enabled), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.ethernet", KEY_BOOL, EOFF(ethernet), "no", 0, 0, NULL },
 	{ "outputs.eve-log.facility", KEY_ENUM_STR, EOFF(facility), "local5", 0, 0, syslog_facilities },
 	{ "outputs.eve-log.filename", KEY_STRING, EOFF(filename), "eve.json", 0, 0, NULL },
 	{ "outputs.eve-log.filetype", KEY_ENUM_STR, EOFF(filetype), "regular", 0, 0, eve_filetypes },
 	{ "outputs.eve-log.identity", KEY_STRING, EOFF(identity), "quelld", 0, 0, NULL },
 	{ "outputs.eve-log.level", KEY_ENUM_STR, EOFF(level), "info", 0, 0, syslog_levels },
+	{ "outputs.eve-log.metadata", KEY_BOOL, EOFF(flow_metadata), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.packet", KEY_BOOL, EOFF(packet), "no", 0, 0, NULL },
 	{ "outputs.eve-log.payload", KEY_BOOL, EOFF(payload), "no", 0, 0, NULL },
 	{ "outputs.eve-log.payload-printable", KEY_BOOL, EOFF(payload_printable), "no", 0, 0, NULL },
+	{ "outputs.eve-log.pcap-file", KEY_BOOL, EOFF(pcap_file), "no", 0, 0, NULL },
 	{ "outputs.eve-log.reconnect-max-ms", KEY_UINT, EOFF(reconnect_max_ms), "5000", 1, 3600000, NULL },
 	{ "outputs.eve-log.reconnect-min-ms", KEY_UINT, EOFF(reconnect_min_ms), "100", 1, 3600000, NULL },
 	{ "outputs.eve-log.redis.async", KEY_BOOL, EOFF(redis_async), "yes", 0, 0, NULL },
@@ -307,9 +313,14 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.timeout-ms", KEY_UINT, EOFF(timeout_ms), "1000", 1, 600000, NULL },
 	{ "outputs.eve-log.types", KEY_STRLIST, EOFF(types), "alert,drop,flow,stats", 0, 0, NULL },
 	/* suricata.yaml's per-type form: types: [ alert: { payload: yes } ] */
+	{ "outputs.eve-log.types.alert.metadata", KEY_BOOL, EOFF(rule_metadata), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.packet", KEY_BOOL, EOFF(packet), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.payload", KEY_BOOL, EOFF(payload), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.payload-printable", KEY_BOOL, EOFF(payload_printable), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.alert.verdict", KEY_BOOL, EOFF(verdict), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
+	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
+	{ "outputs.eve-log.types.drop.verdict", KEY_BOOL, EOFF(drop_verdict), "yes", 0, 0, NULL },
 };
 
 #define NKEYS	(QUELL_NITEMS(keys) + QUELL_NITEMS(eve_keys))
@@ -1318,6 +1329,11 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 			}
 			return rc;
 		}
+		/* "nfq:" with every key commented out, as suricata.yaml
+		 * ships it: an empty section */
+		if (c->type == CFG_NODE_SCALAR && (c->value[0] == '\0' ||
+		    strcmp(c->value, "~") == 0 || strcmp(c->value, "null") == 0))
+			return 0;
 		diag_add(dl, DIAG_ERROR, c->file, c->line, c->col, c->value,
 		    "%s: expected a section", path);
 		return -1;
@@ -1909,6 +1925,14 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 		}
 		defrag_hosts_free(h);
 	}
+	/* Suricata falls back to 15 for 0 (and takes up to 65535) */
+	if (cfg->packet_alert_max == 0)
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0, NULL, "packet-alert-max: "
+		    "0 is not valid, the default 15 applies");
+	else if (cfg->packet_alert_max > CONFIG_ALERTS_MAX)
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0, NULL, "packet-alert-max: "
+		    "%u alerts per packet: quell keeps at most %d",
+		    cfg->packet_alert_max, CONFIG_ALERTS_MAX);
 	for (size_t i = 0; i < cfg->neve; i++)
 		check_eve(cfg, i, dl);
 	check_stream(cfg, dl);

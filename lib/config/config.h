@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #define CONFIG_MAX_QUEUES	64
+#define CONFIG_ALERTS_MAX	64	/* packet-alert-max at most */
 
 enum config_nfq_mode {
 	CONFIG_NFQ_MODE_ACCEPT,
@@ -32,6 +33,12 @@ enum config_runmode {
 	CONFIG_RUNMODE_AUTOFP,
 	CONFIG_RUNMODE_SINGLE,
 	CONFIG_RUNMODE_WORKERS,
+};
+
+/* outputs.eve-log.types.drop.flows */
+enum config_drop_flows {
+	CONFIG_DROP_FLOWS_START,	/* the first drop of each flow direction */
+	CONFIG_DROP_FLOWS_ALL,		/* every dropped packet */
 };
 
 enum config_fail_policy {
@@ -97,6 +104,15 @@ struct config_eve {
 	bool		 payload;		/* payload (base64) in alerts */
 	bool		 payload_printable;
 	bool		 packet;		/* whole packet (base64) */
+	bool		 rule_metadata;		/* alert.metadata of the rule */
+	bool		 flow_metadata;		/* flowbits, flowints in events */
+	bool		 verdict;		/* alert "verdict" object (default
+						 * yes; Suricata's is no) */
+	bool		 drop_verdict;		/* drop "verdict" object */
+	bool		 drop_alerts;		/* drop events carry the alert */
+	int		 drop_flows;		/* enum config_drop_flows */
+	bool		 ethernet;		/* "ether" MACs when known */
+	bool		 pcap_file;		/* offline: "pcap_filename" */
 
 	char		*identity;		/* syslog */
 	char		*facility;
@@ -196,6 +212,8 @@ struct quell_config {
 	char		*worker_cpus;
 
 	int		 runmode;		/* enum config_runmode */
+	char		*sensor_name;		/* eve "host"; "" none */
+	unsigned	 packet_alert_max;	/* alerts kept per packet */
 
 	bool		 control_enabled;	/* Suricata's "auto" is yes */
 	char		*control_socket;

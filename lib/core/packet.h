@@ -99,6 +99,10 @@ struct packet {
 	 * (eve's tunnel object). NULL for a captured packet. Valid while
 	 * the worker handles the captured one. */
 	const struct packet *root;
+	uint64_t	 pcap_cnt;	/* offline: record number in the file
+					 * (1-based, as Suricata); 0 inline */
+	uint16_t	 linktype;	/* offline: the capture's DLT_ */
+	const char	*pcap_file;	/* offline: the capture's path */
 
 	/* decode: set by decode_packet() */
 	uint8_t		 ip_version;	/* 4 or 6; 0 when L3 did not decode */

@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
+#include <netinet/in.h>
 
 #include "core/diag.h"
 #include "detect/buffer.h"
@@ -57,6 +58,7 @@ detect_engine_opts_default(struct detect_engine_opts *o)
 	o->action_order[2] = DETECT_ACTION_REJECT;
 	o->action_order[3] = DETECT_ACTION_ALERT;
 	detect_engine_opts_profile(o, DETECT_PROFILE_MEDIUM, 0, 0);
+	o->packet_alert_max = DETECT_ALERTS_DEFAULT;
 }
 
 void
@@ -202,7 +204,7 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
     const struct rule *r)
 {
 	uint16_t count[RULE_LIST_MAX] = { 0 };
-	bool has_matches = false;
+	bool has_matches = false, has_payload = false;
 
 	s->rule = r;
 	s->action = (uint8_t)build_action(r->action);
@@ -236,9 +238,13 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 				s->nbufs++;
 			}
 		}
-		if (m->list == RULE_LIST_PACKET || m->list ==
-		    RULE_LIST_BUFFER || m->list == RULE_LIST_MATCH)
+		if ((m->list == RULE_LIST_PACKET || m->list ==
+		    RULE_LIST_BUFFER || m->list == RULE_LIST_MATCH) &&
+		    !(m->kw->flags & KEYWORD_IPONLY_COMPAT))
 			has_matches = true;
+		if (m->list == RULE_LIST_BUFFER &&
+		    m->buffer == DETECT_BUFFER_PAYLOAD)
+			has_payload = true;
 	}
 	for (int l = 0; l < RULE_LIST_MAX; l++) {
 		if (l == RULE_LIST_BUFFER || count[l] == 0)
@@ -297,10 +303,19 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 		s->flags |= DETECT_SIG_TX;
 	if (build_pdonly(r, s))
 		s->flags |= DETECT_SIG_PDONLY;
-	if (s->action == DETECT_ACTION_PASS && !has_matches)
-		s->flags |= DETECT_SIG_FLOW_PASS;
 	if (build_iponly(s))
 		s->flags |= DETECT_SIG_IPONLY;
+	/* Suricata applies a drop or pass to the whole flow for IP-only
+	 * (and like IP-only) and PD-only rules and for matches on the TCP
+	 * stream: inline it inspects the stream as each segment comes, so
+	 * a TCP rule on the payload that does not need the packet (dsize,
+	 * tcp-pkt) covers the flow, and so does an app-layer (transaction)
+	 * rule. */
+	if (!has_matches || (s->flags & (DETECT_SIG_IPONLY |
+	    DETECT_SIG_PDONLY | DETECT_SIG_TX)) ||
+	    (has_payload && rules_rule_has_proto(r, IPPROTO_TCP) &&
+	    !(r->flags & RULE_F_PKT_ONLY)))
+		s->flags |= DETECT_SIG_APPLY_FLOW;
 	return 0;
 }
 

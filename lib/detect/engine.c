@@ -77,7 +77,8 @@ struct engine_pkt {
 	bool		 drop;
 	bool		 reject;
 	bool		 stop;		/* a pass rule matched */
-	bool		 flow_drop;	/* an ip-only drop/reject: the flow */
+	bool		 drop_flow;	/* a drop or reject that covers the
+					 * flow (DETECT_SIG_APPLY_FLOW) */
 };
 
 static bool	engine_header_match(const struct rule *, const struct packet *,
@@ -190,6 +191,8 @@ detect_thread_stats(const struct detect_thread *dt, struct detect_stats *st)
 	st->rules_checked = counter_get(&dt->st.rules_checked);
 	st->matches = counter_get(&dt->st.matches);
 	st->alerts = counter_get(&dt->st.alerts);
+	st->alert_queue_overflow = counter_get(&dt->st.alert_queue_overflow);
+	st->alerts_suppressed = counter_get(&dt->st.alerts_suppressed);
 	st->rate_limited = counter_get(&dt->st.rate_limited);
 	st->pcre_limit = counter_get(&dt->kc.pcre_limit);
 	st->backtrack_limit = counter_get(&dt->kc.backtrack_limit);
@@ -231,6 +234,11 @@ engine_run_list(struct detect_thread *dt, const struct detect_sig *s,
 		    dt->scratch[sm->scratch] : NULL;
 		if (!sm->kw->match(in, sm->data))
 			return false;
+		/* As Suricata: a rate limit that silences the alert (limit
+		 * reached, a suppress) ends the rate limits; the ones after
+		 * it do not count this match. */
+		if (l == RULE_LIST_THRESHOLD && in->silent)
+			break;
 	}
 	return true;
 }
@@ -512,9 +520,12 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 	struct detect_result *res = ep->res;
 	struct flow *f = ep->in.flow;
 	uint32_t before = res->nalerts;
+	unsigned max = dt->de->opts.packet_alert_max;
+	enum detect_action act;
 
 	counter_inc(&dt->st.matches);
 	ep->in.silent = false;
+	ep->in.rate_action = -1;
 	(void)engine_run_list(dt, s, RULE_LIST_POST, &ep->in);
 	if (s->rule->flags & RULE_F_MARK)
 		detect_verdict_mark(res, s->rule->mark_value,
@@ -528,8 +539,9 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		counter_inc(&dt->st.rate_limited);
 		return;
 	}
-	detect_verdict_apply(res, s, !ep->in.silent &&
-	    !(s->rule->flags & RULE_F_NOALERT));
+	/* the action applied: the rule's, or its rate_filter's */
+	act = detect_verdict_apply(res, s, ep->in.silent, ep->in.rate_action,
+	    max != 0 ? max : DETECT_ALERTS_DEFAULT);
 	if (res->nalerts > before) {
 		struct detect_alert *a = &res->alerts[res->nalerts - 1];
 
@@ -537,23 +549,25 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		a->tx_id = tx != NULL && src->tx_id != NULL ?
 		    src->tx_id(src->state, tx) : 0;
 	}
-	if (s->action == DETECT_ACTION_DROP)
+	switch (act) {
+	case DETECT_ACTION_DROP:
 		ep->drop = true;
-	else if (s->action == DETECT_ACTION_REJECT)
+		ep->drop_flow |= (s->flags & DETECT_SIG_APPLY_FLOW) != 0;
+		break;
+	case DETECT_ACTION_REJECT:
 		ep->reject = true;
-	/* an ip-only rule's action covers the flow (Suricata's
-	 * SIG_PROP_FLOW_ACTION_FLOW), whatever its protocol */
-	if ((s->flags & DETECT_SIG_IPONLY) && (s->action ==
-	    DETECT_ACTION_DROP || s->action == DETECT_ACTION_REJECT))
-		ep->flow_drop = true;
-	if (s->action == DETECT_ACTION_PASS) {
-		if ((s->flags & (DETECT_SIG_FLOW_PASS | DETECT_SIG_IPONLY)) &&
-		    f != NULL &&
+		ep->drop_flow |= (s->flags & DETECT_SIG_APPLY_FLOW) != 0;
+		break;
+	case DETECT_ACTION_PASS:
+		if ((s->flags & DETECT_SIG_APPLY_FLOW) && f != NULL &&
 		    !(f->flags & FLOW_F_DROP)) {
 			f->flags |= FLOW_F_PASS | FLOW_F_BYPASS;
 			res->bypass = true;
 		}
 		ep->stop = true;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -847,10 +861,11 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 
 	detect_verdict_finish(res, ep.drop, ep.reject);
 	counter_add(&dt->st.alerts, res->nalerts);
+	counter_add(&dt->st.alert_queue_overflow, res->alerts_dropped);
+	counter_add(&dt->st.alerts_suppressed, res->alerts_suppressed);
 	if (f != NULL && res->nalerts > 0)
 		f->flags |= FLOW_F_ALERTED;
-	if (f != NULL && (ep.flow_drop || ((ep.drop || ep.reject) &&
-	    p->proto == IPPROTO_TCP))) {
+	if (f != NULL && (ep.drop || ep.reject) && ep.drop_flow) {
 		if (!(f->flags & (FLOW_F_DROP | FLOW_F_PASS))) {
 			f->flags |= FLOW_F_DROP;
 			counter_inc(&dt->st.flows_dropped);

@@ -34,7 +34,17 @@ enum detect_action {
 	DETECT_ACTION_MAX,
 };
 
-#define DETECT_MAX_ALERTS	16
+#define DETECT_MAX_ALERTS	64	/* packet-alert-max at most */
+#define DETECT_ALERTS_DEFAULT	15	/* Suricata's packet-alert-max */
+
+/* Why a packet is dropped: Suricata's drop.reason. */
+enum detect_drop_reason {
+	DETECT_DROP_NONE,
+	DETECT_DROP_RULES,		/* "rules": a drop or reject rule */
+	DETECT_DROP_FLOW,		/* "flow drop": its flow was dropped */
+	DETECT_DROP_THRESHOLD,		/* "threshold detection_filter":
+					 * a rate_filter's new_action */
+};
 
 /* struct detect_result.reject */
 #define DETECT_REJECT_TO_SRC	0x01	/* reset/unreachable to the sender */
@@ -46,6 +56,10 @@ struct detect_alert {
 	uint32_t	 rev;
 	enum rule_action action;
 	bool		 blocked;	/* the packet's verdict is drop/reject */
+	uint8_t		 act;		/* enum detect_action this alert
+					 * applied: the rule's, or its
+					 * rate_filter's new_action */
+	bool		 rate_modified;	/* a rate_filter changed act */
 	uint8_t		 priority;	/* 1 (high) .. 255 */
 	uint8_t		 target;	/* enum rule_target */
 	const char	*msg;		/* points into the engine; never NULL */
@@ -53,13 +67,24 @@ struct detect_alert {
 	const char	*category;	/* classtype description, or NULL */
 	bool		 has_tx;	/* matched on an app-layer transaction */
 	uint64_t	 tx_id;		/* ... this one (detect_tx_source) */
+	const struct rule_meta *meta;	/* metadata keyword pairs */
+	uint16_t	 nmeta;
 };
 
 struct detect_result {
 	enum detect_verdict verdict;
 	uint32_t	 nalerts;
-	uint32_t	 alerts_dropped;  /* matches beyond DETECT_MAX_ALERTS */
+	uint32_t	 alerts_dropped;  /* alerts beyond packet-alert-max */
+	uint32_t	 alerts_suppressed; /* matches that act silently:
+					 * noalert, threshold, suppress */
 	struct detect_alert alerts[DETECT_MAX_ALERTS];
+	/* The first drop or reject rule that applied, logged or not (its
+	 * alert goes with the drop event). */
+	bool		 has_drop_alert;
+	struct detect_alert drop_alert;
+	uint8_t		 drop_reason;	/* enum detect_drop_reason */
+	bool		 pass;		/* a pass (rule or rate_filter) decided
+					 * the packet */
 	/* nfq_set_mark of the matching rules, composed in evaluation
 	 * order: the packet mark becomes (mark & ~mask) | (value & mask).
 	 * The verdict code applies it only to accepted packets. */
@@ -70,9 +95,8 @@ struct detect_result {
 	} mark;
 	uint8_t		 reject;	/* DETECT_REJECT_* of matching reject
 					 * rules (also when a drop won) */
-	bool		 flow_drop;	/* a drop/reject on a TCP flow, or by an
-					 * ip-only rule on any flow: the flow
-					 * is now FLOW_F_DROP */
+	bool		 flow_drop;	/* a drop/reject that covers the flow:
+					 * the flow is now FLOW_F_DROP */
 	bool		 bypass;	/* bypass the flow (keyword, or a
 					 * flow-wide pass; see README) */
 };
@@ -105,6 +129,9 @@ struct detect_engine_opts {
 	/* testing: one group per class and direction holding every rule,
 	 * no prefilter (a linear scan: what grouping must agree with) */
 	bool		 linear;
+	/* alerts kept per packet (Suricata's packet-alert-max), 1 ..
+	 * DETECT_MAX_ALERTS */
+	unsigned	 packet_alert_max;
 };
 
 /* Suricata's detect.profile values. */
@@ -180,6 +207,8 @@ struct detect_stats {
 	uint64_t	 rules_checked;	/* rules fully evaluated */
 	uint64_t	 matches;	/* rules that matched */
 	uint64_t	 alerts;
+	uint64_t	 alert_queue_overflow; /* beyond packet-alert-max */
+	uint64_t	 alerts_suppressed; /* noalert, threshold, suppress */
 	uint64_t	 rate_limited;	/* matches a threshold held back */
 	uint64_t	 pcre_limit;	/* pcre stopped by its match limit */
 	uint64_t	 backtrack_limit; /* content backtracking cut short */
@@ -202,11 +231,16 @@ void	detect_thread_stats(const struct detect_thread *,
  * plus those whose fast pattern the prefilter found) are evaluated in
  * engine order: by action class (action order), then flowbits setters
  * before readers, then priority, then load order. A matching rule runs
- * its post-match actions (flowbits, marks), then its rate limit; what
- * passes is applied: drop and reject block the packet, alerts are
- * listed (noalert rules act silently), and a pass rule accepts the
- * packet, silences everything after it and stops inspection. The first
- * DETECT_MAX_ALERTS alerts are kept, the rest counted. */
+ * its post-match actions (flowbits, marks), then its rate limits
+ * (suppress, threshold, detection_filter, rate_filter: a rate_filter
+ * may change the action); what passes is applied: drop and reject block
+ * the packet, alerts are listed (noalert rules act silently), and a pass
+ * accepts the packet, silences everything after it and stops inspection
+ * (a pass rule with the alert keyword alerts first). The first
+ * opts.packet_alert_max alerts are kept, the rest counted. A drop or a
+ * pass of an IP-only rule, or on TCP of a rule that Suricata matches on
+ * the stream (payload content, not dsize or tcp-pkt), covers the flow:
+ * res->flow_drop, or the flow is passed. */
 void	detect_packet(struct detect_thread *, const struct packet *,
 	    struct detect_result *res);
 

@@ -66,7 +66,9 @@ struct detect_sig_buffer {
 };
 
 /* struct detect_sig.flags */
-#define DETECT_SIG_FLOW_PASS	0x01	/* a pass that covers the flow */
+#define DETECT_SIG_APPLY_FLOW	0x01	/* its drop or pass covers the flow:
+					 * IP-only, or on TCP a rule Suricata
+					 * matches on the stream */
 #define DETECT_SIG_TX		0x02	/* inspects a transaction buffer:
 					 * evaluated per tx */
 #define DETECT_SIG_IPONLY	0x04	/* Suricata's ip-only rule: only the

@@ -2,6 +2,7 @@
 
 #include "detect/engine.h"
 #include "detect/flowvars.h"
+#include "detect/names.h"
 #include "flow/flow.h"
 
 struct flowvars_int {
@@ -179,4 +180,24 @@ detect_flowvars_counter(struct flow *f, uint32_t gid, uint32_t sid,
 	c->sid = sid;
 	*created = true;
 	return c;
+}
+
+void
+detect_flowvars_each(const struct flow *f,
+    void (*bit)(const char *name, void *arg),
+    void (*integer)(const char *name, uint32_t value, void *arg), void *arg)
+{
+	const struct detect_flow_vars *fv = f->detect_vars;
+	const char *name;
+
+	if (fv == NULL)
+		return;
+	for (uint32_t i = 0; bit != NULL && i < fv->nbits; i++)
+		if ((name = detect_names_name(DETECT_NAMES_FLOWBIT,
+		    fv->bits[i])) != NULL)
+			bit(name, arg);
+	for (uint32_t i = 0; integer != NULL && i < fv->nints; i++)
+		if ((name = detect_names_name(DETECT_NAMES_FLOWINT,
+		    fv->ints[i].id)) != NULL)
+			integer(name, fv->ints[i].value, arg);
 }

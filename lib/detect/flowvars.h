@@ -22,6 +22,14 @@ bool	detect_flowvars_int_get(const struct flow *, uint32_t id,
 	    uint32_t *value);
 int	detect_flowvars_int_set(struct flow *, uint32_t id, uint32_t value);
 
+/* For eve's metadata: calls bit(name) for each flowbit set on the flow
+ * and integer(name, value) for each flowint, in the order the
+ * flow holds them. */
+void	detect_flowvars_each(const struct flow *,
+	    void (*bit)(const char *name, void *arg),
+	    void (*integer)(const char *name, uint32_t value, void *arg),
+	    void *arg);
+
 /* A rate-limit counter of this flow for gid:sid, created zeroed when
  * absent (NULL when memory or the cap ran out). */
 struct detect_flowvars_counter {

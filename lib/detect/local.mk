@@ -23,6 +23,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/keyword.h \
 	lib/detect/keywords/registry.c lib/detect/keywords/registry.h \
 	lib/detect/keywords/ack.c \
+	lib/detect/keywords/alert.c \
 	lib/detect/keywords/app_layer_event.c \
 	lib/detect/keywords/app_layer_protocol.c \
 	lib/detect/keywords/bypass.c \

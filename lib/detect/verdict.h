@@ -13,10 +13,14 @@ void	detect_verdict_init(struct detect_result *);
 /* Composes the rule's nfq_set_mark into res->mark. */
 void	detect_verdict_mark(struct detect_result *, uint32_t value,
 	    uint32_t mask);
-/* Applies a matching rule that got past its rate limit: its action, and
- * its alert unless alert is false. */
-void	detect_verdict_apply(struct detect_result *, const struct detect_sig *,
-	    bool alert);
+/* Applies a matching rule that got past its rate limits: its action
+ * (rate_action, an enum detect_action, when a rate_filter changed it; -1
+ * otherwise), and its alert unless silent, a noalert rule or a pass
+ * without the alert keyword; at most max alerts are listed. Returns the
+ * action applied. */
+enum detect_action detect_verdict_apply(struct detect_result *,
+	    const struct detect_sig *, bool silent, int rate_action,
+	    unsigned max);
 /* Sets the verdict from what was applied and marks the alerts blocked or
  * not. */
 void	detect_verdict_finish(struct detect_result *, bool drop, bool reject);

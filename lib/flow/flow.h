@@ -41,6 +41,8 @@ enum flow_end_reason {
 #define FLOW_F_IPONLY_TS	0x0100	/* detection: the ip-only rules saw the
 					 * first packet to the server */
 #define FLOW_F_IPONLY_TC	0x0200	/* ... to the client */
+#define FLOW_F_DROP_LOGGED_TS	0x0400	/* eve drop event written to_server */
+#define FLOW_F_DROP_LOGGED_TC	0x0800	/* ... and to_client (flows: start) */
 
 /* Direction index into the per-direction arrays. */
 #define FLOW_DIR_TO_SERVER	0
@@ -90,7 +92,8 @@ struct flow {
 	enum flow_end_reason end_reason; /* set before the flow's record */
 
 	uint64_t	 pkts[2];	/* indexed by FLOW_DIR_* */
-	uint64_t	 bytes[2];	/* IP bytes (wire length) */
+	uint64_t	 bytes[2];	/* bytes: the frame offline (as Suricata
+					 * counts), the IP packet inline */
 	struct timespec	 first_ts;
 	struct timespec	 last_ts;
 

@@ -710,7 +710,10 @@ static void
 account(struct flow_entry *e, const struct packet *p, int dir)
 {
 	struct flow *f = &e->f;
-	uint32_t len = p->wire_len != 0 ? p->wire_len : p->len;
+	/* Offline Suricata counts the captured frame (link layer
+	 * included, caplen rather than the original length). */
+	uint32_t len = p->pcap_cnt != 0 || p->wire_len == 0 ? p->len :
+	    p->wire_len;
 
 	if (e->ports && (f->proto == IPPROTO_ICMP || f->proto == IPPROTO_ICMPV6) &&
 	    f->pkts[dir] == 0) {

@@ -15,22 +15,26 @@
 #include "core/counters.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
+#include "detect/flowvars.h"
 #include "output/eve.h"
 #include "output/sink.h"
 #include "output/writer.h"
+#include "rules/rule.h"
 
 #define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
 
+/* DLT_ values as libpcap (and Suricata's packet_info) number them. */
+#define OUTPUT_EVE_LINKTYPE_ETHERNET	1
+#define OUTPUT_EVE_LINKTYPE_RAW		12	/* inline: NFQ gives IP */
+
 /* One eve-log output: its writer thread and sink, the event types it
- * takes, the alert extras it wants. */
+ * takes, the extras it wants. */
 struct eve_target {
 	struct output_writer	*writer;
 	char			*filetype;
 	char			**types;	/* NULL: every type */
 	size_t			 ntypes;
-	bool			 payload;
-	bool			 payload_printable;
-	bool			 packet;
+	struct output_eve_opts	 opts;
 };
 
 struct output_eve {
@@ -39,20 +43,42 @@ struct output_eve {
 	size_t			 nproducers;
 	uint64_t		 render_errors;
 	/* what any target wants: rendered once, cut per target */
-	bool			 payload;
-	bool			 payload_printable;
-	bool			 packet;
+	struct output_eve_opts	 opts;
+	char			*sensor_name;	/* eve "host", owned; NULL none */
 };
+
+#define EVE_OPTS(X) X(payload) X(payload_printable) X(packet) \
+	X(rule_metadata) X(flow_metadata) X(verdict) X(drop_verdict) \
+	X(drop_alerts) X(ethernet) X(pcap_file)
 
 static void
 eve_union_extras(struct output_eve *eve)
 {
-	eve->payload = eve->payload_printable = eve->packet = false;
+	memset(&eve->opts, 0, sizeof(eve->opts));
 	for (size_t i = 0; i < eve->ntargets; i++) {
-		eve->payload |= eve->targets[i].payload;
-		eve->payload_printable |= eve->targets[i].payload_printable;
-		eve->packet |= eve->targets[i].packet;
+#define EVE_OR(f)	eve->opts.f |= eve->targets[i].opts.f;
+		EVE_OPTS(EVE_OR)
+#undef EVE_OR
 	}
+}
+
+/* True when target t wants less than eve renders. */
+static bool
+eve_target_wants_less(const struct output_eve *eve,
+    const struct eve_target *t)
+{
+#define EVE_LESS(f)	if (eve->opts.f && !t->opts.f) return true;
+	EVE_OPTS(EVE_LESS)
+#undef EVE_LESS
+	return false;
+}
+
+void
+output_eve_set_opts(struct output_eve *eve, const struct output_eve_opts *o)
+{
+	for (size_t i = 0; i < eve->ntargets; i++)
+		eve->targets[i].opts = *o;
+	eve_union_extras(eve);
 }
 
 void
@@ -60,11 +86,20 @@ output_eve_set_alert_extras(struct output_eve *eve, bool payload,
     bool payload_printable, bool packet)
 {
 	for (size_t i = 0; i < eve->ntargets; i++) {
-		eve->targets[i].payload = payload;
-		eve->targets[i].payload_printable = payload_printable;
-		eve->targets[i].packet = packet;
+		eve->targets[i].opts.payload = payload;
+		eve->targets[i].opts.payload_printable = payload_printable;
+		eve->targets[i].opts.packet = packet;
 	}
 	eve_union_extras(eve);
+}
+
+void
+output_eve_set_host(struct output_eve *eve, const char *sensor_name)
+{
+	free(eve->sensor_name);
+	eve->sensor_name = NULL;
+	if (sensor_name != NULL && sensor_name[0] != '\0')
+		eve->sensor_name = strdup(sensor_name);
 }
 
 static json_t *
@@ -155,9 +190,7 @@ output_eve_add(struct output_eve *eve, const struct output_eve_target_cfg *tc,
 		if ((t->types[t->ntypes] = strdup(tc->types[t->ntypes])) ==
 		    NULL)
 			goto nomem;
-	t->payload = tc->payload;
-	t->payload_printable = tc->payload_printable;
-	t->packet = tc->packet;
+	t->opts = tc->opts;
 	if ((t->writer = output_writer_open_sink(tc->sink, eve->nproducers,
 	    tc->ring_slots > 0 ? tc->ring_slots : OUTPUT_EVE_RING_SLOTS,
 	    err, errlen)) == NULL) {
@@ -219,6 +252,7 @@ output_eve_close(struct output_eve *eve)
 		return;
 	for (size_t i = 0; i < eve->ntargets; i++)
 		eve_target_free(&eve->targets[i]);
+	free(eve->sensor_name);
 	free(eve);
 }
 
@@ -320,6 +354,14 @@ eve_render(struct output_eve *eve, json_t *obj)
 
 /* The line for a target that wants fewer alert extras than were
  * rendered: a shallow copy without them. */
+static bool
+type_is(json_t *obj, const char *type)
+{
+	const char *t = json_string_value(json_object_get(obj, "event_type"));
+
+	return t != NULL && strcmp(t, type) == 0;
+}
+
 static char *
 eve_render_cut(struct output_eve *eve, const struct eve_target *t,
     json_t *obj)
@@ -331,12 +373,40 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
 		counter_inc(&eve->render_errors);
 		return NULL;
 	}
-	if (!t->payload)
+	if (!t->opts.payload)
 		json_object_del(copy, "payload");
-	if (!t->payload_printable)
+	if (!t->opts.payload_printable)
 		json_object_del(copy, "payload_printable");
-	if (!t->packet)
+	if (!t->opts.payload && !t->opts.payload_printable)
+		json_object_del(copy, "stream");
+	if (!t->opts.packet) {
 		json_object_del(copy, "packet");
+		json_object_del(copy, "packet_info");
+	}
+	if (!t->opts.flow_metadata) {
+		json_object_del(copy, "metadata");
+		json_object_del(copy, "traffic");
+	}
+	if (!t->opts.ethernet)
+		json_object_del(copy, "ether");
+	if (!t->opts.pcap_file)
+		json_object_del(copy, "pcap_filename");
+	if ((!t->opts.verdict && type_is(copy, "alert")) ||
+	    (!t->opts.drop_verdict && type_is(copy, "drop")))
+		json_object_del(copy, "verdict");
+	if (!t->opts.drop_alerts && type_is(copy, "drop"))
+		json_object_del(copy, "alert");
+	/* alert.metadata: the alert object is shared with obj, so the cut
+	 * one is a copy of its own (in the same place of the line) */
+	if (!t->opts.rule_metadata && type_is(copy, "alert")) {
+		json_t *a = json_object_get(copy, "alert");
+
+		if (a != NULL && json_object_get(a, "metadata") != NULL) {
+			a = json_copy(a);
+			json_object_del(a, "metadata");
+			json_object_set_new(copy, "alert", a);
+		}
+	}
 	line = eve_render(eve, copy);
 	json_decref(copy);
 	return line;
@@ -360,9 +430,7 @@ write_record(struct output_eve *eve, size_t producer, json_t *obj)
 
 		if (type != NULL && !eve_target_takes(t, type))
 			continue;
-		if ((eve->payload && !t->payload) ||
-		    (eve->payload_printable && !t->payload_printable) ||
-		    (eve->packet && !t->packet)) {
+		if (eve_target_wants_less(eve, t)) {
 			if ((line = eve_render_cut(eve, t, obj)) != NULL)
 				output_writer_submit(t->writer, producer, line);
 		} else
@@ -506,19 +574,49 @@ add_tunnel(json_t *obj, const struct packet *p)
 	json_object_set_new(t, "proto",
 	    json_string(proto_name(r->proto, pbuf, sizeof(pbuf))));
 	json_object_set_new(t, "depth", json_integer(p->depth));
+	if (r->pcap_cnt != 0)
+		SET_U64(t, "pcap_cnt", r->pcap_cnt);
 	json_object_set_new(t, "pkt_src", json_string(pkt_src_name(r->pkt_src)));
 	json_object_set_new(obj, "tunnel", t);
 }
 
-/* The header fields every packet event shares. */
+static void
+add_flow_id(json_t *obj, const struct packet *p)
+{
+	if (p->flow != NULL)
+		/* Suricata keeps flow ids within 2^53 so every JSON reader
+		 * holds them exactly. */
+		SET_U64(obj, "flow_id", p->flow->flow_id & ((1ull << 51) - 1));
+}
+
+/* The whole frame as captured (offline; inline the IP packet) and its
+ * link type: Suricata's packet and packet_info. */
+static void
+add_packet(json_t *obj, const struct packet *p)
+{
+	json_t *info = json_object();
+
+	json_object_set_new(obj, "packet", base64(p->data, p->len));
+	SET_U64(info, "linktype", p->pcap_cnt != 0 ? p->linktype :
+	    OUTPUT_EVE_LINKTYPE_RAW);
+	json_object_set_new(obj, "packet_info", info);
+}
+
+/* The header fields every packet event shares, in Suricata's order:
+ * timestamp, flow_id, pcap_cnt, event_type, addresses, proto, ICMP
+ * type and code, pkt_src, ether. */
 static json_t *
-packet_event(const struct packet *p, const char *type)
+packet_event(const struct output_eve *eve, const struct packet *p,
+    const char *type)
 {
 	json_t *obj = json_object();
 	char ts[48], pbuf[8];
 
 	output_eve_timestamp(&p->ts, ts, sizeof(ts));
 	json_object_set_new(obj, "timestamp", json_string(ts));
+	add_flow_id(obj, p);
+	if (p->pcap_cnt != 0)
+		SET_U64(obj, "pcap_cnt", p->pcap_cnt);
 	json_object_set_new(obj, "event_type", json_string(type));
 	add_vlan(obj, p->vlan, p->vlan_n);
 	add_addr(obj, "src_ip", &p->src);
@@ -537,16 +635,35 @@ packet_event(const struct packet *p, const char *type)
 		    json_integer(p->icmp_code));
 	}
 	json_object_set_new(obj, "pkt_src", json_string(pkt_src_name(p->pkt_src)));
+	if (eve->opts.pcap_file && p->pcap_file != NULL)
+		json_object_set_new(obj, "pcap_filename",
+		    json_string_lossy(p->pcap_file));
+	/* An Ethernet frame (offline captures of EN10MB): its MACs. */
+	if (eve->opts.ethernet && p->link == PKT_LINK_ETHERNET &&
+	    p->len >= 14) {
+		json_t *e = json_object();
+		char mac[18];
+
+		snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
+		    p->data[6], p->data[7], p->data[8], p->data[9],
+		    p->data[10], p->data[11]);
+		json_object_set_new(e, "src_mac", json_string(mac));
+		snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
+		    p->data[0], p->data[1], p->data[2], p->data[3],
+		    p->data[4], p->data[5]);
+		json_object_set_new(e, "dest_mac", json_string(mac));
+		json_object_set_new(obj, "ether", e);
+	}
 	return obj;
 }
 
+/* The sensor name goes last, as Suricata adds it. */
 static void
-add_flow_id(json_t *obj, const struct packet *p)
+add_host(const struct output_eve *eve, json_t *obj)
 {
-	if (p->flow != NULL)
-		/* Suricata keeps flow ids within 2^53 so every JSON reader
-		 * holds them exactly. */
-		SET_U64(obj, "flow_id", p->flow->flow_id & ((1ull << 51) - 1));
+	if (eve->sensor_name != NULL)
+		json_object_set_new(obj, "host",
+		    json_string_lossy(eve->sensor_name));
 }
 
 /* Suricata's EveAddAppProto: the flow's app-layer protocol, and the
@@ -572,17 +689,100 @@ add_app_proto(json_t *obj, const struct flow *f)
 		    json_string(applayer_proto_name(f->alproto_orig)));
 }
 
-void
-output_eve_alert(struct output_eve *eve, size_t producer,
-    const struct packet *p, const struct output_eve_alert *a)
-{
-	json_t *obj, *alert, *quell;
+/* Suricata's flowbit naming: "traffic/id/NAME" and "traffic/label/NAME"
+ * become traffic.id[] and traffic.label[]; the others metadata.flowbits. */
+struct flowmeta {
+	json_t		*traffic;
+	json_t		*bits;
+	json_t		*ints;
+};
 
-	obj = packet_event(p, "alert");
-	add_flow_id(obj, p);
-	if (a->has_tx)
-		SET_U64(obj, "tx_id", a->tx_id);
-	alert = json_object();
+static void
+flowmeta_list(json_t **obj, const char *key, const char *value)
+{
+	json_t *l;
+
+	if (*obj == NULL)
+		*obj = json_object();
+	if ((l = json_object_get(*obj, key)) == NULL) {
+		l = json_array();
+		json_object_set_new(*obj, key, l);
+	}
+	json_array_append_new(l, json_string_lossy(value));
+}
+
+static void
+flowmeta_bit(const char *name, void *arg)
+{
+	struct flowmeta *m = arg;
+
+	if (strncmp(name, "traffic/id/", 11) == 0)
+		flowmeta_list(&m->traffic, "id", name + 11);
+	else if (strncmp(name, "traffic/label/", 14) == 0)
+		flowmeta_list(&m->traffic, "label", name + 14);
+	else {
+		if (m->bits == NULL)
+			m->bits = json_array();
+		json_array_append_new(m->bits, json_string_lossy(name));
+	}
+}
+
+static void
+flowmeta_int(const char *name, uint32_t value, void *arg)
+{
+	struct flowmeta *m = arg;
+
+	if (m->ints == NULL)
+		m->ints = json_object();
+	json_object_set_new(m->ints, name, json_integer(value));
+}
+
+/* traffic and metadata of flow f, when configured and set. */
+static void
+add_flow_metadata(const struct output_eve *eve, json_t *obj,
+    const struct flow *f)
+{
+	struct flowmeta m = { NULL, NULL, NULL };
+	json_t *meta;
+
+	if (!eve->opts.flow_metadata || f == NULL)
+		return;
+	detect_flowvars_each(f, flowmeta_bit, flowmeta_int, &m);
+	if (m.traffic != NULL)
+		json_object_set_new(obj, "traffic", m.traffic);
+	if (m.bits == NULL && m.ints == NULL)
+		return;
+	meta = json_object();
+	if (m.bits != NULL)
+		json_object_set_new(meta, "flowbits", m.bits);
+	if (m.ints != NULL)
+		json_object_set_new(meta, "flowints", m.ints);
+	json_object_set_new(obj, "metadata", meta);
+}
+
+/* Suricata's alert.metadata: key -> [values], keys in first-seen order. */
+static json_t *
+rule_metadata(const struct rule_meta *meta, size_t n)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *l = json_object_get(o, meta[i].key);
+
+		if (l == NULL) {
+			l = json_array();
+			json_object_set_new(o, meta[i].key, l);
+		}
+		json_array_append_new(l, json_string_lossy(meta[i].value));
+	}
+	return o;
+}
+
+static json_t *
+alert_object(const struct output_eve *eve, const struct output_eve_alert *a)
+{
+	json_t *alert = json_object();
+
 	json_object_set_new(alert, "action",
 	    json_string(a->blocked ? "blocked" : "allowed"));
 	json_object_set_new(alert, "gid", json_integer(a->gid));
@@ -593,25 +793,118 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 	json_object_set_new(alert, "category",
 	    json_string_lossy(a->category != NULL ? a->category : ""));
 	SET_U64(alert, "severity", a->severity != 0 ? a->severity : 3);
-	json_object_set_new(obj, "alert", alert);
+	if (eve->opts.rule_metadata && a->nmeta > 0)
+		json_object_set_new(alert, "metadata",
+		    rule_metadata(a->meta, a->nmeta));
+	return alert;
+}
+
+/* direction and the flow's counters so far, as Suricata's alerts carry
+ * them. */
+static void
+add_alert_flow(json_t *obj, const struct packet *p)
+{
+	const struct flow *f = p->flow;
+	json_t *fl;
+	char ts[48];
+	bool ports;
+
+	if (f == NULL)
+		return;
+	json_object_set_new(obj, "direction", json_string(
+	    (p->flow_flags & PKT_FLOW_TO_CLIENT) ? "to_client" : "to_server"));
+	ports = f->proto == IPPROTO_TCP || f->proto == IPPROTO_UDP;
+	fl = json_object();
+	SET_U64(fl, "pkts_toserver", f->pkts[FLOW_DIR_TO_SERVER]);
+	SET_U64(fl, "pkts_toclient", f->pkts[FLOW_DIR_TO_CLIENT]);
+	SET_U64(fl, "bytes_toserver", f->bytes[FLOW_DIR_TO_SERVER]);
+	SET_U64(fl, "bytes_toclient", f->bytes[FLOW_DIR_TO_CLIENT]);
+	json_object_set_new(fl, "start", json_string(
+	    output_eve_timestamp(&f->first_ts, ts, sizeof(ts))));
+	add_addr(fl, "src_ip", &f->client);
+	add_addr(fl, "dest_ip", &f->server);
+	if (ports) {
+		SET_U64(fl, "src_port", f->client_port);
+		SET_U64(fl, "dest_port", f->server_port);
+	}
+	json_object_set_new(obj, "flow", fl);
+}
+
+/* Suricata's EveAddVerdict. */
+static void
+add_verdict(json_t *obj, const struct packet *p,
+    const struct output_eve_verdict *v)
+{
+	json_t *o = json_object();
+
+	if (v->reject != 0) {
+		json_t *how = json_array();
+
+		json_object_set_new(o, "action",
+		    json_string(v->ips ? "drop" : "alert"));
+		json_object_set_new(o, "reject-target", json_string(
+		    v->reject == (OUTPUT_EVE_REJECT_TO_SRC |
+		    OUTPUT_EVE_REJECT_TO_DST) ? "both" :
+		    v->reject == OUTPUT_EVE_REJECT_TO_DST ? "to_server" :
+		    "to_client"));
+		if (p->proto == IPPROTO_TCP)
+			json_array_append_new(how, json_string("tcp-reset"));
+		else if (p->proto == IPPROTO_UDP || p->proto == IPPROTO_ICMP ||
+		    p->proto == IPPROTO_ICMPV6)
+			json_array_append_new(how,
+			    json_string("icmp-prohib"));
+		json_object_set_new(o, "reject", how);
+	} else if (v->drop && v->ips)
+		json_object_set_new(o, "action", json_string("drop"));
+	else if (v->pass)
+		json_object_set_new(o, "action", json_string("pass"));
+	else
+		json_object_set_new(o, "action", json_string("alert"));
+	json_object_set_new(obj, "verdict", o);
+}
+
+void
+output_eve_alert(struct output_eve *eve, size_t producer,
+    const struct packet *p, const struct output_eve_alert *a)
+{
+	json_t *obj, *quell;
+
+	obj = packet_event(eve, p, "alert");
+	add_flow_metadata(eve, obj, p->flow);
+	if (a->has_tx)
+		SET_U64(obj, "tx_id", a->tx_id);
+	json_object_set_new(obj, "alert", alert_object(eve, a));
 	add_tunnel(obj, p);
 	if (a->app != NULL && a->app_name != NULL)
 		json_object_set(obj, a->app_name, a->app);
 	add_app_proto(obj, p->flow);
-	if (eve->payload && p->payload != NULL)
+	add_alert_flow(obj, p);
+	if (eve->opts.payload && p->payload != NULL)
 		json_object_set_new(obj, "payload",
 		    base64(p->payload, p->payload_len));
-	if (eve->payload_printable && p->payload != NULL)
+	if (eve->opts.payload_printable && p->payload != NULL)
 		json_object_set_new(obj, "payload_printable",
 		    printable(p->payload, p->payload_len));
-	if (eve->packet)
-		json_object_set_new(obj, "packet", base64(p->data, p->len));
+	/* quell matches packets, not the reassembled stream */
+	if ((eve->opts.payload || eve->opts.payload_printable) &&
+	    p->payload != NULL)
+		json_object_set_new(obj, "stream", json_integer(0));
+	if (eve->opts.packet)
+		add_packet(obj, p);
+	if (eve->opts.verdict && a->pkt != NULL)
+		add_verdict(obj, p, a->pkt);
 
-	quell = json_object();
-	json_object_set_new(quell, "queue", json_integer(p->queue));
-	json_object_set_new(quell, "packet_id", json_integer(p->nfq_id));
-	json_object_set_new(quell, "verdict", json_string(a->verdict));
-	json_object_set_new(obj, "quell", quell);
+	/* Inline, where the packet came from and what it got (offline
+	 * there is no queue: pcap_cnt names the packet). */
+	if (p->pcap_cnt == 0) {
+		quell = json_object();
+		json_object_set_new(quell, "queue", json_integer(p->queue));
+		json_object_set_new(quell, "packet_id",
+		    json_integer(p->nfq_id));
+		json_object_set_new(quell, "verdict", json_string(a->verdict));
+		json_object_set_new(obj, "quell", quell);
+	}
+	add_host(eve, obj);
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }
@@ -666,6 +959,7 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 		json_object_set_new(flow, "bypassed", b);
 	}
 	json_object_set_new(obj, "flow", flow);
+	add_flow_metadata(eve, obj, f);
 	if (f->proto == IPPROTO_TCP) {
 		json_t *tcp = json_object();
 
@@ -718,18 +1012,36 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 
 void
 output_eve_drop(struct output_eve *eve, size_t producer,
-    const struct packet *p, const char *reason)
+    const struct packet *p, const char *reason,
+    const struct output_eve_verdict *v, const struct output_eve_alert *a)
 {
-	json_t *obj = packet_event(p, "drop");
+	json_t *obj = packet_event(eve, p, "drop");
 	json_t *drop = json_object();
+	const uint8_t *ip = p->l3;
+	size_t iplen = ip != NULL && ip >= p->data && ip < p->data + p->len ?
+	    (size_t)(p->data + p->len - ip) : 0;
 
-	add_flow_id(obj, p);
-
-	SET_U64(drop, "len", p->wire_len ? p->wire_len : p->len);
-	SET_U64(drop, "tos", p->tos);
-	SET_U64(drop, "ttl", p->ttl);
-	SET_U64(drop, "ipid", p->ip_id);
-	if (p->proto == IPPROTO_TCP && p->l4_valid) {
+	if (p->flow != NULL)
+		json_object_set_new(obj, "direction", json_string(
+		    (p->flow_flags & PKT_FLOW_TO_CLIENT) ? "to_client" :
+		    "to_server"));
+	/* the IP header's own length fields, as Suricata reads them */
+	if (p->ip_version == 6) {
+		SET_U64(drop, "len", ip != NULL && iplen >= 6 ?
+		    (uint32_t)ip[4] << 8 | ip[5] : 0);
+		SET_U64(drop, "tc", p->tos);
+		SET_U64(drop, "hoplimit", p->ttl);
+		SET_U64(drop, "flowlbl", ip != NULL && iplen >= 4 ?
+		    ((uint32_t)(ip[1] & 0x0f) << 16 |
+		    (uint32_t)ip[2] << 8 | ip[3]) : 0);
+	} else {
+		SET_U64(drop, "len", ip != NULL && iplen >= 4 ?
+		    (uint32_t)ip[2] << 8 | ip[3] : 0);
+		SET_U64(drop, "tos", p->tos);
+		SET_U64(drop, "ttl", p->ttl);
+		SET_U64(drop, "ipid", p->ip_id);
+	}
+	if (p->proto == IPPROTO_TCP && p->l4_valid && p->l4 != NULL) {
 		SET_U64(drop, "tcpseq", p->tcp_seq);
 		SET_U64(drop, "tcpack", p->tcp_ack);
 		SET_U64(drop, "tcpwin", p->tcp_window);
@@ -745,11 +1057,36 @@ output_eve_drop(struct output_eve *eve, size_t producer,
 		    json_boolean(p->tcp_flags & PKT_TCP_URG));
 		json_object_set_new(drop, "fin",
 		    json_boolean(p->tcp_flags & PKT_TCP_FIN));
+		/* reserved bits and urgent pointer, from the header */
+		SET_U64(drop, "tcpres", (p->l4[12] >> 1) & 0x07);
+		SET_U64(drop, "tcpurgp", (uint32_t)p->l4[18] << 8 | p->l4[19]);
 	}
-	if (p->proto == IPPROTO_UDP && p->l4_valid)
-		SET_U64(drop, "udplen", p->payload_len + 8);
+	if (p->proto == IPPROTO_UDP && p->l4_valid && p->l4 != NULL)
+		SET_U64(drop, "udplen", (uint32_t)p->l4[4] << 8 | p->l4[5]);
+	if ((p->proto == IPPROTO_ICMP || p->proto == IPPROTO_ICMPV6) &&
+	    p->l4_valid && p->l4 != NULL && p->l4_hdr_len >= 8) {
+		SET_U64(drop, "icmp_id", (uint32_t)p->l4[4] << 8 | p->l4[5]);
+		SET_U64(drop, "icmp_seq", (uint32_t)p->l4[6] << 8 | p->l4[7]);
+	}
 	json_object_set_new(drop, "reason", json_string(reason));
 	json_object_set_new(obj, "drop", drop);
+	if (eve->opts.drop_verdict && v != NULL)
+		add_verdict(obj, p, v);
+	if (eve->opts.drop_alerts && a != NULL)
+		json_object_set_new(obj, "alert", alert_object(eve, a));
+	add_host(eve, obj);
+	write_record(eve, producer, obj);
+	json_decref(obj);
+}
+
+void
+output_eve_packet(struct output_eve *eve, size_t producer,
+    const struct packet *p)
+{
+	json_t *obj = packet_event(eve, p, "packet");
+
+	add_packet(obj, p);
+	add_host(eve, obj);
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }
@@ -1011,6 +1348,8 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 	}
 	detect = json_object();
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));
+	SET_U64(detect, "alert_queue_overflow", s->alert_queue_overflow);
+	SET_U64(detect, "alerts_suppressed", s->alerts_suppressed);
 	{
 		json_t *e = json_object();
 

@@ -13,6 +13,19 @@
 
 struct json_t;
 struct output_eve;
+struct rule_meta;
+
+/* What became of the packet an event is about: Suricata's "verdict"
+ * object (alert and drop events). */
+struct output_eve_verdict {
+	bool		 drop;		/* dropped (inline, or --simulate-ips) */
+	bool		 pass;		/* a pass decided it */
+	uint8_t		 reject;	/* OUTPUT_EVE_REJECT_*: reject rules */
+	bool		 ips;		/* inline or --simulate-ips */
+};
+
+#define OUTPUT_EVE_REJECT_TO_SRC	0x01	/* "to_client" */
+#define OUTPUT_EVE_REJECT_TO_DST	0x02	/* "to_server" */
 
 /* Lines a producer may have queued before further events are lost. */
 #define OUTPUT_EVE_RING_SLOTS	16384
@@ -24,8 +37,8 @@ struct output_eve_alert {
 	uint32_t	 sid;
 	uint32_t	 rev;
 	const char	*msg;
-	bool		 blocked;
-	const char	*verdict;	/* "accept", "drop", ... */
+	bool		 blocked;	/* alert.action "blocked" */
+	const char	*verdict;	/* "accept", "drop", ... (quell.verdict) */
 	const char	*category;	/* classtype description; NULL: none */
 	unsigned	 severity;	/* priority, 1 (high) .. ; 0: default 3 */
 	/* the app-layer transaction the rule matched on (tx_id) and the
@@ -35,6 +48,27 @@ struct output_eve_alert {
 	uint64_t	 tx_id;
 	const char	*app_name;
 	struct json_t	*app;
+	bool		 drops;		/* its own action drops or rejects
+					 * (fast.log [Drop], or [wDrop] when
+					 * not inline) */
+	const struct rule_meta *meta;	/* the rule's metadata keyword */
+	size_t		 nmeta;
+	const struct output_eve_verdict *pkt; /* NULL: no verdict object */
+};
+
+/* What events carry besides their core fields: one eve-log output's
+ * settings. */
+struct output_eve_opts {
+	bool		 payload;	/* alerts: payload (base64) */
+	bool		 payload_printable;
+	bool		 packet;	/* alerts: the frame (base64), linktype */
+	bool		 rule_metadata;	/* alerts: alert.metadata */
+	bool		 flow_metadata;	/* flowbits, flowints: metadata, traffic */
+	bool		 verdict;	/* alerts: verdict object */
+	bool		 drop_verdict;	/* drop events: verdict object */
+	bool		 drop_alerts;	/* drop events: the alert that dropped */
+	bool		 ethernet;	/* ether: MACs, when the frame has them */
+	bool		 pcap_file;	/* offline: pcap_filename */
 };
 
 struct output_eve_flow_stats {
@@ -133,6 +167,8 @@ struct output_eve_sink_stats {
 struct output_eve_stats {
 	uint64_t	 uptime;	/* seconds */
 	uint64_t	 alerts;
+	uint64_t	 alert_queue_overflow;	/* beyond packet-alert-max */
+	uint64_t	 alerts_suppressed;	/* noalert, threshold, suppress */
 	uint64_t	 decoder_invalid;
 	uint64_t	 invalid_checksum;	/* offline -k all */
 	/* packets that raised each decoder event, all readers together:
@@ -174,9 +210,7 @@ struct output_eve_target_cfg {
 	const struct output_sink_cfg *sink;
 	const char *const *types;
 	size_t		 ntypes;
-	bool		 payload;
-	bool		 payload_printable;
-	bool		 packet;
+	struct output_eve_opts opts;	/* the extras it wants */
 	uint32_t	 ring_slots;	/* 0: OUTPUT_EVE_RING_SLOTS */
 };
 
@@ -207,11 +241,15 @@ size_t	output_eve_targets(const struct output_eve *);
 const char *output_eve_target_stats(const struct output_eve *, size_t i,
 	    struct output_writer_stats *);
 
-/* What alerts carry besides the header: the payload (base64), a
- * printable copy of it, the whole packet (base64). Off by default;
- * this sets every target alike (output_eve_add sets one). */
+/* Sets what events carry (struct output_eve_opts), every target alike
+ * (output_eve_add sets one); everything off by default. Call before
+ * events are submitted. */
+void	output_eve_set_opts(struct output_eve *, const struct output_eve_opts *);
+/* Sets only the payload, payload_printable and packet extras. */
 void	output_eve_set_alert_extras(struct output_eve *, bool payload,
 	    bool payload_printable, bool packet);
+/* Suricata's sensor-name: the "host" of every event; NULL or "" none. */
+void	output_eve_set_host(struct output_eve *, const char *sensor_name);
 
 /* Each record is rendered by the calling thread and written by the
  * writer thread as one line; a full ring loses the event, never
@@ -238,9 +276,17 @@ void	output_eve_app(struct output_eve *, size_t producer,
 	    struct json_t *obj, bool with_tx_id, uint64_t tx_id, uint8_t dir,
 	    const char *app_name, struct json_t *app);
 
-/* A "drop" event: the packet quell dropped, with Suricata's drop fields. */
+/* A "drop" event: the packet quell dropped, with Suricata's drop fields,
+ * its reason ("rules", "flow drop", "threshold detection_filter"), the
+ * verdict object when configured, and alert (the rule that dropped it,
+ * with drop_alerts; may be NULL). */
 void	output_eve_drop(struct output_eve *, size_t producer,
-	    const struct packet *, const char *reason);
+	    const struct packet *, const char *reason,
+	    const struct output_eve_verdict *, const struct output_eve_alert *);
+/* A "packet" event: a packet a tag keyword asked for (Suricata's
+ * tagged-packets), with the frame (base64) and its linktype. */
+void	output_eve_packet(struct output_eve *, size_t producer,
+	    const struct packet *);
 void	output_eve_stats(struct output_eve *, size_t producer,
 	    const struct output_eve_stats *);
 

@@ -102,7 +102,8 @@ output_fastlog_format(char *buf, size_t len, const struct packet *p,
 	endpoint(dst, sizeof(dst), &p->dst, p->dport, ports);
 	n = snprintf(buf, len, "%s.%06ld  %s[**] [%u:%u:%u] %s [**] "
 	    "[Classification: %s] [Priority: %u] {%s} %s -> %s\n", date,
-	    p->ts.tv_nsec / 1000, a->blocked ? "[Drop] " : "", a->gid,
+	    p->ts.tv_nsec / 1000, !a->drops ? "" : a->pkt == NULL ||
+	    a->pkt->ips ? "[Drop] " : "[wDrop] ", a->gid,
 	    a->sid, a->rev, a->msg != NULL ? a->msg : "",
 	    a->category != NULL ? a->category : "(null)",
 	    a->severity != 0 ? a->severity : 3,

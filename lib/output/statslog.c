@@ -170,6 +170,10 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "defrag.", "frags", s->defrag.frags);
 	n = add(out, n, max, "defrag.", "dropped", s->defrag.dropped);
 	n = add(out, n, max, "detect.", "alert", s->alerts);
+	n = add(out, n, max, "detect.", "alert_queue_overflow",
+	    s->alert_queue_overflow);
+	n = add(out, n, max, "detect.", "alerts_suppressed",
+	    s->alerts_suppressed);
 	n = add(out, n, max, "detect.engine.", "reloads", s->engine.reloads);
 	n = add(out, n, max, "detect.engine.", "reloads_failed",
 	    s->engine.reloads_failed);

@@ -205,6 +205,11 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 	res->det.mark.set = false;
 	res->det.reject = 0;
 	res->det.bypass = false;
+	res->det.has_drop_alert = false;
+	res->det.drop_reason = DETECT_DROP_NONE;
+	res->det.pass = false;
+	res->det.alerts_dropped = 0;
+	res->det.alerts_suppressed = 0;
 	res->reject = 0;
 	res->bypass = false;
 	res->bypass_keyword = false;

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <strings.h>
 
 #include "core/diag.h"
 #include "detect/keywords/keyword.h"
@@ -239,6 +240,8 @@ parser_proto(struct rules_parser *p, struct rule *r,
 	}
 	r->ip_versions = pr->ip_versions;
 	r->alproto = pr->alproto;
+	if (t->len > 4 && strncasecmp(t->s + t->len - 4, "-pkt", 4) == 0)
+		r->flags |= RULE_F_PKT_ONLY;
 	for (size_t i = 0; i < QUELL_NITEMS(pr->ipproto); i++) {
 		if (pr->ipproto[i] == RULES_PROTO_ANY)
 			memset(r->protos, 0xff, sizeof(r->protos));

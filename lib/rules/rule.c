@@ -34,6 +34,11 @@ rules_rule_free(struct rule *r)
 			r->matches[i].kw->free(r->matches[i].data);
 	for (size_t i = 0; i < r->nbyte_vars; i++)
 		free(r->byte_vars[i]);
+	for (size_t i = 0; i < r->nmeta; i++) {
+		free(r->meta[i].key);
+		free(r->meta[i].value);
+	}
+	free(r->meta);
 	free(r->matches);
 	for (size_t c = 0; c < r->nxchains; c++)
 		for (size_t i = 0; i < r->xchains[c].n; i++)

@@ -85,7 +85,12 @@ struct rule_xchain {
 #define RULE_F_FAST_PATTERN	0x0080	/* a content has fast_pattern */
 #define RULE_F_RATE_LIMIT	0x0100	/* threshold or detection_filter */
 #define RULE_F_NEEDS_FLOW	0x0200	/* cannot match without a flow */
-#define RULE_F_TX		0x0400	/* evaluated per app-layer transaction
+#define RULE_F_ALERT		0x0400	/* alert keyword: a pass rule alerts */
+#define RULE_F_HOSTBITS_SET	0x0800	/* sets host or ip-pair bits */
+#define RULE_F_HOSTBITS_READ	0x1000	/* tests host or ip-pair bits */
+#define RULE_F_PKT_ONLY		0x2000	/* tcp-pkt/udp-pkt or dsize: matches
+					 * the packet, never the stream */
+#define RULE_F_TX		0x10000	/* evaluated per app-layer transaction
 					 * of its alproto even without a tx
 					 * buffer (app-layer-event of a
 					 * parser's event) */
@@ -97,6 +102,14 @@ enum rule_target {
 };
 
 #define RULE_BYTE_VARS_MAX	8	/* byte_extract variables per rule */
+#define RULE_META_MAX		64	/* metadata pairs per rule */
+
+/* One "key value" of the metadata keyword, as eve's alert.metadata
+ * lists them. */
+struct rule_meta {
+	char		*key;
+	char		*value;
+};
 
 struct rule {
 	enum rule_action action;
@@ -132,6 +145,8 @@ struct rule {
 	char		*classtype;	/* NULL when absent */
 	char		*category;	/* the classtype's description, when
 					 * classification.config is loaded */
+	struct rule_meta *meta;		/* metadata keyword pairs, in order */
+	uint16_t	 nmeta;
 	uint32_t	 mark_value;	/* nfq_set_mark */
 	uint32_t	 mark_mask;
 

@@ -5,8 +5,9 @@
 #   stream.reassembly_overlap_different_data: a stream-event rule fires,
 #   the counter says 1, tcp.sessions 1;
 # - plain -r (IDS) accepts the packet; --simulate-ips (inline) drops it
-#   with an eve drop event, drop.reason "stream error", and accepts the
-#   rest of the connection;
+#   with an eve drop event, drop.reason "stream error" (with drop flows:
+#   all: Suricata's default, start, logs only rule drops and dropped
+#   flows), and accepts the rest of the connection;
 # - segments out of order raise no overlap and no drop.
 set -u
 top_src="${QUELL_TOP_SRCDIR:?}"
@@ -56,7 +57,7 @@ n=$(count ids '.event_type == "alert" and .alert.signature_id == 1')
 [ "$(stat ids capture.dropped)" = 0 ] || fail "IDS: a packet was dropped"
 ok "IDS: the conflicting retransmission alerts (stream-event), nothing dropped"
 
-run ips overlap.pcap --simulate-ips
+run ips overlap.pcap --simulate-ips --set outputs.eve-log.types.drop.flows=all
 n=$(count ips '.event_type == "alert" and .alert.signature_id == 1')
 [ "$n" = 1 ] || fail "IPS: $n overlap alerts, want 1"
 n=$(count ips '.event_type == "drop" and .drop.reason == "stream error"')

@@ -24,6 +24,9 @@ static int
 dsize_setup(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt)
 {
+	/* Suricata: dsize needs the packet, so the rule never matches the
+	 * stream (its drop or pass stays with the packet). */
+	r->flags |= RULE_F_PKT_ONLY;
 	return detect_uint_setup(p, r, opt, &kw_dsize, UINT16_MAX);
 }
 

@@ -36,6 +36,8 @@ struct rules_parser;
 #define KEYWORD_VALUE_NONE	0x01	/* "nocase;": a value is an error */
 #define KEYWORD_VALUE_REQUIRED	0x02	/* "sid:1;": a value is required */
 #define KEYWORD_ONCE		0x04	/* at most once per rule */
+#define KEYWORD_IPONLY_COMPAT	0x08	/* the rule stays IP-only with it
+					 * (hostbits, xbits), as in Suricata */
 
 /* inspect() results */
 #define DETECT_INSPECT_NOMATCH	0	/* may match from another position */
@@ -68,6 +70,8 @@ struct detect_inspect {
 	const struct detect_tx_source *txsrc;
 	struct detect_inspect_counters *counters;
 	bool		 silent;	/* threshold: act, but do not alert */
+	int8_t		 rate_action;	/* rate_filter: the enum detect_action
+					 * to apply instead, or -1 */
 };
 
 struct keyword {

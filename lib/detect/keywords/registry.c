@@ -14,6 +14,7 @@ struct registry_key {
 static int	registry_cmp(const void *, const void *);
 
 extern const struct keyword kw_ack;
+extern const struct keyword kw_alert;
 extern const struct keyword kw_app_layer_event;
 extern const struct keyword kw_app_layer_protocol;
 extern const struct keyword kw_bypass;
@@ -97,6 +98,7 @@ extern const struct keyword kw_xor;
  * above and its entry here. */
 static const struct keyword *const keywords[] = {
 	&kw_ack,
+	&kw_alert,
 	&kw_app_layer_event,
 	&kw_app_layer_protocol,
 	&kw_bypass,

@@ -621,12 +621,12 @@ START_TEST(test_alerts_beyond_the_limit_are_counted_keeping_drops)
 	engine(text);
 	run(&p);
 	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
-	ck_assert_uint_eq(res.nalerts, DETECT_MAX_ALERTS);
-	ck_assert_uint_eq(res.alerts_dropped, 21 - DETECT_MAX_ALERTS);
+	ck_assert_uint_eq(res.nalerts, DETECT_ALERTS_DEFAULT);
+	ck_assert_uint_eq(res.alerts_dropped, 21 - DETECT_ALERTS_DEFAULT);
 	ck_assert_uint_eq(res.alerts[0].sid, 99);
 	ck_assert_uint_eq(res.alerts[1].sid, 1);
-	ck_assert_uint_eq(res.alerts[DETECT_MAX_ALERTS - 1].sid,
-	    DETECT_MAX_ALERTS - 1);
+	ck_assert_uint_eq(res.alerts[DETECT_ALERTS_DEFAULT - 1].sid,
+	    DETECT_ALERTS_DEFAULT - 1);
 }
 END_TEST
 
@@ -960,16 +960,101 @@ START_TEST(test_passed_flow_skips_inspection_of_later_packets)
 }
 END_TEST
 
-START_TEST(test_pass_with_content_passes_only_the_packet)
+START_TEST(test_pass_with_content_on_tcp_passes_the_flow)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ok");
+
+	/* Suricata matches it on the stream and passes the flow */
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("pass tcp any any -> any any (content:\"ok\"; sid:1;)");
+	run(&p);
+	ck_assert(res.pass);
+	ck_assert(flow.flags & FLOW_F_PASS);
+}
+END_TEST
+
+START_TEST(test_pass_with_dsize_passes_only_the_packet)
 {
 	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ok");
 
 	p.flow = &flow;
 	p.flow_flags = PKT_FLOW_TO_SERVER;
-	engine("pass tcp any any -> any any (content:\"ok\"; sid:1;)");
+	engine("pass tcp any any -> any any (content:\"ok\"; dsize:2; sid:1;)");
 	run(&p);
+	ck_assert(res.pass);
 	ck_assert(!res.bypass);
 	ck_assert(!(flow.flags & FLOW_F_PASS));
+}
+END_TEST
+
+START_TEST(test_drop_of_tcp_pkt_rule_drops_only_the_packet)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "evil");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop tcp-pkt any any -> any any (content:\"evil\"; sid:1;)");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert(!res.flow_drop);
+	ck_assert(!(flow.flags & FLOW_F_DROP));
+}
+END_TEST
+
+START_TEST(test_drop_of_ip_only_rule_drops_a_udp_flow)
+{
+	struct packet p = pkt(IPPROTO_UDP, "10.0.0.1", 1000, "10.0.0.2", 53,
+	    "evil");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop udp any any -> any 53 (sid:1;)");
+	run(&p);
+	ck_assert(res.flow_drop);
+	ck_assert(flow.flags & FLOW_F_DROP);
+	ck_assert(res.has_drop_alert);
+	ck_assert_int_eq(res.drop_reason, DETECT_DROP_RULES);
+}
+END_TEST
+
+START_TEST(test_pass_rule_with_alert_keyword_alerts_and_passes)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ok");
+
+	engine("alert tcp any any -> any any (content:\"ok\"; sid:1;)\n"
+	    "pass tcp any any -> any any (content:\"ok\"; alert; sid:2;)\n");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_ACCEPT);
+	ck_assert(res.pass);
+	ck_assert_uint_eq(res.nalerts, 1);
+	ck_assert_uint_eq(res.alerts[0].sid, 2);
+	ck_assert_int_eq(res.alerts[0].act, DETECT_ACTION_PASS);
+}
+END_TEST
+
+START_TEST(test_pass_rule_without_alert_keyword_is_counted_suppressed)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "ok");
+
+	engine("pass tcp any any -> any any (content:\"ok\"; sid:2;)\n");
+	run(&p);
+	ck_assert_uint_eq(res.nalerts, 0);
+	ck_assert_uint_eq(res.alerts_suppressed, 1);
+}
+END_TEST
+
+START_TEST(test_noalert_drop_rule_still_names_itself_as_the_drop)
+{
+	struct packet p = tcp("10.0.0.1", 1000, "10.0.0.2", 80, "evil");
+
+	engine("drop tcp any any -> any any (content:\"evil\"; noalert; "
+	    "sid:7;)");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(res.nalerts, 0);
+	ck_assert(res.has_drop_alert);
+	ck_assert_uint_eq(res.drop_alert.sid, 7);
 }
 END_TEST
 
@@ -1285,7 +1370,15 @@ detect_suite(void)
 	tcase_add_test(fst,
 	    test_header_only_pass_passes_the_flow_and_asks_bypass);
 	tcase_add_test(fst, test_passed_flow_skips_inspection_of_later_packets);
-	tcase_add_test(fst, test_pass_with_content_passes_only_the_packet);
+	tcase_add_test(fst, test_pass_with_content_on_tcp_passes_the_flow);
+	tcase_add_test(fst, test_pass_with_dsize_passes_only_the_packet);
+	tcase_add_test(fst, test_drop_of_tcp_pkt_rule_drops_only_the_packet);
+	tcase_add_test(fst, test_drop_of_ip_only_rule_drops_a_udp_flow);
+	tcase_add_test(fst, test_pass_rule_with_alert_keyword_alerts_and_passes);
+	tcase_add_test(fst,
+	    test_pass_rule_without_alert_keyword_is_counted_suppressed);
+	tcase_add_test(fst,
+	    test_noalert_drop_rule_still_names_itself_as_the_drop);
 	tcase_add_test(fst, test_bypass_keyword_asks_bypass_and_marks_the_flow);
 	tcase_add_test(fst, test_alert_marks_the_flow_alerted);
 

@@ -43,6 +43,7 @@
 #include "flow/flow.h"
 #include "output/eve.h"
 #include "output/statslog.h"
+#include "rules/rule.h"
 
 struct names {
 	char	**v;
@@ -486,8 +487,19 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	char *text = slurp("doc/outputs.md");
 	struct names doc = { 0 }, fields = { 0 }, counters = { 0 };
 	struct names fields_in = { 0 }, counters_in = { 0 };
-	struct output_eve_alert a = { 1, 2, 3, "m", true, "drop", "c", 1,
-	    true, 0, "http", NULL };
+	struct output_eve_verdict v = { .drop = true, .ips = true,
+	    .reject = OUTPUT_EVE_REJECT_TO_SRC };
+	char mkey[] = "created_at", mvalue[] = "2026";
+	struct rule_meta meta = { mkey, mvalue };
+	struct output_eve_alert a = { .gid = 1, .sid = 2, .rev = 3,
+	    .msg = "m", .blocked = true, .verdict = "drop", .category = "c",
+	    .severity = 1, .has_tx = true, .app_name = "http", .meta = &meta,
+	    .nmeta = 1, .pkt = &v };
+	/* every extra on, so each field they add must be documented */
+	struct output_eve_opts o = { .payload = true,
+	    .payload_printable = true, .packet = true, .rule_metadata = true,
+	    .flow_metadata = true, .verdict = true, .drop_verdict = true,
+	    .drop_alerts = true, .ethernet = true, .pcap_file = true };
 	json_t *app = json_object(), *rec = json_object();
 	struct flow f;
 	struct output_eve_queue_stats q = { .queue = 0, .has_kernel = true };
@@ -504,8 +516,12 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	ck_assert_int_ge(fd = mkstemp(path), 0);
 	close(fd);
 	ck_assert_ptr_nonnull(eve = output_eve_open(path, 1));
-	output_eve_set_alert_extras(eve, true, true, true);
+	output_eve_set_opts(eve, &o);
+	output_eve_set_host(eve, "sensor");
 	tcp_packet(&p, payload, sizeof(payload) - 1);
+	p.link = PKT_LINK_ETHERNET;
+	p.pcap_cnt = 1;
+	p.pcap_file = "a.pcap";
 	/* an alert on an app-layer transaction, an app-layer record (the
 	 * protocol's object is its own section's) and a flow with its
 	 * app-layer protocols */
@@ -530,9 +546,9 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	a.has_tx = false;
 	json_decref(app);
 	json_decref(rec);
-	output_eve_drop(eve, 0, &p, "rules");
+	output_eve_drop(eve, 0, &p, "rules", &v, &a);
 	p.proto = IPPROTO_UDP;
-	output_eve_drop(eve, 0, &p, "rules");
+	output_eve_drop(eve, 0, &p, "rules", &v, &a);
 	p.proto = IPPROTO_ICMP;
 	output_eve_alert(eve, 0, &p, &a);
 	output_eve_stats(eve, 0, &s);

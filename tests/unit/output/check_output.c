@@ -16,6 +16,7 @@
 #include "output/sink_syslog.h"
 #include "output/statslog.h"
 #include "output/writer.h"
+#include "rules/rule.h"
 #include "stream/events.h"
 
 static char path[64];
@@ -98,8 +99,9 @@ read_line(int n)
 START_TEST(test_alert_has_eve_fields_with_types)
 {
 	struct packet p;
-	struct output_eve_alert a = { 1, 1000002, 3, "attack \"quoted\" \\ back",
-	    true, "drop", NULL, 0, false, 0, NULL, NULL };
+	struct output_eve_alert a = { .gid = 1, .sid = 1000002, .rev = 3,
+	    .msg = "attack \"quoted\" \\ back", .blocked = true,
+	    .verdict = "drop" };
 	json_t *j, *alert;
 
 	tcp_packet(&p);
@@ -129,8 +131,8 @@ END_TEST
 START_TEST(test_alert_with_invalid_utf8_message_is_still_valid_json)
 {
 	struct packet p;
-	struct output_eve_alert a = { 1, 7, 1, "caf\xe9 \x01 ctl", false, "accept",
-	    NULL, 0, false, 0, NULL, NULL };
+	struct output_eve_alert a = { .gid = 1, .sid = 7, .rev = 1,
+	    .msg = "caf\xe9 \x01 ctl", .verdict = "accept" };
 	json_t *j;
 
 	tcp_packet(&p);
@@ -149,8 +151,11 @@ START_TEST(test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json)
 {
 	static const uint8_t payload[] = { 'a', 0, '"', '\\', 0xff, 0xc3, '\n', 'z' };
 	struct packet p;
-	struct output_eve_alert a = { 1, 9, 1, "payload", false, "accept",
-	    "A Network Trojan was detected", 1, false, 0, NULL, NULL };
+	struct output_eve_alert a = { .gid = 1, .sid = 9, .rev = 1,
+	    .msg = "payload", .verdict = "accept",
+	    .category = "A Network Trojan was detected", .severity = 1 };
+	struct output_eve_opts o = { .payload = true,
+	    .payload_printable = true, .packet = true };
 	json_t *j, *alert;
 
 	tcp_packet(&p);
@@ -158,7 +163,7 @@ START_TEST(test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json)
 	p.payload_len = sizeof(payload);
 	p.data = payload;
 	p.len = sizeof(payload);
-	output_eve_set_alert_extras(eve, true, true, true);
+	output_eve_set_opts(eve, &o);
 	output_eve_alert(eve, 0, &p, &a);
 	output_eve_flush(eve);
 	j = read_line(0);
@@ -173,6 +178,160 @@ START_TEST(test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json)
 	ck_assert_str_eq(json_string_value(json_object_get(alert, "category")),
 	    "A Network Trojan was detected");
 	ck_assert_int_eq(json_integer_value(json_object_get(alert, "severity")), 1);
+	json_decref(j);
+}
+END_TEST
+
+/* An offline Ethernet frame 00:11:22:33:44:55 -> 66:77:88:99:aa:bb
+ * around a TCP packet with the given payload. */
+static uint8_t frame[14 + 20 + 20 + 16];
+
+static void
+offline_packet(struct packet *p, const char *payload)
+{
+	size_t n = strlen(payload);
+
+	tcp_packet(p);
+	memset(frame, 0, sizeof(frame));
+	memcpy(frame, "\x66\x77\x88\x99\xaa\xbb\x00\x11\x22\x33\x44\x55"
+	    "\x08\x00", 14);
+	frame[14] = 0x45;
+	frame[16] = 0;
+	frame[17] = (uint8_t)(40 + n);		/* IP total length */
+	frame[14 + 20 + 12] = 0x52;		/* TCP data offset 5, res 1 */
+	frame[14 + 20 + 18] = 0x01;		/* urgent pointer 0x0102 */
+	frame[14 + 20 + 19] = 0x02;
+	memcpy(frame + 54, payload, n);
+	p->link = PKT_LINK_ETHERNET;
+	p->linktype = 1;
+	p->data = frame;
+	p->len = (uint32_t)(54 + n);
+	p->l3 = frame + 14;
+	p->l4 = frame + 34;
+	p->l4_hdr_len = 20;
+	p->l4_valid = true;
+	p->payload = frame + 54;
+	p->payload_len = (uint32_t)n;
+	p->pcap_cnt = 7;
+	p->queue = 0;
+	p->nfq_id = 0;
+}
+
+START_TEST(test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict)
+{
+	struct packet p;
+	struct output_eve_verdict v = { .drop = true, .ips = true };
+	struct output_eve_alert a = { .gid = 1, .sid = 5, .rev = 1,
+	    .msg = "m", .blocked = true, .verdict = "drop", .pkt = &v };
+	struct output_eve_opts o = { .packet = true, .verdict = true,
+	    .ethernet = true };
+	json_t *j, *e;
+
+	offline_packet(&p, "EVIL");
+	output_eve_set_opts(eve, &o);
+	output_eve_set_host(eve, "probe1");
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "pcap_cnt")), 7);
+	e = json_object_get(j, "ether");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "src_mac")),
+	    "00:11:22:33:44:55");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "dest_mac")),
+	    "66:77:88:99:aa:bb");
+	ck_assert_int_eq(json_integer_value(json_object_get(
+	    json_object_get(j, "packet_info"), "linktype")), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_object_get(j, "verdict"), "action")), "drop");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "host")),
+	    "probe1");
+	/* offline there is no queue to name */
+	ck_assert_ptr_null(json_object_get(j, "quell"));
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_verdict_of_a_reject_names_target_and_reply)
+{
+	struct packet p;
+	struct output_eve_verdict v = { .drop = true, .ips = true,
+	    .reject = OUTPUT_EVE_REJECT_TO_SRC | OUTPUT_EVE_REJECT_TO_DST };
+	struct output_eve_alert a = { .gid = 1, .sid = 5, .rev = 1,
+	    .msg = "m", .blocked = true, .verdict = "drop", .pkt = &v };
+	struct output_eve_opts o = { .verdict = true };
+	json_t *j, *vj;
+
+	offline_packet(&p, "x");
+	output_eve_set_opts(eve, &o);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	vj = json_object_get(j, "verdict");
+	ck_assert_str_eq(json_string_value(json_object_get(vj, "action")),
+	    "drop");
+	ck_assert_str_eq(json_string_value(json_object_get(vj,
+	    "reject-target")), "both");
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(vj,
+	    "reject"), 0)), "tcp-reset");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_drop_event_has_header_fields_reason_and_alert)
+{
+	struct packet p;
+	struct output_eve_verdict v = { .drop = true, .ips = true };
+	struct output_eve_alert a = { .gid = 1, .sid = 2, .rev = 1,
+	    .msg = "drop evil", .blocked = true, .verdict = "drop" };
+	struct output_eve_opts o = { .drop_verdict = true,
+	    .drop_alerts = true };
+	json_t *j, *d;
+
+	offline_packet(&p, "EVIL");
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	output_eve_set_opts(eve, &o);
+	output_eve_drop(eve, 0, &p, "rules", &v, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")),
+	    "drop");
+	d = json_object_get(j, "drop");
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "len")), 44);
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "tcpres")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "tcpurgp")),
+	    0x0102);
+	ck_assert_str_eq(json_string_value(json_object_get(d, "reason")),
+	    "rules");
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_object_get(j, "alert"), "signature")), "drop evil");
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_object_get(j, "verdict"), "action")), "drop");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_alert_lists_rule_metadata_by_key)
+{
+	struct packet p;
+	char k1[] = "tag", v1[] = "a", k2[] = "created_at", v2[] = "2020";
+	char v3[] = "b";
+	struct rule_meta meta[3] = { { k1, v1 }, { k2, v2 }, { k1, v3 } };
+	struct output_eve_alert a = { .gid = 1, .sid = 5, .rev = 1,
+	    .msg = "m", .verdict = "accept", .meta = meta, .nmeta = 3 };
+	struct output_eve_opts o = { .rule_metadata = true };
+	json_t *j, *m;
+
+	offline_packet(&p, "x");
+	output_eve_set_opts(eve, &o);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	m = json_object_get(json_object_get(j, "alert"), "metadata");
+	ck_assert_uint_eq(json_array_size(json_object_get(m, "tag")), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(m,
+	    "tag"), 1)), "b");
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(m,
+	    "created_at"), 0)), "2020");
 	json_decref(j);
 }
 END_TEST
@@ -529,11 +688,11 @@ START_TEST(test_eve_targets_take_their_types_and_extras)
 	static const char *const alert_only[] = { "alert" };
 	static const char *const drop_alert[] = { "drop", "alert" };
 	struct output_eve_target_cfg ta = { .sink = &a, .types = alert_only,
-	    .ntypes = 1, .payload = true };
+	    .ntypes = 1, .opts = { .payload = true } };
 	struct output_eve_target_cfg tb = { .sink = &b, .types = drop_alert,
 	    .ntypes = 2 };
-	struct output_eve_alert al = { 1, 5, 1, "m", false, "accept", NULL, 0,
-	    false, 0, NULL, NULL };
+	struct output_eve_alert al = { .gid = 1, .sid = 5, .rev = 1,
+	    .msg = "m", .verdict = "accept" };
 	struct output_eve_stats st = { .uptime = 1 };
 	static const uint8_t pl[] = "abc";
 	struct output_eve *e;
@@ -580,6 +739,11 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_has_eve_fields_with_types);
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
+	tcase_add_test(tc,
+	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
+	tcase_add_test(tc, test_verdict_of_a_reject_names_target_and_reply);
+	tcase_add_test(tc, test_drop_event_has_header_fields_reason_and_alert);
+	tcase_add_test(tc, test_alert_lists_rule_metadata_by_key);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
 	tcase_add_test(tc, test_stats_carry_the_kernel_figures_per_queue);
 	tcase_add_test(tc, test_stats_nest_decoder_events_by_layer);

@@ -1353,6 +1353,23 @@ START_TEST(test_binary_byte_test_over_8_bytes_is_an_error)
 }
 END_TEST
 
+START_TEST(test_metadata_keeps_its_pairs_in_order)
+{
+	const struct rule *r;
+
+	load("alert tcp any any -> any any (metadata: created_at 2020_01_01, "
+	    "tag web,former_category POLICY; sid:1;)");
+	ck_assert_uint_eq(stats().loaded, 1);
+	r = rules_ruleset_rule(rs, 0);
+	ck_assert_uint_eq(r->nmeta, 3);
+	ck_assert_str_eq(r->meta[0].key, "created_at");
+	ck_assert_str_eq(r->meta[0].value, "2020_01_01");
+	ck_assert_str_eq(r->meta[1].key, "tag");
+	ck_assert_str_eq(r->meta[1].value, "web");
+	ck_assert_str_eq(r->meta[2].key, "former_category");
+}
+END_TEST
+
 START_TEST(test_zero_byte_count_loads)
 {
 	/* Suricata accepts 0; 44 ET Open rules use it */
@@ -2156,6 +2173,7 @@ rules_suite(void)
 	tcase_add_test(kw, test_byte_test_with_too_few_arguments_is_an_error);
 	tcase_add_test(kw, test_unknown_byte_test_operator_is_an_error);
 	tcase_add_test(kw, test_binary_byte_test_over_8_bytes_is_an_error);
+	tcase_add_test(kw, test_metadata_keeps_its_pairs_in_order);
 	tcase_add_test(kw, test_zero_byte_count_loads);
 	tcase_add_test(kw, test_byte_count_over_23_is_an_error);
 	tcase_add_test(kw, test_unknown_byte_test_option_is_an_error);
