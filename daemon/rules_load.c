@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "detect/applayer.h"
 #include "detect/engine.h"
+#include "detect/threshold_file.h"
 #include "options.h"
 #include "rules/classification.h"
 #include "rules/reference.h"
@@ -91,6 +92,27 @@ load_tables(const struct quell_config *cfg, const struct quelld_options *opts,
 		    strerror(errno));
 }
 
+/* threshold.config, relative to the configuration's directory. Without
+ * one named in the configuration the installed default may be absent:
+ * then nothing is thresholded, silently. */
+#define DEFAULT_THRESHOLD	SYSCONFDIR "/quell/threshold.config"
+
+static void
+load_thresholds(const struct quell_config *cfg,
+    const struct quelld_options *opts, struct ruleset *rs,
+    const struct rules_vars *vars, struct diag_list *dl)
+{
+	char path[PATH_MAX];
+
+	if (cfg->threshold_file[0] == '\0')
+		return;
+	config_relative(path, sizeof(path), opts, cfg->threshold_file);
+	if (strcmp(cfg->threshold_file, DEFAULT_THRESHOLD) == 0 &&
+	    access(path, F_OK) != 0)
+		return;
+	(void)detect_threshold_file_load(rs, path, vars, dl);
+}
+
 /* A signature's nfq_set_mark must leave the bits quell itself owns alone:
  * in repeat mode the repeat mark keeps packets from being queued twice,
  * and the bypass mark stops queueing a flow (on the packet with
@@ -172,6 +194,7 @@ rules_load_engine(const struct quell_config *cfg,
 		for (size_t i = 0; i < opts->nextra_rules; i++)
 			load_one(rs, opts->extra_rules[i], vars, dl, sum);
 	}
+	load_thresholds(cfg, opts, rs, vars, dl);
 	rules_vars_free(vars);
 	check_mark_bits(cfg, rs, dl);
 	rules_ruleset_stats(rs, &st);

@@ -269,6 +269,8 @@ static const struct key keys[] = {
 	{ "threading.cpu-affinity.readers", KEY_CPUS, OFF(reader_cpus), "", 0, 0, NULL },
 	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
 	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
+	{ "threshold-file", KEY_STRING, OFF(threshold_file),
+	    SYSCONFDIR "/quell/threshold.config", 0, 0, NULL },
 	{ "unix-command.enabled", KEY_BOOL, OFF(control_enabled), "yes", 0, 0, auto_is_yes },
 	/* "": per instance, RUNSTATEDIR/quell/quell-<instance>.socket
 	 * (daemon/instance.c). */

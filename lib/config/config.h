@@ -214,6 +214,7 @@ struct quell_config {
 	int		 runmode;		/* enum config_runmode */
 	char		*sensor_name;		/* eve "host"; "" none */
 	unsigned	 packet_alert_max;	/* alerts kept per packet */
+	char		*threshold_file;	/* threshold.config */
 
 	bool		 control_enabled;	/* Suricata's "auto" is yes */
 	char		*control_socket;

@@ -16,6 +16,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/names.c lib/detect/names.h \
 	lib/detect/prefilter.c lib/detect/prefilter.h \
 	lib/detect/threshold.c lib/detect/threshold.h \
+	lib/detect/threshold_file.c lib/detect/threshold_file.h \
 	lib/detect/tx.h \
 	lib/detect/uint.c lib/detect/uint.h \
 	lib/detect/verdict.c lib/detect/verdict.h \

@@ -21,6 +21,8 @@ struct th_entry {
 	struct ip_addr	 b;
 	uint64_t	 start_ns;	/* window start */
 	uint64_t	 expire_ns;	/* start + seconds: reusable after */
+	uint64_t	 rate_since;	/* rate_filter: second its new_action
+					 * began, 0 when inactive */
 	uint32_t	 count;
 };
 
@@ -36,6 +38,10 @@ static uint64_t	th_hash(uint32_t, uint32_t, uint8_t, const struct ip_addr *,
 static bool	th_addr_eq(const struct ip_addr *, const struct ip_addr *);
 static enum detect_threshold_result th_step(const struct detect_threshold *,
 		    bool, uint64_t *, uint32_t *, uint64_t);
+static int	th_addr_cmp(const struct ip_addr *, const struct ip_addr *);
+static struct th_entry *th_lookup(const struct detect_threshold *,
+		    const struct rule *, const struct packet *, uint64_t,
+		    bool *, struct th_shard **);
 static void	th_init(void);
 static struct th_entry *th_evict(struct th_shard *, uint64_t);
 
@@ -107,6 +113,8 @@ th_step(const struct detect_threshold *t, bool fresh, uint64_t *start,
 			    DETECT_THRESHOLD_DROP_MATCH;
 		case DETECT_THRESHOLD_DETECTION:
 			return DETECT_THRESHOLD_DROP_MATCH;
+		case DETECT_THRESHOLD_RATE:	/* detect_threshold_rate() */
+			return DETECT_THRESHOLD_ALERT;
 		}
 	}
 	(*count)++;
@@ -128,6 +136,8 @@ th_step(const struct detect_threshold *t, bool fresh, uint64_t *start,
 	case DETECT_THRESHOLD_DETECTION:
 		return *count > t->count ? DETECT_THRESHOLD_ALERT :
 		    DETECT_THRESHOLD_DROP_MATCH;
+	case DETECT_THRESHOLD_RATE:
+		break;
 	}
 	return DETECT_THRESHOLD_ALERT;
 }
@@ -151,15 +161,81 @@ th_evict(struct th_shard *s, uint64_t now)
 	return NULL;
 }
 
-enum detect_threshold_result
-detect_threshold_check(const struct detect_threshold *t, const struct rule *r,
-    const struct packet *p)
+static int
+th_addr_cmp(const struct ip_addr *x, const struct ip_addr *y)
+{
+	return memcmp(x->u.v6, y->u.v6, sizeof(x->u.v6));
+}
+
+/* The counter of t for r and p, its shard locked (unlock with
+ * th_release), created zeroed when absent (*fresh then true); NULL when
+ * the table is full of live windows (nothing locked then). */
+static struct th_entry *
+th_lookup(const struct detect_threshold *t, const struct rule *r,
+    const struct packet *p, uint64_t now, bool *fresh,
+    struct th_shard **shard)
 {
 	struct ip_addr none, a, b;
 	struct th_shard *s;
 	struct th_entry *e;
+	uint64_t h;
+
+	*fresh = false;
+	memset(&none, 0, sizeof(none));
+	a = b = none;
+	if (t->track == DETECT_TRACK_BY_SRC)
+		a = p->src;
+	else if (t->track == DETECT_TRACK_BY_DST)
+		a = p->dst;
+	else if (t->track == DETECT_TRACK_BY_BOTH) {
+		/* one pair for both directions: lower address first */
+		bool swap = th_addr_cmp(&p->src, &p->dst) > 0;
+
+		a = swap ? p->dst : p->src;
+		b = swap ? p->src : p->dst;
+	}
+	pthread_once(&th_once, th_init);
+	h = th_hash(r->gid, r->sid, (uint8_t)t->track, &a, &b);
+	s = &th_shards[h % SHARDS];
+	pthread_mutex_lock(&s->lock);
+	for (e = s->buckets[(h / SHARDS) % BUCKETS]; e != NULL; e = e->next)
+		if (e->gid == r->gid && e->sid == r->sid &&
+		    e->track == t->track && th_addr_eq(&e->a, &a) &&
+		    th_addr_eq(&e->b, &b))
+			break;
+	if (e == NULL) {
+		*fresh = true;
+		if (s->n < SHARD_MAX) {
+			if ((e = malloc(sizeof(*e))) != NULL)
+				s->n++;
+		} else
+			e = th_evict(s, now);
+		if (e == NULL) {
+			pthread_mutex_unlock(&s->lock);
+			return NULL;
+		}
+		e->gid = r->gid;
+		e->sid = r->sid;
+		e->track = (uint8_t)t->track;
+		e->a = a;
+		e->b = b;
+		e->count = 0;
+		e->rate_since = 0;
+		e->next = s->buckets[(h / SHARDS) % BUCKETS];
+		s->buckets[(h / SHARDS) % BUCKETS] = e;
+	}
+	*shard = s;
+	return e;
+}
+
+enum detect_threshold_result
+detect_threshold_check(const struct detect_threshold *t, const struct rule *r,
+    const struct packet *p)
+{
+	struct th_shard *s;
+	struct th_entry *e;
 	enum detect_threshold_result res;
-	uint64_t h, now = th_ns(p);
+	uint64_t now = th_ns(p);
 	bool fresh = false;
 
 	if (t->track == DETECT_TRACK_BY_FLOW) {
@@ -171,51 +247,60 @@ detect_threshold_check(const struct detect_threshold *t, const struct rule *r,
 			return DETECT_THRESHOLD_DROP_MATCH;
 		return th_step(t, fresh, &c->start_ns, &c->count, now);
 	}
-	memset(&none, 0, sizeof(none));
-	a = b = none;
-	if (t->track == DETECT_TRACK_BY_SRC || t->track == DETECT_TRACK_BY_BOTH)
-		a = p->src;
-	else if (t->track == DETECT_TRACK_BY_DST)
-		a = p->dst;
-	if (t->track == DETECT_TRACK_BY_BOTH)
-		b = p->dst;
-	pthread_once(&th_once, th_init);
-	h = th_hash(r->gid, r->sid, (uint8_t)t->track, &a, &b);
-	s = &th_shards[h % SHARDS];
-	pthread_mutex_lock(&s->lock);
-	for (e = s->buckets[(h / SHARDS) % BUCKETS]; e != NULL; e = e->next)
-		if (e->gid == r->gid && e->sid == r->sid &&
-		    e->track == t->track && th_addr_eq(&e->a, &a) &&
-		    th_addr_eq(&e->b, &b))
-			break;
-	if (e == NULL) {
-		fresh = true;
-		if (s->n < SHARD_MAX) {
-			if ((e = malloc(sizeof(*e))) != NULL)
-				s->n++;
-		} else
-			e = th_evict(s, now);
-		if (e == NULL) {
-			/* table full of live windows: count nothing, alert
-			 * as for a first match */
-			pthread_mutex_unlock(&s->lock);
-			return t->type == DETECT_THRESHOLD_DETECTION ?
-			    DETECT_THRESHOLD_DROP_MATCH :
-			    DETECT_THRESHOLD_ALERT;
-		}
-		e->gid = r->gid;
-		e->sid = r->sid;
-		e->track = (uint8_t)t->track;
-		e->a = a;
-		e->b = b;
-		e->count = 0;
-		e->next = s->buckets[(h / SHARDS) % BUCKETS];
-		s->buckets[(h / SHARDS) % BUCKETS] = e;
-	}
+	if ((e = th_lookup(t, r, p, now, &fresh, &s)) == NULL)
+		/* table full of live windows: count nothing, alert as for
+		 * a first match */
+		return t->type == DETECT_THRESHOLD_DETECTION ?
+		    DETECT_THRESHOLD_DROP_MATCH : DETECT_THRESHOLD_ALERT;
 	res = th_step(t, fresh, &e->start_ns, &e->count, now);
 	e->expire_ns = e->start_ns + (uint64_t)t->seconds * 1000000000ull;
 	pthread_mutex_unlock(&s->lock);
 	return res;
+}
+
+/* Suricata's ThresholdCheckUpdate for TYPE_RATE, in packet seconds: the
+ * first match starts the window; while no new_action is active, a match
+ * within seconds counts and the one past count activates it; an active
+ * one holds for timeout seconds after it began (its end is seen by the
+ * next match, which then has the rule's own action and does not count). */
+int
+detect_threshold_rate(const struct detect_threshold *t, const struct rule *r,
+    const struct packet *p)
+{
+	struct th_shard *s;
+	struct th_entry *e;
+	uint64_t now = th_ns(p), sec = (uint64_t)p->ts.tv_sec;
+	int action = -1;
+	bool fresh;
+
+	if ((e = th_lookup(t, r, p, now, &fresh, &s)) == NULL)
+		return -1;
+	if (fresh) {
+		e->start_ns = now;
+		e->count = 1;
+		e->rate_since = 0;
+	} else if (e->rate_since != 0) {
+		if (sec - e->rate_since > t->timeout)
+			e->rate_since = 0;
+		else
+			action = t->new_action;
+	} else if (now <= e->start_ns + (uint64_t)t->seconds * 1000000000ull) {
+		if (++e->count > t->count) {
+			/* second 0 of the epoch reads as inactive; a packet
+			 * stamped there starts its new_action at 1 */
+			e->rate_since = sec != 0 ? sec : 1;
+			action = t->new_action;
+		}
+	} else {
+		e->start_ns = now;
+		e->count = 1;
+	}
+	e->expire_ns = e->start_ns + (uint64_t)t->seconds * 1000000000ull;
+	if (e->rate_since != 0 && (e->rate_since + t->timeout + 1) *
+	    1000000000ull > e->expire_ns)
+		e->expire_ns = (e->rate_since + t->timeout + 1) * 1000000000ull;
+	pthread_mutex_unlock(&s->lock);
+	return action;
 }
 
 void

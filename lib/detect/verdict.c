@@ -85,11 +85,11 @@ detect_verdict_apply(struct detect_result *res, const struct detect_sig *s,
 	}
 	if (act == DETECT_ACTION_PASS)
 		res->pass = true;
-	/* A pass rule logs nothing unless it has the alert keyword; a rule
-	 * that a rate_filter turns into pass still alerts, as its own
-	 * action does. */
+	/* A pass rule logs nothing unless it has the alert keyword; nor does
+	 * a rule a rate_filter turns into pass (measured on Suricata 7). */
 	alert = !silent && !(r->flags & RULE_F_NOALERT) &&
-	    (s->action != DETECT_ACTION_PASS || (r->flags & RULE_F_ALERT));
+	    (s->action != DETECT_ACTION_PASS || (r->flags & RULE_F_ALERT)) &&
+	    !(rate_modified && act == DETECT_ACTION_PASS);
 	if (!alert) {
 		res->alerts_suppressed++;
 		return act;

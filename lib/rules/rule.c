@@ -120,6 +120,37 @@ nomem:
 }
 
 struct rule_match *
+rules_rule_add_match_first(struct rule *r, const struct keyword *kw,
+    enum rule_list list, void *data)
+{
+	struct rule_match m;
+
+	if (rules_rule_add_match(r, kw, list, data) == NULL)
+		return NULL;
+	m = r->matches[r->nmatches - 1];
+	memmove(&r->matches[1], &r->matches[0],
+	    (r->nmatches - 1) * sizeof(r->matches[0]));
+	r->matches[0] = m;
+	return &r->matches[0];
+}
+
+void
+rules_rule_remove_matches(struct rule *r, const struct keyword *kw)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < r->nmatches; i++) {
+		if (r->matches[i].kw == kw) {
+			if (kw->free != NULL)
+				kw->free(r->matches[i].data);
+			continue;
+		}
+		r->matches[w++] = r->matches[i];
+	}
+	r->nmatches = w;
+}
+
+struct rule_match *
 rules_rule_last_match(struct rule *r, const struct keyword *kw)
 {
 	for (size_t i = r->nmatches; i > 0; i--)

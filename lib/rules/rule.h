@@ -178,6 +178,12 @@ struct rule_match *rules_rule_add_match(struct rule *, const struct keyword *,
  * E2BIG past RULE_XFORMS_MAX or RULE_XCHAINS_MAX. */
 int	rules_rule_add_xform(struct rule *, const struct keyword *kw,
 	    void *data);
+/* rules_rule_add_match, but before every other match: threshold.config's
+ * suppress runs ahead of the rule's own rate limits. */
+struct rule_match *rules_rule_add_match_first(struct rule *,
+	    const struct keyword *, enum rule_list, void *data);
+/* Removes (and frees) every match of keyword kw. */
+void	rules_rule_remove_matches(struct rule *, const struct keyword *kw);
 /* The last match of keyword kw (any list), or NULL. */
 struct rule_match *rules_rule_last_match(struct rule *, const struct keyword *);
 /* The last match of the rule's current buffer (and transforms), or

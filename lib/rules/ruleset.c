@@ -98,6 +98,23 @@ rules_ruleset_rule(const struct ruleset *rs, size_t i)
 	return i < rs->n ? rs->rules[i] : NULL;
 }
 
+struct rule *
+rules_ruleset_rule_mut(struct ruleset *rs, size_t i)
+{
+	return i < rs->n ? rs->rules[i] : NULL;
+}
+
+struct rule *
+rules_ruleset_find(struct ruleset *rs, uint32_t gid, uint32_t sid)
+{
+	uint32_t *slot;
+
+	if (rs->index_cap == 0)
+		return NULL;
+	slot = ruleset_slot(rs, gid, sid);
+	return *slot != 0 ? rs->rules[*slot - 1] : NULL;
+}
+
 void
 rules_ruleset_count_failed(struct ruleset *rs)
 {

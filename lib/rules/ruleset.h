@@ -61,6 +61,11 @@ int	rules_load_string(struct ruleset *rs, const char *name,
 /* Loaded rules in load order. */
 size_t	rules_ruleset_count(const struct ruleset *);
 const struct rule *rules_ruleset_rule(const struct ruleset *, size_t i);
+/* The same, to change (threshold.config adds its limits before the
+ * engine is built). */
+struct rule *rules_ruleset_rule_mut(struct ruleset *, size_t i);
+/* The rule gid:sid, or NULL. */
+struct rule *rules_ruleset_find(struct ruleset *, uint32_t gid, uint32_t sid);
 
 /* Adds r (ownership taken on success). -1 with errno EEXIST and *dup set
  * when a rule with the same gid:sid is present (r is then not taken), or

@@ -18,6 +18,7 @@ FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_nfq_msg_replay \
 	tests/fuzz/fuzz_packet_replay \
 	tests/fuzz/fuzz_rules_parse_replay \
+	tests/fuzz/fuzz_threshold_config_replay \
 	tests/fuzz/fuzz_tls_replay \
 	tests/fuzz/fuzz_stream_replay \
 	tests/fuzz/fuzz_xform_replay \
@@ -79,6 +80,10 @@ tests_fuzz_fuzz_applayer_replay_SOURCES = tests/fuzz/fuzz_applayer.c tests/fuzz/
 tests_fuzz_fuzz_applayer_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"applayer"'
 tests_fuzz_fuzz_applayer_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_applayer_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_threshold_config_replay_SOURCES = tests/fuzz/fuzz_threshold_config.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_threshold_config_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"threshold_config"'
+tests_fuzz_fuzz_threshold_config_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_threshold_config_replay_LDADD = $(FUZZ_LDADD)
 
 if ENABLE_FUZZ
 noinst_PROGRAMS += \
@@ -90,6 +95,7 @@ noinst_PROGRAMS += \
 	tests/fuzz/fuzz_nfq_msg \
 	tests/fuzz/fuzz_packet \
 	tests/fuzz/fuzz_rules_parse \
+	tests/fuzz/fuzz_threshold_config \
 	tests/fuzz/fuzz_tls \
 	tests/fuzz/fuzz_stream \
 	tests/fuzz/fuzz_xform \
@@ -161,6 +167,11 @@ tests_fuzz_fuzz_applayer_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_applayer_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_applayer_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_applayer_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_threshold_config_SOURCES = tests/fuzz/fuzz_threshold_config.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_threshold_config_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_threshold_config_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_threshold_config_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_threshold_config_LDADD = $(FUZZ_LDADD)
 endif
 
 EXTRA_DIST += \
@@ -178,6 +189,7 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/nfq_msg \
 	tests/fuzz/corpus/packet \
 	tests/fuzz/corpus/rules_parse \
+	tests/fuzz/corpus/threshold_config \
 	tests/fuzz/corpus/tls \
 	tests/fuzz/corpus/stream \
 	tests/fuzz/corpus/xform \

@@ -1,7 +1,7 @@
 # Offline-mode tests (quelld -r on generated captures); no root needed.
 OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh \
-	tests/offline/t_eve_sockets.sh \
+	tests/offline/t_eve_sockets.sh tests/offline/t_threshold_config.sh \
 	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
 	tests/offline/t_defrag_policy.sh
 TESTS += $(OFFLINE_TESTS)
@@ -17,3 +17,12 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/defrag-overlap.pcap tests/data/defrag.rules \
 	tests/data/defrag-policies.pcap tests/offline/defrag_policies.py \
 	tests/data/verify/bug-78-http-uri-input.pcap
+EXTRA_DIST += tests/data/threshold/cases.txt \
+	tests/data/threshold/expected.txt \
+	tests/data/threshold/eve-drop-all.yaml \
+	tests/data/threshold/gen_multi.py \
+	tests/data/threshold/multi.pcap \
+	tests/data/threshold/record.sh \
+	tests/data/threshold/th.rules \
+	tests/data/threshold/th2.rules \
+	$(NULL)

@@ -15,6 +15,8 @@
 #include "core/diag.h"
 #include "core/packet.h"
 #include "detect/engine.h"
+#include "detect/flowvars.h"
+#include "detect/names.h"
 #include "detect/threshold.h"
 #include "flow/flow.h"
 #include "rules/ruleset.h"
@@ -557,6 +559,160 @@ START_TEST(test_threshold_state_survives_an_engine_rebuild)
 }
 END_TEST
 
+/* --- threshold.config --- */
+
+static const char *
+diag_text(size_t i)
+{
+	static char buf[1024];
+
+	ck_assert_uint_gt(harness_dl.count, i);
+	return diag_format(&harness_dl.items[i], buf, sizeof(buf));
+}
+
+START_TEST(test_tconf_suppress_by_src_silences_only_that_source)
+{
+	struct packet a = pkt("x", false, TS, 1);
+	struct packet b = pkt("x", true, TC, 2);
+
+	harness_engine_thresholds("alert tcp any any -> any any (content:\"x\"; "
+	    "flowbits:set,seen; sid:1;)",
+	    "suppress gen_id 1, sig_id 1, track by_src, ip 10.0.0.1\n");
+	ck_assert_uint_eq(harness_dl.count, 0);
+	ck_assert_uint_eq(run(&a), 0);
+	ck_assert_uint_eq(harness_res.alerts_suppressed, 1);
+	/* the suppressed match still acted */
+	ck_assert(detect_flowvars_bit_isset(&flow, detect_names_id(
+	    DETECT_NAMES_FLOWBIT, "seen", 4)));
+	ck_assert_uint_eq(run(&b), 1);
+}
+END_TEST
+
+START_TEST(test_tconf_suppress_without_track_makes_the_rule_noalert)
+{
+	struct packet a = pkt("x", false, TS, 1);
+
+	harness_engine_thresholds("drop tcp any any -> any any (content:\"x\"; "
+	    "sid:1;)", "suppress gen_id 1, sig_id 1\n");
+	ck_assert_uint_eq(run(&a), 0);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
+}
+END_TEST
+
+START_TEST(test_tconf_limit_replaces_the_rule_threshold)
+{
+	struct packet p = pkt("x", false, TS, 1);
+
+	harness_engine_thresholds("alert tcp any any -> any any (content:\"x\"; "
+	    "threshold:type limit,track by_rule,count 1,seconds 60; sid:1;)",
+	    "threshold gen_id 1, sig_id 1, type limit, track by_rule, "
+	    "count 3, seconds 60\n");
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert_uint_eq(run(&p), 0);
+}
+END_TEST
+
+START_TEST(test_tconf_sid_0_leaves_rules_with_their_own_threshold)
+{
+	struct packet p = pkt("x", false, TS, 1);
+
+	harness_engine_thresholds("alert tcp any any -> any any (content:\"x\"; "
+	    "threshold:type limit,track by_rule,count 2,seconds 60; sid:1;)\n"
+	    "alert tcp any any -> any any (content:\"x\"; sid:2;)",
+	    "threshold gen_id 0, sig_id 0, type limit, track by_rule, "
+	    "count 1, seconds 60\n");
+	ck_assert_uint_eq(run(&p), 2);
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert(alerted(1));
+	ck_assert_uint_eq(run(&p), 0);
+}
+END_TEST
+
+START_TEST(test_tconf_rate_filter_drops_after_count_until_timeout)
+{
+	struct packet p1 = pkt("x", false, TS, 100);
+	struct packet p2 = pkt("x", false, TS, 101);
+	struct packet p3 = pkt("x", false, TS, 110);
+	struct packet p4 = pkt("x", false, TS, 112);
+
+	harness_engine_thresholds("alert udp any any -> any any (content:\"x\"; "
+	    "sid:1;)\nalert tcp any any -> any any (content:\"x\"; dsize:1; "
+	    "sid:2;)", "rate_filter gen_id 1, sig_id 2, track by_src, count 1, "
+	    "seconds 60, new_action drop, timeout 10\n");
+	run(&p1);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_ACCEPT);
+	run(&p2);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
+	ck_assert(harness_res.alerts[0].rate_modified);
+	ck_assert_int_eq(harness_res.drop_reason, DETECT_DROP_THRESHOLD);
+	run(&p3);		/* 9 s into the timeout */
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
+	run(&p4);		/* 11 s: over, the rule's own action again */
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_ACCEPT);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+}
+END_TEST
+
+START_TEST(test_tconf_rate_filter_pass_passes_without_an_alert)
+{
+	struct packet p = pkt("x", false, TS, 1);
+
+	harness_engine_thresholds("drop tcp any any -> any any (content:\"x\"; "
+	    "dsize:1; sid:1;)", "rate_filter gen_id 1, sig_id 1, track by_rule, "
+	    "count 1, seconds 60, new_action pass, timeout 60\n");
+	run(&p);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	run(&p);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_ACCEPT);
+	ck_assert(harness_res.pass);
+	ck_assert_uint_eq(harness_res.nalerts, 0);
+}
+END_TEST
+
+START_TEST(test_tconf_by_both_counts_both_directions_together)
+{
+	struct packet a = pkt("x", false, TS, 1);
+	struct packet b = pkt("x", true, TC, 2);
+
+	harness_engine_thresholds("alert tcp any any -> any any (content:\"x\"; "
+	    "sid:1;)", "threshold gen_id 1, sig_id 1, type limit, "
+	    "track by_both, count 1, seconds 60\n");
+	ck_assert_uint_eq(run(&a), 1);
+	ck_assert_uint_eq(run(&b), 0);
+}
+END_TEST
+
+START_TEST(test_tconf_bad_line_names_file_and_line_and_the_rest_apply)
+{
+	struct packet p = pkt("x", false, TS, 1);
+
+	harness_engine_thresholds("alert tcp any any -> any any (content:\"x\"; "
+	    "sid:1;)", "# comment\n"
+	    "threshold gen_id 1, sig_id 1, type often, track by_rule, "
+	    "count 1, seconds 60\n"
+	    "suppress gen_id 1, \\\n  sig_id 1\n"
+	    "rate_filter gen_id 0, sig_id 1, track by_rule, count 1, "
+	    "seconds 1, new_action drop, timeout 1\n"
+	    "suppress gen_id 1, sig_id 77\n"
+	    "limit gen_id 1, sig_id 1\n");
+	ck_assert_uint_eq(harness_dl.errors, 3);
+	ck_assert_str_eq(diag_text(0), "t.config:2: threshold: invalid type "
+	    "'type often'");
+	ck_assert_str_eq(diag_text(1), "t.config:5: rate_filter: sig_id 1 "
+	    "with gen_id 0 (give the rule's gid, normally 1)");
+	ck_assert_str_eq(diag_text(2), "t.config:6: warning: sid 77, gid 1: "
+	    "no such rule loaded");
+	ck_assert_str_eq(diag_text(3), "t.config:7: unknown threshold.config "
+	    "entry 'limit' (expected suppress, threshold, event_filter or "
+	    "rate_filter)");
+	/* the continued suppress on lines 3-4 applied */
+	ck_assert_uint_eq(run(&p), 0);
+}
+END_TEST
+
 static Suite *
 flow_suite(void)
 {
@@ -565,6 +721,7 @@ flow_suite(void)
 	TCase *fb = tcase_create("flowbits");
 	TCase *fi = tcase_create("flowint");
 	TCase *th = tcase_create("threshold");
+	TCase *tc = tcase_create("threshold.config");
 
 	tcase_add_checked_fixture(fl, flow_setup, flow_teardown);
 	tcase_add_test(fl, test_flow_to_server_matches_the_client_side);
@@ -619,7 +776,21 @@ flow_suite(void)
 	suite_add_tcase(s, fl);
 	suite_add_tcase(s, fb);
 	suite_add_tcase(s, fi);
+	tcase_add_checked_fixture(tc, flow_setup, flow_teardown);
+	tcase_add_test(tc, test_tconf_suppress_by_src_silences_only_that_source);
+	tcase_add_test(tc,
+	    test_tconf_suppress_without_track_makes_the_rule_noalert);
+	tcase_add_test(tc, test_tconf_limit_replaces_the_rule_threshold);
+	tcase_add_test(tc,
+	    test_tconf_sid_0_leaves_rules_with_their_own_threshold);
+	tcase_add_test(tc,
+	    test_tconf_rate_filter_drops_after_count_until_timeout);
+	tcase_add_test(tc, test_tconf_rate_filter_pass_passes_without_an_alert);
+	tcase_add_test(tc, test_tconf_by_both_counts_both_directions_together);
+	tcase_add_test(tc,
+	    test_tconf_bad_line_names_file_and_line_and_the_rest_apply);
 	suite_add_tcase(s, th);
+	suite_add_tcase(s, tc);
 	return s;
 }
 

@@ -5,6 +5,7 @@
 
 #include <check.h>
 
+#include "detect/threshold_file.h"
 #include "rules/ruleset.h"
 #include "harness.h"
 
@@ -41,6 +42,24 @@ harness_engine(const char *text)
 	    &harness_dl), 0);
 	ck_assert_msg(harness_dl.count == 0, "unexpected diag: %s",
 	    harness_dl.count > 0 ? harness_dl.items[0].msg : "");
+	harness_de = detect_engine_build(rs, &harness_dl);
+	ck_assert_ptr_nonnull(harness_de);
+	harness_dt = detect_thread_new(harness_de);
+	ck_assert_ptr_nonnull(harness_dt);
+}
+
+void
+harness_engine_thresholds(const char *text, const char *tconf)
+{
+	struct ruleset *rs = rules_ruleset_new();
+
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL,
+	    &harness_dl), 0);
+	ck_assert_msg(harness_dl.count == 0, "unexpected diag: %s",
+	    harness_dl.count > 0 ? harness_dl.items[0].msg : "");
+	detect_threshold_file_apply(rs, "t.config", tconf, strlen(tconf),
+	    NULL, &harness_dl);
 	harness_de = detect_engine_build(rs, &harness_dl);
 	ck_assert_ptr_nonnull(harness_de);
 	harness_dt = detect_thread_new(harness_de);

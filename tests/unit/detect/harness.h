@@ -21,6 +21,9 @@ void	harness_teardown(void);
 /* Builds the engine and a thread from rules that must all load without a
  * diagnostic. */
 void	harness_engine(const char *rules);
+/* The same with threshold.config text applied first; its diagnostics stay
+ * in harness_dl for the test to check. */
+void	harness_engine_thresholds(const char *rules, const char *tconf);
 /* An IPv4 or IPv6 address from its text; fails the test if malformed. */
 struct ip_addr harness_ip(const char *);
 
