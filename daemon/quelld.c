@@ -20,6 +20,7 @@
 #include "core/diag.h"
 #include "core/log.h"
 #include "detect/engine.h"
+#include "detect/hosttable.h"
 #include "options.h"
 #include "output/eve.h"
 #include "daemonize.h"
@@ -127,6 +128,29 @@ configure(const struct quelld_options *opts, bool config_explicit)
 
 /* Heap the first engine took (reload's memory figures). */
 static uint64_t first_engine_heap;
+/* The host and ip-pair tables (hostbits, xbits), before any worker. */
+static int
+configure_hosts(const struct quell_config *cfg)
+{
+	struct detect_hosttable_config hc = { cfg->host_memcap,
+	    cfg->host_hash_size, cfg->host_prealloc };
+	struct detect_hosttable_config pc = { cfg->ippair_memcap,
+	    cfg->ippair_hash_size, cfg->ippair_prealloc };
+
+	if (detect_hosttable_configure(DETECT_HOSTTABLE_HOST, &hc) == -1) {
+		fprintf(stderr, "quelld: host: %s\n", errno == EINVAL ?
+		    "host.prealloc entries do not fit in host.memcap" :
+		    strerror(errno));
+		return -1;
+	}
+	if (detect_hosttable_configure(DETECT_HOSTTABLE_IPPAIR, &pc) == -1) {
+		fprintf(stderr, "quelld: ippair: %s\n", errno == EINVAL ?
+		    "ippair.prealloc entries do not fit in ippair.memcap" :
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
 
 /* Loads and builds the rules. With -T, any rule error fails. */
 static struct detect_engine *
@@ -479,6 +503,11 @@ main(int argc, char **argv)
 	if (opts.engine_analysis) {
 		rc = engine_analysis(cfg, &opts, engine);
 		detect_engine_free(engine);
+		goto done;
+	}
+	if (configure_hosts(cfg) == -1) {
+		detect_engine_free(engine);
+		rc = 1;
 		goto done;
 	}
 	if (opts.test_config) {

@@ -31,6 +31,7 @@
 #include "decode/tunnel.h"
 #include "defrag/defrag.h"
 #include "detect/engine.h"
+#include "detect/hosttable.h"
 #include "flow/flow.h"
 #include "flow/table.h"
 #include "output/eve.h"
@@ -1372,6 +1373,18 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		s->bypass.destroyed = bs.destroyed;
 		s->bypass.restored = bs.restored;
 		s->bypass.failed = bs.ct_mark_failed;
+	}
+	{
+		struct detect_hosttable_stats hs;
+
+		detect_hosttable_stats(DETECT_HOSTTABLE_HOST, &hs);
+		s->host.entries = hs.entries;
+		s->host.memuse = hs.memuse;
+		s->host.memcap_hits = hs.memcap_hits;
+		detect_hosttable_stats(DETECT_HOSTTABLE_IPPAIR, &hs);
+		s->ippair.entries = hs.entries;
+		s->ippair.memuse = hs.memuse;
+		s->ippair.memcap_hits = hs.memcap_hits;
 	}
 	for (size_t w = 0; w < rm->nworkers; w++) {
 		struct flow_table_stats fs;

@@ -216,6 +216,13 @@ struct quell_config {
 	unsigned	 packet_alert_max;	/* alerts kept per packet */
 	char		*threshold_file;	/* threshold.config */
 
+	uint64_t	 host_memcap;		/* host table (hostbits, ...) */
+	unsigned	 host_hash_size;
+	unsigned	 host_prealloc;
+	uint64_t	 ippair_memcap;		/* ip pair table (xbits) */
+	unsigned	 ippair_hash_size;
+	unsigned	 ippair_prealloc;
+
 	bool		 control_enabled;	/* Suricata's "auto" is yes */
 	char		*control_socket;
 

@@ -46,6 +46,8 @@ struct build_key {
 	size_t		 load;		/* load order */
 	uint8_t		 rank;		/* action rank */
 	uint8_t		 flowbits;	/* setters first */
+	uint8_t		 hostbits;	/* then host bit setters */
+	uint8_t		 ippair;	/* then ip-pair bit setters */
 };
 
 void
@@ -155,7 +157,9 @@ build_reject(enum rule_action a)
 }
 
 /* Suricata's signature order: action (action-order), flowbits setters
- * before setter-readers before readers before the rest, priority (1
+ * before setter-readers before readers before the rest, the same for
+ * host bits (hostbits, xbits ip_src/ip_dst), then for ip-pair bits,
+ * priority (1
  * first), then load order. */
 static int
 build_order_cmp(const void *a, const void *b)
@@ -166,6 +170,10 @@ build_order_cmp(const void *a, const void *b)
 		return x->rank < y->rank ? -1 : 1;
 	if (x->flowbits != y->flowbits)
 		return x->flowbits < y->flowbits ? -1 : 1;
+	if (x->hostbits != y->hostbits)
+		return x->hostbits < y->hostbits ? -1 : 1;
+	if (x->ippair != y->ippair)
+		return x->ippair < y->ippair ? -1 : 1;
 	if (x->rule->priority != y->rule->priority)
 		return x->rule->priority < y->rule->priority ? -1 : 1;
 	return x->load < y->load ? -1 : x->load > y->load;
@@ -525,6 +533,10 @@ detect_engine_build_opts(struct ruleset *rs,
 		const struct rule *r = de->rules[i];
 		uint32_t fb = r->flags & (RULE_F_FLOWBITS_SET |
 		    RULE_F_FLOWBITS_READ);
+		uint32_t hb = r->flags & (RULE_F_HOSTBITS_SET |
+		    RULE_F_HOSTBITS_READ);
+		uint32_t pb = r->flags & (RULE_F_IPPAIR_SET |
+		    RULE_F_IPPAIR_READ);
 
 		keys[i].rule = r;
 		keys[i].load = i;
@@ -532,6 +544,12 @@ detect_engine_build_opts(struct ruleset *rs,
 		keys[i].flowbits = fb == RULE_F_FLOWBITS_SET ? 0 :
 		    fb == (RULE_F_FLOWBITS_SET | RULE_F_FLOWBITS_READ) ? 1 :
 		    fb == RULE_F_FLOWBITS_READ ? 2 : 3;
+		keys[i].hostbits = hb == RULE_F_HOSTBITS_SET ? 0 :
+		    hb == (RULE_F_HOSTBITS_SET | RULE_F_HOSTBITS_READ) ? 1 :
+		    hb == RULE_F_HOSTBITS_READ ? 2 : 3;
+		keys[i].ippair = pb == RULE_F_IPPAIR_SET ? 0 :
+		    pb == (RULE_F_IPPAIR_SET | RULE_F_IPPAIR_READ) ? 1 :
+		    pb == RULE_F_IPPAIR_READ ? 2 : 3;
 	}
 	if (de->nrules > 1)
 		qsort(keys, de->nrules, sizeof(*keys), build_order_cmp);

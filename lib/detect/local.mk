@@ -9,6 +9,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/applayer.c lib/detect/applayer.h \
 	lib/detect/flowvars.c lib/detect/flowvars.h \
 	lib/detect/group.c \
+	lib/detect/hosttable.c lib/detect/hosttable.h \
 	lib/detect/inspect.c lib/detect/inspect.h \
 	lib/detect/kwparse.c lib/detect/kwparse.h \
 	lib/detect/mpm.c lib/detect/mpm.h \
@@ -51,6 +52,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/fragoffset.c \
 	lib/detect/keywords/gid.c \
 	lib/detect/keywords/header_lowercase.c \
+	lib/detect/keywords/hostbits.c \
 	lib/detect/keywords/icmp_id.c \
 	lib/detect/keywords/icmp_seq.c \
 	lib/detect/keywords/icmpv4_csum.c \
@@ -102,6 +104,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/url_decode.c \
 	lib/detect/keywords/window.c \
 	lib/detect/keywords/within.c \
+	lib/detect/keywords/xbits.c lib/detect/keywords/xbits.h \
 	lib/detect/keywords/xor.c \
 	$(NULL)
 

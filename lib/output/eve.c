@@ -1346,6 +1346,18 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		SET_U64(b, "failed", s->bypass.failed);
 		json_object_set_new(stats, "bypass", b);
 	}
+	{
+		json_t *h = json_object(), *ip = json_object();
+
+		SET_U64(h, "entries", s->host.entries);
+		SET_U64(h, "memuse", s->host.memuse);
+		SET_U64(h, "memcap_hits", s->host.memcap_hits);
+		json_object_set_new(stats, "host", h);
+		SET_U64(ip, "entries", s->ippair.entries);
+		SET_U64(ip, "memuse", s->ippair.memuse);
+		SET_U64(ip, "memcap_hits", s->ippair.memcap_hits);
+		json_object_set_new(stats, "ippair", ip);
+	}
 	detect = json_object();
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));
 	SET_U64(detect, "alert_queue_overflow", s->alert_queue_overflow);

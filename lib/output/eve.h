@@ -169,6 +169,9 @@ struct output_eve_stats {
 	uint64_t	 alerts;
 	uint64_t	 alert_queue_overflow;	/* beyond packet-alert-max */
 	uint64_t	 alerts_suppressed;	/* noalert, threshold, suppress */
+	struct {
+		uint64_t entries, memuse, memcap_hits;
+	} host, ippair;			/* hostbits and xbits tables */
 	uint64_t	 decoder_invalid;
 	uint64_t	 invalid_checksum;	/* offline -k all */
 	/* packets that raised each decoder event, all readers together:

@@ -200,6 +200,12 @@ output_counters_flatten(const struct output_eve_stats *s,
 		n = add(out, n, max, prefix, "reconnects", k->reconnects);
 		n = add(out, n, max, prefix, "disconnects", k->disconnects);
 	}
+	n = add(out, n, max, "host.", "entries", s->host.entries);
+	n = add(out, n, max, "host.", "memuse", s->host.memuse);
+	n = add(out, n, max, "host.", "memcap_hits", s->host.memcap_hits);
+	n = add(out, n, max, "ippair.", "entries", s->ippair.entries);
+	n = add(out, n, max, "ippair.", "memuse", s->ippair.memuse);
+	n = add(out, n, max, "ippair.", "memcap_hits", s->ippair.memcap_hits);
 	n = add(out, n, max, "bypass.", "requests", s->bypass.requests);
 	n = add(out, n, max, "bypass.", "conntrack", s->bypass.bypassed);
 	n = add(out, n, max, "bypass.", "local", s->bypass.local);

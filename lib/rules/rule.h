@@ -86,10 +86,12 @@ struct rule_xchain {
 #define RULE_F_RATE_LIMIT	0x0100	/* threshold or detection_filter */
 #define RULE_F_NEEDS_FLOW	0x0200	/* cannot match without a flow */
 #define RULE_F_ALERT		0x0400	/* alert keyword: a pass rule alerts */
-#define RULE_F_HOSTBITS_SET	0x0800	/* sets host or ip-pair bits */
-#define RULE_F_HOSTBITS_READ	0x1000	/* tests host or ip-pair bits */
+#define RULE_F_HOSTBITS_SET	0x0800	/* sets host bits */
+#define RULE_F_HOSTBITS_READ	0x1000	/* tests host bits */
 #define RULE_F_PKT_ONLY		0x2000	/* tcp-pkt/udp-pkt or dsize: matches
 					 * the packet, never the stream */
+#define RULE_F_IPPAIR_SET	0x4000	/* sets ip-pair bits */
+#define RULE_F_IPPAIR_READ	0x8000	/* tests ip-pair bits */
 #define RULE_F_TX		0x10000	/* evaluated per app-layer transaction
 					 * of its alproto even without a tx
 					 * buffer (app-layer-event of a

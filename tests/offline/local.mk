@@ -22,6 +22,10 @@ EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/eve-drop-all.yaml \
 	tests/data/threshold/gen_multi.py \
 	tests/data/threshold/multi.pcap \
+	tests/data/threshold/multiu.pcap \
+	tests/data/threshold/gen_multiu.py \
+	tests/data/threshold/hostbits.rules \
+	tests/data/threshold/xbits_expire.rules \
 	tests/data/threshold/record.sh \
 	tests/data/threshold/th.rules \
 	tests/data/threshold/th2.rules \

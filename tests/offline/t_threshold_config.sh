@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# threshold.config against Suricata 7.0.6: every case of
-# tests/data/threshold/cases.txt (suppress, threshold/event_filter with
+# threshold.config, hostbits and xbits against Suricata 7.0.6: every case
+# of tests/data/threshold/cases.txt (suppress, threshold/event_filter with
 # each track, rate_filter with each new_action and track, sid 0, a rule's
-# own threshold) runs quelld -r on multi.pcap (six TCP flows between four
-# hosts over 80 s) with --simulate-ips and drop flows: all, and the alert
-# and drop events -- packet number, type, sid, alert.action, drop.reason,
-# verdict.action, in order -- must be exactly those Suricata wrote
-# (expected.txt, recorded with record.sh beside it).
+# own threshold; hostbits and xbits set, test, toggle, unset and expiry
+# across flows and hosts) runs quelld -r on its capture (multi.pcap: six
+# TCP flows between four hosts over 80 s; multiu.pcap: the same as UDP)
+# with drop flows: all, and the alert and drop events -- packet number,
+# type, sid, alert.action, drop.reason, verdict.action, in order -- must be
+# exactly those Suricata wrote (expected.txt, recorded with record.sh).
 set -u
 top_src="${QUELL_TOP_SRCDIR:?}"
 top_build="${QUELL_TOP_BUILDDIR:?}"
@@ -18,7 +19,7 @@ command -v jq >/dev/null || { echo "t_threshold_config: jq is not installed" >&2
 
 failed=0
 n=0
-while IFS='|' read -r name rules ips conf; do
+while IFS='|' read -r name pcap rules ips conf; do
 	case $name in '#'* | '') continue ;; esac
 	n=$((n + 1))
 	printf '%s\n' "$conf" >"$tmp/$name.config"
@@ -26,7 +27,7 @@ while IFS='|' read -r name rules ips conf; do
 	[ "$ips" = - ] && ips=
 	# shellcheck disable=SC2086 # $ips is one option or none
 	if ! timeout 60 "$quelld" --runmode single -c /dev/null \
-	    --include "$data/eve-drop-all.yaml" -r "$data/multi.pcap" \
+	    --include "$data/eve-drop-all.yaml" -r "$data/$pcap" \
 	    -S "$data/$rules" -l "$tmp/$name" \
 	    --set threshold-file="$tmp/$name.config" \
 	    --set unix-command.enabled=no $ips >"$tmp/$name.out" 2>&1; then

@@ -40,6 +40,7 @@ extern const struct keyword kw_fragbits;
 extern const struct keyword kw_fragoffset;
 extern const struct keyword kw_gid;
 extern const struct keyword kw_header_lowercase;
+extern const struct keyword kw_hostbits;
 extern const struct keyword kw_icmp_id;
 extern const struct keyword kw_icmp_seq;
 extern const struct keyword kw_icmpv4_csum;
@@ -91,6 +92,7 @@ extern const struct keyword kw_udpv6_csum;
 extern const struct keyword kw_url_decode;
 extern const struct keyword kw_window;
 extern const struct keyword kw_within;
+extern const struct keyword kw_xbits;
 extern const struct keyword kw_xor;
 
 /* Sorted by name (strcmp), names in lowercase: check_detect asserts both,
@@ -124,6 +126,7 @@ static const struct keyword *const keywords[] = {
 	&kw_fragoffset,
 	&kw_gid,
 	&kw_header_lowercase,
+	&kw_hostbits,
 	&kw_icmp_id,
 	&kw_icmp_seq,
 	&kw_icmpv4_csum,
@@ -175,6 +178,7 @@ static const struct keyword *const keywords[] = {
 	&kw_url_decode,
 	&kw_window,
 	&kw_within,
+	&kw_xbits,
 	&kw_xor,
 };
 

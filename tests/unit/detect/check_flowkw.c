@@ -16,6 +16,7 @@
 #include "core/packet.h"
 #include "detect/engine.h"
 #include "detect/flowvars.h"
+#include "detect/hosttable.h"
 #include "detect/names.h"
 #include "detect/threshold.h"
 #include "flow/flow.h"
@@ -47,6 +48,7 @@ flow_teardown(void)
 	detect_flow_vars_free(flow.detect_vars);
 	flow.detect_vars = NULL;
 	detect_threshold_reset();
+	detect_hosttable_reset();
 	harness_teardown();
 }
 
@@ -559,6 +561,176 @@ START_TEST(test_threshold_state_survives_an_engine_rebuild)
 }
 END_TEST
 
+/* --- hostbits, xbits --- */
+
+/* A UDP packet src -> dst at time sec, without a flow. */
+static struct packet
+hpkt(const char *src, const char *dst, const char *payload, time_t sec)
+{
+	struct packet p;
+
+	memset(&p, 0, sizeof(p));
+	p.src = harness_ip(src);
+	p.dst = harness_ip(dst);
+	p.ip_version = p.src.family == AF_INET6 ? 6 : 4;
+	p.proto = IPPROTO_UDP;
+	p.l4_valid = true;
+	p.sport = 1000;
+	p.dport = 53;
+	p.payload = (const uint8_t *)payload;
+	p.payload_len = (uint32_t)strlen(payload);
+	p.ts.tv_sec = sec;
+	return p;
+}
+
+START_TEST(test_hostbits_set_by_source_is_seen_without_a_flow)
+{
+	struct packet a = hpkt("10.0.0.1", "10.0.0.2", "set", 1);
+	struct packet b = hpkt("10.0.0.1", "10.0.0.3", "get", 2);
+	struct packet c = hpkt("10.0.0.9", "10.0.0.1", "get", 3);
+
+	harness_engine("alert udp any any -> any any (content:\"set\"; "
+	    "hostbits:set,bad; noalert; sid:1;)\n"
+	    "alert udp any any -> any any (content:\"get\"; "
+	    "hostbits:isset,bad; sid:2;)\n"
+	    "alert udp any any -> any any (content:\"get\"; "
+	    "hostbits:isset,bad,dst; sid:3;)\n");
+	ck_assert_uint_eq(run(&a), 0);
+	ck_assert_uint_eq(run(&b), 1);
+	ck_assert(alerted(2));
+	ck_assert_uint_eq(run(&c), 1);
+	ck_assert(alerted(3));
+}
+END_TEST
+
+START_TEST(test_xbits_ip_pair_covers_both_directions_only)
+{
+	struct packet a = hpkt("10.0.0.1", "10.0.0.2", "set", 1);
+	struct packet b = hpkt("10.0.0.2", "10.0.0.1", "get", 2);
+	struct packet c = hpkt("10.0.0.2", "10.0.0.3", "get", 3);
+
+	harness_engine("alert udp any any -> any any (content:\"set\"; "
+	    "xbits:set,pair,track ip_pair; noalert; sid:1;)\n"
+	    "alert udp any any -> any any (content:\"get\"; "
+	    "xbits:isset,pair,track ip_pair; sid:2;)\n");
+	run(&a);
+	ck_assert_uint_eq(run(&b), 1);
+	ck_assert_uint_eq(run(&c), 0);
+}
+END_TEST
+
+START_TEST(test_xbits_ipv4_and_ipv6_of_the_same_bytes_are_apart)
+{
+	struct detect_hosttable_config c = { 1u << 20, 1, 0 };
+	struct packet a = hpkt("10.0.0.1", "10.0.0.2", "set", 1);
+	struct packet b = hpkt("a00:1::", "a00:2::", "get", 2);
+
+	/* one bucket: every key collides */
+	ck_assert_int_eq(detect_hosttable_configure(DETECT_HOSTTABLE_IPPAIR,
+	    &c), 0);
+	harness_engine("alert ip any any -> any any (content:\"set\"; "
+	    "xbits:set,p,track ip_pair; sid:1;)\n"
+	    "alert ip any any -> any any (content:\"get\"; "
+	    "xbits:isset,p,track ip_pair; sid:2;)\n");
+	ck_assert_uint_eq(run(&a), 1);
+	ck_assert_uint_eq(run(&b), 0);
+}
+END_TEST
+
+START_TEST(test_xbits_expire_and_a_set_keeps_its_expiry)
+{
+	struct packet s1 = hpkt("10.0.0.1", "10.0.0.2", "set", 100);
+	struct packet g1 = hpkt("10.0.0.1", "10.0.0.2", "get", 109);
+	struct packet s2 = hpkt("10.0.0.1", "10.0.0.2", "set", 109);
+	struct packet g2 = hpkt("10.0.0.1", "10.0.0.2", "get", 111);
+	struct packet g3 = hpkt("10.0.0.1", "10.0.0.2", "get", 112);
+
+	harness_engine("alert udp any any -> any any (content:\"set\"; "
+	    "xbits:set,h,track ip_src,expire 10; noalert; sid:1;)\n"
+	    "alert udp any any -> any any (content:\"get\"; "
+	    "xbits:isset,h,track ip_src; sid:2;)\n");
+	run(&s1);
+	ck_assert_uint_eq(run(&g1), 1);
+	/* as Suricata: this set does not push the expiry to 119 */
+	run(&s2);
+	ck_assert_uint_eq(run(&g2), 0);
+	/* the test removed the expired bit: a set now starts anew */
+	run(&s2);
+	ck_assert_uint_eq(run(&g3), 1);
+}
+END_TEST
+
+START_TEST(test_hosttable_at_its_memcap_refuses_and_counts)
+{
+	struct detect_hosttable_config c = { 64 * 200, 64, 0 };
+	struct detect_hosttable_stats st;
+	struct ip_addr a, b;
+	struct timespec now = { 1, 0 };
+	char ip[32];
+	unsigned ok = 0;
+
+	ck_assert_int_eq(detect_hosttable_configure(DETECT_HOSTTABLE_HOST,
+	    &c), 0);
+	memset(&b, 0, sizeof(b));
+	for (unsigned i = 0; i < 2000; i++) {
+		snprintf(ip, sizeof(ip), "10.1.%u.%u", i / 250, i % 250);
+		a = harness_ip(ip);
+		ok += detect_hosttable_bit(DETECT_HOSTTABLE_HOST, &a, &b, 1,
+		    DETECT_HOSTBIT_SET, 60, &now);
+	}
+	detect_hosttable_stats(DETECT_HOSTTABLE_HOST, &st);
+	ck_assert_uint_lt(ok, 2000);
+	ck_assert_uint_eq(st.entries, ok);
+	ck_assert_uint_eq(st.memcap_hits, 2000 - ok);
+	ck_assert_uint_le(st.memuse, c.memcap);
+}
+END_TEST
+
+START_TEST(test_hosttable_at_its_memcap_reuses_expired_hosts)
+{
+	struct detect_hosttable_config c = { 64 * 200, 64, 0 };
+	struct detect_hosttable_stats st;
+	struct ip_addr a, b;
+	struct timespec t1 = { 1, 0 }, t2 = { 100, 0 };
+	char ip[32];
+
+	ck_assert_int_eq(detect_hosttable_configure(DETECT_HOSTTABLE_HOST,
+	    &c), 0);
+	memset(&b, 0, sizeof(b));
+	for (unsigned i = 0; i < 2000; i++) {
+		snprintf(ip, sizeof(ip), "10.1.%u.%u", i / 250, i % 250);
+		a = harness_ip(ip);
+		(void)detect_hosttable_bit(DETECT_HOSTTABLE_HOST, &a, &b, 1,
+		    DETECT_HOSTBIT_SET, 10, &t1);
+	}
+	/* 99 s later every bit has expired: new hosts take their place */
+	a = harness_ip("10.9.9.9");
+	ck_assert(detect_hosttable_bit(DETECT_HOSTTABLE_HOST, &a, &b, 1,
+	    DETECT_HOSTBIT_SET, 10, &t2));
+	ck_assert(detect_hosttable_bit(DETECT_HOSTTABLE_HOST, &a, &b, 1,
+	    DETECT_HOSTBIT_ISSET, 0, &t2));
+	detect_hosttable_stats(DETECT_HOSTTABLE_HOST, &st);
+	ck_assert_uint_le(st.memuse, c.memcap);
+}
+END_TEST
+
+START_TEST(test_hostbits_both_and_xbits_without_track_are_errors)
+{
+	struct ruleset *rs = rules_ruleset_new();
+
+	ck_assert_int_eq(rules_load_string(rs, "t.rules",
+	    "alert ip any any -> any any (hostbits:set,x,both; sid:1;)\n"
+	    "alert ip any any -> any any (xbits:set,x; sid:2;)\n"
+	    "alert ip any any -> any any (xbits:set,x,track ip_src,"
+	    "expire 0; sid:3;)\n"
+	    "alert ip any any -> any any (xbits:isset,x,track tx; sid:4;)\n",
+	    NULL, &harness_dl), 0);
+	ck_assert_uint_eq(harness_dl.errors, 3);
+	ck_assert_uint_eq(rules_ruleset_count(rs), 0);
+	rules_ruleset_free(rs);
+}
+END_TEST
+
 /* --- threshold.config --- */
 
 static const char *
@@ -722,6 +894,7 @@ flow_suite(void)
 	TCase *fi = tcase_create("flowint");
 	TCase *th = tcase_create("threshold");
 	TCase *tc = tcase_create("threshold.config");
+	TCase *hb = tcase_create("hostbits");
 
 	tcase_add_checked_fixture(fl, flow_setup, flow_teardown);
 	tcase_add_test(fl, test_flow_to_server_matches_the_client_side);
@@ -789,8 +962,17 @@ flow_suite(void)
 	tcase_add_test(tc, test_tconf_by_both_counts_both_directions_together);
 	tcase_add_test(tc,
 	    test_tconf_bad_line_names_file_and_line_and_the_rest_apply);
+	tcase_add_checked_fixture(hb, flow_setup, flow_teardown);
+	tcase_add_test(hb, test_hostbits_set_by_source_is_seen_without_a_flow);
+	tcase_add_test(hb, test_xbits_ip_pair_covers_both_directions_only);
+	tcase_add_test(hb, test_xbits_ipv4_and_ipv6_of_the_same_bytes_are_apart);
+	tcase_add_test(hb, test_xbits_expire_and_a_set_keeps_its_expiry);
+	tcase_add_test(hb, test_hosttable_at_its_memcap_refuses_and_counts);
+	tcase_add_test(hb, test_hosttable_at_its_memcap_reuses_expired_hosts);
+	tcase_add_test(hb, test_hostbits_both_and_xbits_without_track_are_errors);
 	suite_add_tcase(s, th);
 	suite_add_tcase(s, tc);
+	suite_add_tcase(s, hb);
 	return s;
 }
 
