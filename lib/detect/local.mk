@@ -75,9 +75,11 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/pcre.c \
 	lib/detect/keywords/pcrexform.c \
 	lib/detect/keywords/pkt_data.c \
+	lib/detect/keywords/prefilter.c \
 	lib/detect/keywords/priority.c \
 	lib/detect/keywords/rawbytes.c \
 	lib/detect/keywords/reference.c \
+	lib/detect/keywords/requires.c \
 	lib/detect/keywords/rev.c \
 	lib/detect/keywords/sameip.c \
 	lib/detect/keywords/seq.c \

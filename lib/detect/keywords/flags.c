@@ -35,6 +35,16 @@ const struct keyword kw_flags = {
 	.free = free,
 };
 
+/* Suricata's newer name of flags: the same keyword. */
+const struct keyword kw_tcp_flags = {
+	.name = "tcp.flags",
+	.desc = "TCP flags (flags): [+*!]<FSRPAUCE0>[,<ignored flags>]",
+	.flags = KEYWORD_VALUE_REQUIRED | KEYWORD_ONCE,
+	.setup = flags_setup,
+	.match = flags_match,
+	.free = free,
+};
+
 static bool
 flags_parse(const struct kwparse_arg *a, uint8_t *flags, enum flags_mod *mod)
 {

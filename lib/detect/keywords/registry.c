@@ -63,9 +63,11 @@ extern const struct keyword kw_offset;
 extern const struct keyword kw_pcre;
 extern const struct keyword kw_pcrexform;
 extern const struct keyword kw_pkt_data;
+extern const struct keyword kw_prefilter;
 extern const struct keyword kw_priority;
 extern const struct keyword kw_rawbytes;
 extern const struct keyword kw_reference;
+extern const struct keyword kw_requires;
 extern const struct keyword kw_rev;
 extern const struct keyword kw_sameip;
 extern const struct keyword kw_seq;
@@ -76,6 +78,7 @@ extern const struct keyword kw_strip_pseudo_headers;
 extern const struct keyword kw_strip_whitespace;
 extern const struct keyword kw_tag;
 extern const struct keyword kw_target;
+extern const struct keyword kw_tcp_flags;
 extern const struct keyword kw_tcp_mss;
 extern const struct keyword kw_tcpv4_csum;
 extern const struct keyword kw_tcpv6_csum;
@@ -149,9 +152,11 @@ static const struct keyword *const keywords[] = {
 	&kw_pcre,
 	&kw_pcrexform,
 	&kw_pkt_data,
+	&kw_prefilter,
 	&kw_priority,
 	&kw_rawbytes,
 	&kw_reference,
+	&kw_requires,
 	&kw_rev,
 	&kw_sameip,
 	&kw_seq,
@@ -162,6 +167,7 @@ static const struct keyword *const keywords[] = {
 	&kw_strip_whitespace,
 	&kw_tag,
 	&kw_target,
+	&kw_tcp_flags,
 	&kw_tcp_mss,
 	&kw_tcpv4_csum,
 	&kw_tcpv6_csum,

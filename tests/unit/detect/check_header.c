@@ -521,6 +521,118 @@ START_TEST(test_icmp_seq_fails_on_another_sequence)
 }
 END_TEST
 
+/* --- checksums, tcp.flags, prefilter, requires --- */
+
+static uint16_t
+csum16(const uint8_t *b, size_t len, uint32_t sum)
+{
+	for (size_t i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)b[i] << 8 | b[i + 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+/* tcp() with its IPv4 and TCP checksums right. */
+static struct packet
+tcp_summed(void)
+{
+	struct packet p = tcp();
+	uint8_t *raw = (uint8_t *)p.data;
+	uint16_t c;
+	uint32_t pseudo;
+
+	p.l3 = raw;		/* the IP header: raw IP, no link layer */
+	raw[3] = 40;
+	raw[8] = 64;
+	raw[9] = IPPROTO_TCP;
+	memcpy(raw + 12, &p.src.u.v4, 4);
+	memcpy(raw + 16, &p.dst.u.v4, 4);
+	raw[32] = 0x50;		/* data offset 5 */
+	raw[33] = 0x10;		/* ACK */
+	c = csum16(raw, 20, 0);
+	raw[10] = (uint8_t)(c >> 8);
+	raw[11] = (uint8_t)c;
+	pseudo = ((uint32_t)raw[12] << 8 | raw[13]) +
+	    ((uint32_t)raw[14] << 8 | raw[15]) +
+	    ((uint32_t)raw[16] << 8 | raw[17]) +
+	    ((uint32_t)raw[18] << 8 | raw[19]) + IPPROTO_TCP + 20;
+	c = csum16(raw + 20, 20, pseudo);
+	raw[36] = (uint8_t)(c >> 8);
+	raw[37] = (uint8_t)c;
+	return p;
+}
+
+START_TEST(test_tcpv4_csum_valid_matches_a_right_checksum)
+{
+	struct packet p = tcp_summed();
+
+	ck_assert(hit(R("tcpv4-csum:valid;"), &p));
+	ck_assert(hit(R("ipv4-csum:valid;"), &p));
+	ck_assert(!hit(R("tcpv4-csum:invalid;"), &p));
+}
+END_TEST
+
+START_TEST(test_tcpv4_csum_invalid_matches_a_wrong_checksum)
+{
+	struct packet p = tcp_summed();
+
+	((uint8_t *)p.data)[37] ^= 0xff;
+	ck_assert(hit(R("tcpv4-csum:invalid;"), &p));
+	ck_assert(hit(R("ipv4-csum:valid;"), &p));
+	((uint8_t *)p.data)[11] ^= 0xff;
+	ck_assert(hit(R("ipv4-csum:invalid;"), &p));
+}
+END_TEST
+
+START_TEST(test_csum_of_another_protocol_matches_neither)
+{
+	struct packet p = tcp_summed();
+
+	ck_assert(!hit(R("udpv4-csum:valid;"), &p));
+	ck_assert(!hit(R("udpv4-csum:invalid;"), &p));
+	ck_assert(!hit(R("tcpv6-csum:valid;"), &p));
+}
+END_TEST
+
+START_TEST(test_tcp_flags_is_flags)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("tcp.flags:A;"), &p));
+	ck_assert(!hit(R("tcp.flags:S;"), &p));
+}
+END_TEST
+
+START_TEST(test_prefilter_changes_no_match)
+{
+	struct packet p = tcp();
+
+	ck_assert(hit(R("ttl:64; prefilter;"), &p));
+	ck_assert(!hit(R("ttl:65; prefilter;"), &p));
+}
+END_TEST
+
+START_TEST(test_requires_met_loads_unmet_is_skipped)
+{
+	struct packet p = tcp();
+	struct ruleset *rs = rules_ruleset_new();
+	struct rules_stats st;
+
+	ck_assert(hit(R("requires: version >= 7.0.3; ttl:64;"), &p));
+	ck_assert_int_eq(rules_load_string(rs, "t.rules",
+	    R("requires: version >= 8;") "\n"
+	    R("requires: feature geoip;") "\n"
+	    R("requires: version >= 6 < 7.1;") "\n",
+	    NULL, &harness_dl), 0);
+	rules_ruleset_stats(rs, &st);
+	ck_assert_uint_eq(st.loaded, 1);
+	ck_assert_uint_eq(st.unsupported, 2);
+	ck_assert_uint_eq(st.failed, 0);
+	rules_ruleset_free(rs);
+}
+END_TEST
+
 static Suite *
 header_suite(void)
 {
@@ -528,6 +640,7 @@ header_suite(void)
 	TCase *ip4 = tcase_create("ip");
 	TCase *tcp4 = tcase_create("tcp");
 	TCase *icmp4 = tcase_create("icmp");
+	TCase *more = tcase_create("checksums");
 
 	tcase_add_checked_fixture(ip4, harness_setup, harness_teardown);
 	tcase_add_test(ip4, test_ttl_matches_its_value);
@@ -588,6 +701,14 @@ header_suite(void)
 
 	suite_add_tcase(s, ip4);
 	suite_add_tcase(s, tcp4);
+	tcase_add_checked_fixture(more, harness_setup, harness_teardown);
+	tcase_add_test(more, test_tcpv4_csum_valid_matches_a_right_checksum);
+	tcase_add_test(more, test_tcpv4_csum_invalid_matches_a_wrong_checksum);
+	tcase_add_test(more, test_csum_of_another_protocol_matches_neither);
+	tcase_add_test(more, test_tcp_flags_is_flags);
+	tcase_add_test(more, test_prefilter_changes_no_match);
+	tcase_add_test(more, test_requires_met_loads_unmet_is_skipped);
+	suite_add_tcase(s, more);
 	suite_add_tcase(s, icmp4);
 	return s;
 }

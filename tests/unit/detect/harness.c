@@ -32,10 +32,23 @@ harness_teardown(void)
 	diag_list_free(&harness_dl);
 }
 
+/* A test may build several engines: the one before goes. */
+static void
+harness_drop_engine(void)
+{
+	detect_thread_free(harness_dt);
+	detect_engine_free(harness_de);
+	harness_dt = NULL;
+	harness_de = NULL;
+}
+
 void
 harness_engine(const char *text)
 {
-	struct ruleset *rs = rules_ruleset_new();
+	struct ruleset *rs;
+
+	harness_drop_engine();
+	rs = rules_ruleset_new();
 
 	ck_assert_ptr_nonnull(rs);
 	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL,
@@ -51,7 +64,10 @@ harness_engine(const char *text)
 void
 harness_engine_thresholds(const char *text, const char *tconf)
 {
-	struct ruleset *rs = rules_ruleset_new();
+	struct ruleset *rs;
+
+	harness_drop_engine();
+	rs = rules_ruleset_new();
 
 	ck_assert_ptr_nonnull(rs);
 	ck_assert_int_eq(rules_load_string(rs, "test.rules", text, NULL,
