@@ -31,6 +31,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/bypass.c \
 	lib/detect/keywords/byte_extract.c \
 	lib/detect/keywords/byte_jump.c \
+	lib/detect/keywords/byte_math.c \
 	lib/detect/keywords/byte_test.c \
 	lib/detect/keywords/classtype.c \
 	lib/detect/keywords/compress_whitespace.c \

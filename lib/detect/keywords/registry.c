@@ -20,6 +20,7 @@ extern const struct keyword kw_app_layer_protocol;
 extern const struct keyword kw_bypass;
 extern const struct keyword kw_byte_extract;
 extern const struct keyword kw_byte_jump;
+extern const struct keyword kw_byte_math;
 extern const struct keyword kw_byte_test;
 extern const struct keyword kw_classtype;
 extern const struct keyword kw_compress_whitespace;
@@ -109,6 +110,7 @@ static const struct keyword *const keywords[] = {
 	&kw_bypass,
 	&kw_byte_extract,
 	&kw_byte_jump,
+	&kw_byte_math,
 	&kw_byte_test,
 	&kw_classtype,
 	&kw_compress_whitespace,

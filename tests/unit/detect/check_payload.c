@@ -536,6 +536,58 @@ START_TEST(test_byte_test_count_0_at_the_end_fails)
 }
 END_TEST
 
+/* --- byte_math --- */
+
+START_TEST(test_byte_math_moves_the_cursor_past_the_bytes_read)
+{
+	ck_assert(hits(R("content:\"A\"; byte_math:bytes 1, offset 0, oper +, "
+	    "rvalue 1, result r, relative; content:\"B\"; within:1;"), "AxB"));
+}
+END_TEST
+
+START_TEST(test_byte_math_shift_result_feeds_byte_test)
+{
+	ck_assert(hit(R("byte_math:bytes 1, offset 0, oper >>, rvalue 1, "
+	    "result r; byte_test:1,=,r,1;"), "\x40\x20", 2));
+}
+END_TEST
+
+START_TEST(test_byte_math_string_times_rvalue)
+{
+	ck_assert(hit(R("byte_math:bytes 2, offset 1, oper *, rvalue 3, "
+	    "result r, string dec; byte_test:1,=,r,0,relative;"), "x12\x24",
+	    4));
+}
+END_TEST
+
+START_TEST(test_byte_math_bytes_and_rvalue_from_variables)
+{
+	ck_assert(hit(R("byte_extract:1,0,n; byte_math:bytes n, offset 1, "
+	    "oper +, rvalue 0, result r; byte_test:2,=,r,1;"), "\x02\x01\x02",
+	    3));
+	ck_assert(hit(R("byte_extract:1,0,n; byte_math:bytes 1, offset 1, "
+	    "oper -, rvalue n, result r; byte_test:1,=,r,2;"), "\x01\x05\x04",
+	    3));
+}
+END_TEST
+
+START_TEST(test_byte_math_division_by_zero_does_not_match)
+{
+	ck_assert(!hit(R("byte_math:bytes 1, offset 0, oper /, rvalue 0, "
+	    "result r;"), "\x08", 1));
+}
+END_TEST
+
+START_TEST(test_byte_math_bitmask_and_little_endian)
+{
+	ck_assert(hit(R("byte_math:bytes 1, offset 0, oper +, rvalue 0, "
+	    "result r, bitmask 0xf0; byte_test:1,=,r,2;"), "\x30\x11\x03", 3));
+	ck_assert(hit(R("byte_math:bytes 2, offset 0, oper +, rvalue 1, "
+	    "result r, endian little; byte_test:2,=,r,2,little;"),
+	    "\x01\x02\x02\x02", 4));
+}
+END_TEST
+
 /* --- byte_jump --- */
 
 START_TEST(test_byte_jump_count_0_stays_put_even_at_the_end)
@@ -803,6 +855,13 @@ payload_suite(void)
 	    test_byte_jump_from_beginning_counts_from_the_start);
 	tcase_add_test(bytes, test_byte_jump_multiplier_and_align_round_up);
 	tcase_add_test(bytes, test_byte_jump_post_offset_adjusts_the_landing);
+	tcase_add_test(bytes,
+	    test_byte_math_moves_the_cursor_past_the_bytes_read);
+	tcase_add_test(bytes, test_byte_math_shift_result_feeds_byte_test);
+	tcase_add_test(bytes, test_byte_math_string_times_rvalue);
+	tcase_add_test(bytes, test_byte_math_bytes_and_rvalue_from_variables);
+	tcase_add_test(bytes, test_byte_math_division_by_zero_does_not_match);
+	tcase_add_test(bytes, test_byte_math_bitmask_and_little_endian);
 	tcase_add_test(bytes,
 	    test_byte_test_count_0_string_reads_the_number_there);
 	tcase_add_test(bytes, test_byte_test_count_0_string_without_digits_fails);
