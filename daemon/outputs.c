@@ -66,6 +66,7 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 			.drop_alerts = e->drop_alerts,
 			.ethernet = e->ethernet,
 			.pcap_file = e->pcap_file,
+			.tagged_packets = e->tagged_packets,
 		},
 		.ring_slots = e->buffer_lines,
 	};
@@ -115,6 +116,15 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 		for (size_t i = 0; i < cfg->neve; i++)
 			o->eve_drop_all |= cfg->eve[i].enabled &&
 			    cfg->eve[i].drop_flows == CONFIG_DROP_FLOWS_ALL;
+		/* tagged packets: some eve-log that takes alerts wants them */
+		for (size_t i = 0; i < cfg->neve; i++) {
+			const struct config_eve *e = &cfg->eve[i];
+
+			for (size_t j = 0; j < e->types.count; j++)
+				o->eve_packet |= e->enabled &&
+				    e->tagged_packets &&
+				    strcmp(e->types.items[j], "alert") == 0;
+		}
 	}
 	if (cfg->fast_enabled) {
 		log_path(path, sizeof(path), cfg, cfg->fast_filename);

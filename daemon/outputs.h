@@ -24,6 +24,7 @@ struct outputs {
 	/* some eve-log taking drops has types.drop.flows: all (every
 	 * dropped packet); else the first drop of each flow direction */
 	bool			 eve_drop_all;
+	bool			 eve_packet;	/* tagged packets */
 };
 
 /* Opens every enabled output in the log directory for nproducers event

@@ -32,6 +32,7 @@
 #include "defrag/defrag.h"
 #include "detect/engine.h"
 #include "detect/hosttable.h"
+#include "detect/tag.h"
 #include "flow/flow.h"
 #include "flow/table.h"
 #include "output/eve.h"
@@ -679,10 +680,18 @@ worker_expire(struct worker *w, const struct timespec *now)
 static bool
 worker_inspect(struct worker *w, struct packet *p, struct pipeline_result *pr)
 {
+	struct runmode *rm = w->rm;
+	bool tagged;
+
 	if (p->ip_version != 0)
 		worker_expire(w, &p->ts);
 	pipeline_packet(w->pl, p, pr);
+	/* Suricata's tag keyword: packets after an alert */
+	tagged = pr->inspected && rm->out->eve_packet &&
+	    detect_tag_packet(p, &pr->det);
 	worker_alerts(w, p, pr);
+	if (tagged)
+		output_eve_packet(rm->out->eve, w->index, p);
 	worker_app_log(w, p->flow, p, false);
 	return pr->drop;
 }

@@ -325,6 +325,7 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.alert.packet", KEY_BOOL, EOFF(packet), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.payload", KEY_BOOL, EOFF(payload), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.payload-printable", KEY_BOOL, EOFF(payload_printable), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.alert.tagged-packets", KEY_BOOL, EOFF(tagged_packets), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.verdict", KEY_BOOL, EOFF(verdict), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },

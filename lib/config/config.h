@@ -113,6 +113,7 @@ struct config_eve {
 	int		 drop_flows;		/* enum config_drop_flows */
 	bool		 ethernet;		/* "ether" MACs when known */
 	bool		 pcap_file;		/* offline: "pcap_filename" */
+	bool		 tagged_packets;	/* "packet" events for tags */
 
 	char		*identity;		/* syslog */
 	char		*facility;

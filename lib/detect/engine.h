@@ -36,6 +36,7 @@ enum detect_action {
 
 #define DETECT_MAX_ALERTS	64	/* packet-alert-max at most */
 #define DETECT_ALERTS_DEFAULT	15	/* Suricata's packet-alert-max */
+#define DETECT_TAGS_PER_PACKET	8	/* tagging rules applied per packet */
 
 /* Why a packet is dropped: Suricata's drop.reason. */
 enum detect_drop_reason {
@@ -85,6 +86,10 @@ struct detect_result {
 	uint8_t		 drop_reason;	/* enum detect_drop_reason */
 	bool		 pass;		/* a pass (rule or rate_filter) decided
 					 * the packet */
+	/* rules with the tag keyword that matched (not held back by a
+	 * rate limit): detect_tag_packet() installs their tags */
+	const struct rule *tag_rules[DETECT_TAGS_PER_PACKET];
+	uint32_t	 ntags;
 	/* nfq_set_mark of the matching rules, composed in evaluation
 	 * order: the packet mark becomes (mark & ~mask) | (value & mask).
 	 * The verdict code applies it only to accepted packets. */

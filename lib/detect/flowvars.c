@@ -3,6 +3,7 @@
 #include "detect/engine.h"
 #include "detect/flowvars.h"
 #include "detect/names.h"
+#include "detect/tag.h"
 #include "flow/flow.h"
 
 struct flowvars_int {
@@ -21,6 +22,8 @@ struct detect_flow_vars {
 	struct detect_flowvars_counter *counters;
 	uint32_t	 ncounters;
 	uint32_t	 capcounters;
+	struct detect_tag_entry *tags;	/* room for DETECT_TAG_MAX */
+	uint32_t	 ntags;
 };
 
 static struct detect_flow_vars *flowvars_get(struct flow *);
@@ -60,6 +63,7 @@ detect_flow_vars_free(void *p)
 	free(fv->bits);
 	free(fv->ints);
 	free(fv->counters);
+	free(fv->tags);
 	free(fv);
 }
 
@@ -200,4 +204,29 @@ detect_flowvars_each(const struct flow *f,
 		if ((name = detect_names_name(DETECT_NAMES_FLOWINT,
 		    fv->ints[i].id)) != NULL)
 			integer(name, fv->ints[i].value, arg);
+}
+
+void
+detect_flowvars_tag_add(struct flow *f, uint32_t gid, uint32_t sid,
+    const struct detect_tag *t, int64_t now_sec)
+{
+	struct detect_flow_vars *fv;
+
+	if ((fv = flowvars_get(f)) == NULL)
+		return;
+	if (fv->tags == NULL &&
+	    (fv->tags = calloc(DETECT_TAG_MAX, sizeof(*fv->tags))) == NULL)
+		return;
+	fv->ntags = detect_tag_list_add(fv->tags, fv->ntags, gid, sid, t,
+	    now_sec);
+}
+
+bool
+detect_flowvars_tag_packet(struct flow *f, const struct packet *p)
+{
+	struct detect_flow_vars *fv = f->detect_vars;
+
+	if (fv == NULL || fv->ntags == 0)
+		return false;
+	return detect_tag_list_packet(fv->tags, &fv->ntags, p);
 }

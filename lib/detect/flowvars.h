@@ -30,6 +30,13 @@ void	detect_flowvars_each(const struct flow *,
 	    void (*integer)(const char *name, uint32_t value, void *arg),
 	    void *arg);
 
+/* The flow's tags (tag:session, see detect/tag.h). */
+struct detect_tag;
+struct packet;
+void	detect_flowvars_tag_add(struct flow *, uint32_t gid, uint32_t sid,
+	    const struct detect_tag *, int64_t now_sec);
+bool	detect_flowvars_tag_packet(struct flow *, const struct packet *);
+
 /* A rate-limit counter of this flow for gid:sid, created zeroed when
  * absent (NULL when memory or the cap ran out). */
 struct detect_flowvars_counter {

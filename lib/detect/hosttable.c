@@ -5,6 +5,7 @@
 
 #include "core/packet.h"
 #include "detect/hosttable.h"
+#include "detect/tag.h"
 
 #define HT_SHARDS	64
 #define HT_INLINE_BITS	4	/* most hosts carry a bit or two */
@@ -23,6 +24,8 @@ struct ht_entry {
 	uint16_t	 capbits;
 	struct ht_bit	*bits;		/* inl, or a heap array */
 	struct ht_bit	 inl[HT_INLINE_BITS];
+	struct detect_tag_entry *tags;	/* HOST: tag:host, or NULL */
+	uint32_t	 ntags;
 };
 
 struct ht_shard {
@@ -44,6 +47,8 @@ struct ht_table {
 /* Process-wide on purpose (see hosttable.h). */
 static struct ht_table ht_tables[DETECT_HOSTTABLE_KINDS];
 static pthread_mutex_t ht_build_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Host tags in the table: while 0 a packet looks none up. */
+static uint64_t ht_tags;		/* __atomic */
 
 static void	ht_clear(struct ht_table *);
 static int	ht_build(struct ht_table *,
@@ -79,6 +84,7 @@ ht_clear(struct ht_table *t)
 				n = e->next;
 				if (e->bits != e->inl)
 					free(e->bits);
+				free(e->tags);
 				free(e);
 			}
 		for (e = s->free; e != NULL; e = n) {
@@ -194,6 +200,8 @@ ht_addr_eq(const struct ip_addr *x, const struct ip_addr *y)
 static bool
 ht_dead(const struct ht_entry *e, uint64_t now)
 {
+	if (e->ntags > 0)
+		return false;
 	for (uint16_t i = 0; i < e->nbits; i++)
 		if (e->bits[i].expire_ns >= now)
 			return false;
@@ -208,6 +216,13 @@ ht_release(struct ht_shard *s, struct ht_entry *e)
 		free(e->bits);
 		s->memuse -= (uint64_t)e->capbits * sizeof(struct ht_bit);
 	}
+	if (e->tags != NULL) {
+		free(e->tags);
+		s->memuse -= DETECT_TAG_MAX * sizeof(*e->tags);
+		__atomic_sub_fetch(&ht_tags, e->ntags, __ATOMIC_RELAXED);
+	}
+	e->tags = NULL;
+	e->ntags = 0;
 	e->bits = e->inl;
 	e->capbits = HT_INLINE_BITS;
 	e->nbits = 0;
@@ -380,7 +395,7 @@ detect_hosttable_bit(enum detect_hosttable_kind kind, const struct ip_addr *a,
 		break;
 	}
 	/* An entry without bits holds nothing: back to the free list. */
-	if (e != NULL && e->nbits == 0) {
+	if (e != NULL && e->nbits == 0 && e->ntags == 0) {
 		for (pp = &s->buckets[(h / HT_SHARDS) % s->nbuckets]; *pp != e;
 		    pp = &(*pp)->next)
 			;
@@ -434,4 +449,113 @@ detect_hosttable_reset(void)
 			pthread_mutex_unlock(&s->lock);
 		}
 	}
+}
+
+/* The entry of host a in t, its shard locked in *sp; created when
+ * create (NULL when it cannot be). Unlock *sp after. */
+static struct ht_entry *
+ht_host(struct ht_table *t, const struct ip_addr *a, bool create,
+    uint64_t now, struct ht_shard **sp)
+{
+	struct ip_addr none;
+	struct ht_shard *s;
+	struct ht_entry *e;
+	uint64_t h;
+
+	memset(&none, 0, sizeof(none));
+	h = ht_hash(a, &none);
+	s = &t->shards[h % HT_SHARDS];
+	*sp = s;
+	pthread_mutex_lock(&s->lock);
+	for (e = s->buckets[(h / HT_SHARDS) % s->nbuckets]; e != NULL;
+	    e = e->next)
+		if (ht_addr_eq(&e->a, a))
+			return e;
+	if (!create || (e = ht_take(s, now)) == NULL)
+		return NULL;
+	e->a = *a;
+	e->b = none;
+	e->next = s->buckets[(h / HT_SHARDS) % s->nbuckets];
+	s->buckets[(h / HT_SHARDS) % s->nbuckets] = e;
+	return e;
+}
+
+/* Drops an entry left with neither bits nor tags; lock held. */
+static void
+ht_host_tidy(struct ht_shard *s, struct ht_entry *e)
+{
+	struct ip_addr none;
+	struct ht_entry **pp;
+	uint64_t h;
+
+	if (e->nbits != 0 || e->ntags != 0)
+		return;
+	memset(&none, 0, sizeof(none));
+	h = ht_hash(&e->a, &none);
+	for (pp = &s->buckets[(h / HT_SHARDS) % s->nbuckets]; *pp != e;
+	    pp = &(*pp)->next)
+		;
+	*pp = e->next;
+	ht_release(s, e);
+}
+
+void
+detect_hosttable_tag_add(const struct ip_addr *a, uint32_t gid, uint32_t sid,
+    const struct detect_tag *t, int64_t now_sec)
+{
+	struct ht_table *tb = ht_get(DETECT_HOSTTABLE_HOST);
+	struct ht_shard *s;
+	struct ht_entry *e;
+	uint32_t before;
+
+	if (tb == NULL)
+		return;
+	if ((e = ht_host(tb, a, true, (uint64_t)now_sec * 1000000000ull,
+	    &s)) == NULL) {
+		s->memcap_hits++;
+		pthread_mutex_unlock(&s->lock);
+		return;
+	}
+	if (e->tags == NULL) {
+		if (s->memuse + DETECT_TAG_MAX * sizeof(*e->tags) > s->memcap ||
+		    (e->tags = calloc(DETECT_TAG_MAX, sizeof(*e->tags))) ==
+		    NULL) {
+			s->memcap_hits++;
+			ht_host_tidy(s, e);
+			pthread_mutex_unlock(&s->lock);
+			return;
+		}
+		s->memuse += DETECT_TAG_MAX * sizeof(*e->tags);
+	}
+	before = e->ntags;
+	e->ntags = detect_tag_list_add(e->tags, e->ntags, gid, sid, t, now_sec);
+	__atomic_add_fetch(&ht_tags, e->ntags - before, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&s->lock);
+}
+
+bool
+detect_hosttable_tag_packet(const struct packet *p)
+{
+	struct ht_table *tb = &ht_tables[DETECT_HOSTTABLE_HOST];
+	const struct ip_addr *hosts[2] = { &p->src, &p->dst };
+	bool tagged = false;
+
+	if (__atomic_load_n(&ht_tags, __ATOMIC_RELAXED) == 0 ||
+	    !__atomic_load_n(&tb->built, __ATOMIC_ACQUIRE))
+		return false;
+	for (int i = 0; i < 2; i++) {
+		struct ht_shard *s;
+		struct ht_entry *e = ht_host(tb, hosts[i], false, 0, &s);
+		uint32_t before;
+
+		if (e != NULL && e->ntags > 0) {
+			before = e->ntags;
+			tagged |= detect_tag_list_packet(e->tags, &e->ntags, p);
+			__atomic_sub_fetch(&ht_tags, before - e->ntags,
+			    __ATOMIC_RELAXED);
+			ht_host_tidy(s, e);
+		}
+		pthread_mutex_unlock(&s->lock);
+	}
+	return tagged;
 }

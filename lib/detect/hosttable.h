@@ -65,6 +65,14 @@ int	detect_hosttable_configure(enum detect_hosttable_kind,
 bool	detect_hosttable_bit(enum detect_hosttable_kind, const struct ip_addr *a,
 	    const struct ip_addr *b, uint32_t id, enum detect_hostbit_op op,
 	    uint32_t expire, const struct timespec *now);
+/* Host tags (tag:host; see detect/tag.h): add the tag of gid:sid to host
+ * a; count p against the tags of its source and destination hosts (true
+ * when one tags it). Lookups happen only while some host has a tag. */
+struct detect_tag;
+struct packet;
+void	detect_hosttable_tag_add(const struct ip_addr *a, uint32_t gid,
+	    uint32_t sid, const struct detect_tag *, int64_t now_sec);
+bool	detect_hosttable_tag_packet(const struct packet *);
 void	detect_hosttable_stats(enum detect_hosttable_kind,
 	    struct detect_hosttable_stats *);
 /* Forgets every entry of both tables (tests). */

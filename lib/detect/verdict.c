@@ -17,6 +17,7 @@ detect_verdict_init(struct detect_result *res)
 	res->has_drop_alert = false;
 	res->drop_reason = DETECT_DROP_NONE;
 	res->pass = false;
+	res->ntags = 0;
 	res->mark.set = false;
 	res->mark.value = 0;
 	res->mark.mask = 0;
@@ -85,6 +86,10 @@ detect_verdict_apply(struct detect_result *res, const struct detect_sig *s,
 	}
 	if (act == DETECT_ACTION_PASS)
 		res->pass = true;
+	/* Suricata tags for every match its thresholds let through, also
+	 * of noalert rules */
+	if (r->tag != NULL && !silent && res->ntags < DETECT_TAGS_PER_PACKET)
+		res->tag_rules[res->ntags++] = r;
 	/* A pass rule logs nothing unless it has the alert keyword; nor does
 	 * a rule a rate_filter turns into pass (measured on Suricata 7). */
 	alert = !silent && !(r->flags & RULE_F_NOALERT) &&

@@ -59,6 +59,7 @@ eve_union_extras(struct output_eve *eve)
 #define EVE_OR(f)	eve->opts.f |= eve->targets[i].opts.f;
 		EVE_OPTS(EVE_OR)
 #undef EVE_OR
+		eve->opts.tagged_packets |= eve->targets[i].opts.tagged_packets;
 	}
 }
 
@@ -379,7 +380,7 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
 		json_object_del(copy, "payload_printable");
 	if (!t->opts.payload && !t->opts.payload_printable)
 		json_object_del(copy, "stream");
-	if (!t->opts.packet) {
+	if (!t->opts.packet && type_is(copy, "alert")) {
 		json_object_del(copy, "packet");
 		json_object_del(copy, "packet_info");
 	}
@@ -428,7 +429,11 @@ write_record(struct output_eve *eve, size_t producer, json_t *obj)
 		const struct eve_target *t = &eve->targets[i];
 		char *line;
 
-		if (type != NULL && !eve_target_takes(t, type))
+		/* tagged packets go with the alerts (Suricata's alert
+		 * logger writes them) */
+		if (type != NULL && strcmp(type, "packet") == 0 ?
+		    !eve_target_takes(t, "alert") || !t->opts.tagged_packets :
+		    type != NULL && !eve_target_takes(t, type))
 			continue;
 		if (eve_target_wants_less(eve, t)) {
 			if ((line = eve_render_cut(eve, t, obj)) != NULL)

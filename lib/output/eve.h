@@ -69,6 +69,8 @@ struct output_eve_opts {
 	bool		 drop_alerts;	/* drop events: the alert that dropped */
 	bool		 ethernet;	/* ether: MACs, when the frame has them */
 	bool		 pcap_file;	/* offline: pcap_filename */
+	bool		 tagged_packets; /* "packet" events of tagged packets,
+					 * to an output that takes alerts */
 };
 
 struct output_eve_flow_stats {

@@ -39,6 +39,7 @@ rules_rule_free(struct rule *r)
 		free(r->meta[i].value);
 	}
 	free(r->meta);
+	free(r->tag);
 	free(r->matches);
 	for (size_t c = 0; c < r->nxchains; c++)
 		for (size_t i = 0; i < r->xchains[c].n; i++)

@@ -7,6 +7,7 @@
 #include "rules/addr.h"
 #include "rules/port.h"
 
+struct detect_tag;
 struct keyword;
 
 enum rule_action {
@@ -148,6 +149,7 @@ struct rule {
 	char		*category;	/* the classtype's description, when
 					 * classification.config is loaded */
 	struct rule_meta *meta;		/* metadata keyword pairs, in order */
+	struct detect_tag *tag;		/* tag keyword, or NULL */
 	uint16_t	 nmeta;
 	uint32_t	 mark_value;	/* nfq_set_mark */
 	uint32_t	 mark_mask;

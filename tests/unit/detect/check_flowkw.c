@@ -18,6 +18,7 @@
 #include "detect/flowvars.h"
 #include "detect/hosttable.h"
 #include "detect/names.h"
+#include "detect/tag.h"
 #include "detect/threshold.h"
 #include "flow/flow.h"
 #include "rules/ruleset.h"
@@ -731,6 +732,65 @@ START_TEST(test_hostbits_both_and_xbits_without_track_are_errors)
 }
 END_TEST
 
+/* --- tag --- */
+
+START_TEST(test_tag_session_tags_the_next_count_minus_one_packets)
+{
+	struct packet a = pkt("evil", false, TS, 1);
+	struct packet b = pkt("x", true, TC, 2);
+	unsigned tagged = 0;
+
+	harness_engine("alert tcp any any -> any any (content:\"evil\"; "
+	    "tag:session,3,packets; sid:1;)");
+	run(&a);
+	ck_assert_uint_eq(harness_res.ntags, 1);
+	/* the alerting packet counts as the first and is not tagged */
+	ck_assert(!detect_tag_packet(&a, &harness_res));
+	for (int i = 0; i < 5; i++) {
+		run(&b);
+		tagged += detect_tag_packet(&b, &harness_res);
+	}
+	ck_assert_uint_eq(tagged, 2);
+}
+END_TEST
+
+START_TEST(test_tag_host_follows_the_host_in_any_flow)
+{
+	struct packet a = hpkt("10.0.0.1", "10.0.0.2", "evil", 1);
+	struct packet b = hpkt("10.0.0.2", "10.0.0.7", "x", 2);
+	struct packet c = hpkt("10.0.0.5", "10.0.0.6", "x", 3);
+
+	harness_engine("alert udp any any -> any any (content:\"evil\"; "
+	    "tag:host,10,seconds,dst; sid:1;)");
+	run(&a);
+	ck_assert(!detect_tag_packet(&a, &harness_res));
+	run(&b);
+	ck_assert(detect_tag_packet(&b, &harness_res));
+	run(&c);
+	ck_assert(!detect_tag_packet(&c, &harness_res));
+	b.ts.tv_sec = 20;	/* past the 10 seconds */
+	run(&b);
+	ck_assert(!detect_tag_packet(&b, &harness_res));
+}
+END_TEST
+
+START_TEST(test_tag_bad_values_are_errors)
+{
+	struct ruleset *rs = rules_ruleset_new();
+
+	ck_assert_int_eq(rules_load_string(rs, "t.rules",
+	    "alert ip any any -> any any (tag:flow; sid:1;)\n"
+	    "alert ip any any -> any any (tag:session,3; sid:2;)\n"
+	    "alert ip any any -> any any (tag:host,3,packets,up; sid:3;)\n"
+	    "alert ip any any -> any any (tag:session,3,packets,src; sid:4;)\n"
+	    "alert ip any any -> any any (tag:host,3,bytes,src; sid:5;)\n",
+	    NULL, &harness_dl), 0);
+	ck_assert_uint_eq(harness_dl.errors, 4);
+	ck_assert_uint_eq(rules_ruleset_count(rs), 1);
+	rules_ruleset_free(rs);
+}
+END_TEST
+
 /* --- threshold.config --- */
 
 static const char *
@@ -972,6 +1032,10 @@ flow_suite(void)
 	tcase_add_test(hb, test_hostbits_both_and_xbits_without_track_are_errors);
 	suite_add_tcase(s, th);
 	suite_add_tcase(s, tc);
+	tcase_add_test(hb,
+	    test_tag_session_tags_the_next_count_minus_one_packets);
+	tcase_add_test(hb, test_tag_host_follows_the_host_in_any_flow);
+	tcase_add_test(hb, test_tag_bad_values_are_errors);
 	suite_add_tcase(s, hb);
 	return s;
 }
