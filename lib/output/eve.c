@@ -765,20 +765,39 @@ add_flow_metadata(const struct output_eve *eve, json_t *obj,
 	json_object_set_new(obj, "metadata", meta);
 }
 
-/* Suricata's alert.metadata: key -> [values], keys in first-seen order. */
+static int
+meta_key_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Suricata's alert.metadata, measured: key -> [values], the keys sorted,
+ * each key's values last one first. */
 static json_t *
 rule_metadata(const struct rule_meta *meta, size_t n)
 {
+	const char *keys[RULE_META_MAX];
+	size_t nkeys = 0;
 	json_t *o = json_object();
 
-	for (size_t i = 0; i < n; i++) {
-		json_t *l = json_object_get(o, meta[i].key);
+	for (size_t i = 0; i < n && i < RULE_META_MAX; i++) {
+		size_t k;
 
-		if (l == NULL) {
-			l = json_array();
-			json_object_set_new(o, meta[i].key, l);
-		}
-		json_array_append_new(l, json_string_lossy(meta[i].value));
+		for (k = 0; k < nkeys && strcmp(keys[k], meta[i].key) != 0;
+		    k++)
+			;
+		if (k == nkeys)
+			keys[nkeys++] = meta[i].key;
+	}
+	qsort(keys, nkeys, sizeof(keys[0]), meta_key_cmp);
+	for (size_t k = 0; k < nkeys; k++) {
+		json_t *l = json_array();
+
+		for (size_t i = n; i > 0; i--)
+			if (strcmp(meta[i - 1].key, keys[k]) == 0)
+				json_array_append_new(l,
+				    json_string_lossy(meta[i - 1].value));
+		json_object_set_new(o, keys[k], l);
 	}
 	return o;
 }
@@ -1026,6 +1045,7 @@ output_eve_drop(struct output_eve *eve, size_t producer,
 	size_t iplen = ip != NULL && ip >= p->data && ip < p->data + p->len ?
 	    (size_t)(p->data + p->len - ip) : 0;
 
+	add_flow_metadata(eve, obj, p->flow);
 	if (p->flow != NULL)
 		json_object_set_new(obj, "direction", json_string(
 		    (p->flow_flags & PKT_FLOW_TO_CLIENT) ? "to_client" :

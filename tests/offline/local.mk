@@ -3,7 +3,7 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh \
 	tests/offline/t_eve_sockets.sh tests/offline/t_threshold_config.sh \
 	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
-	tests/offline/t_defrag_policy.sh
+	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -29,4 +29,14 @@ EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/record.sh \
 	tests/data/threshold/th.rules \
 	tests/data/threshold/th2.rules \
+	$(NULL)
+EXTRA_DIST += tests/data/eve/cases.txt \
+	tests/data/eve/drop-all.yaml \
+	tests/data/eve/expected.jsonl \
+	tests/data/eve/payload.yaml \
+	tests/data/eve/record.sh \
+	tests/data/eve/tcp-drop.pcap \
+	tests/data/eve/tcp.rules \
+	tests/data/eve/udp.pcap \
+	tests/data/eve/udp.rules \
 	$(NULL)
