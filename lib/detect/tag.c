@@ -87,16 +87,19 @@ detect_tag_packet(struct packet *p, const struct detect_result *res)
 
 	for (uint32_t i = 0; i < res->ntags; i++) {
 		const struct rule *r = res->tag_rules[i];
-		const struct detect_tag *t = r->tag;
 
-		if (t->type == DETECT_TAG_SESSION) {
-			if (p->flow != NULL)
-				detect_flowvars_tag_add(p->flow, r->gid, r->sid,
-				    t, p->ts.tv_sec);
-		} else
-			detect_hosttable_tag_add(t->dir == DETECT_TAG_SRC ?
-			    &p->src : &p->dst, r->gid, r->sid, t,
-			    p->ts.tv_sec);
+		for (const struct detect_tag *t = r->tag; t != NULL;
+		    t = t->next) {
+			if (t->type == DETECT_TAG_SESSION) {
+				if (p->flow != NULL)
+					detect_flowvars_tag_add(p->flow,
+					    r->gid, r->sid, t, p->ts.tv_sec);
+			} else
+				detect_hosttable_tag_add(
+				    t->dir == DETECT_TAG_SRC ? &p->src :
+				    &p->dst, r->gid, r->sid, t,
+				    p->ts.tv_sec);
+		}
 	}
 	if (p->flow != NULL)
 		tagged |= detect_flowvars_tag_packet(p->flow, p);

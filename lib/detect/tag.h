@@ -34,6 +34,7 @@ struct detect_tag {
 	uint8_t		 metric;	/* enum detect_tag_metric */
 	uint8_t		 dir;		/* host: enum detect_tag_dir */
 	uint32_t	 count;
+	struct detect_tag *next;	/* the rule's next tag keyword */
 };
 
 /* One tag installed on a flow or a host. */

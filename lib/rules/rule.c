@@ -3,6 +3,7 @@
 #include <errno.h>
 
 #include "detect/keywords/keyword.h"
+#include "detect/tag.h"
 #include "rules/rule.h"
 
 struct rule *
@@ -39,7 +40,12 @@ rules_rule_free(struct rule *r)
 		free(r->meta[i].value);
 	}
 	free(r->meta);
-	free(r->tag);
+	while (r->tag != NULL) {
+		struct detect_tag *next = r->tag->next;
+
+		free(r->tag);
+		r->tag = next;
+	}
 	free(r->matches);
 	for (size_t c = 0; c < r->nxchains; c++)
 		for (size_t i = 0; i < r->xchains[c].n; i++)

@@ -13,12 +13,12 @@ static int	tag_setup(struct rules_parser *, struct rule *,
 /* Suricata's tag: session[,count,metric] or host[,count,metric[,src|dst]]
  * with metric packets|seconds|bytes; the default is 256 packets of the
  * session, or of the destination host. What it tags eve logs as
- * "packet" events (see detect/tag.h). */
+ * "packet" events (see detect/tag.h). A rule may have several. */
 const struct keyword kw_tag = {
 	.name = "tag",
 	.desc = "log the packets after the alert: session|host[,count,"
 	    "packets|seconds|bytes[,src|dst]]",
-	.flags = KEYWORD_VALUE_REQUIRED | KEYWORD_ONCE,
+	.flags = KEYWORD_VALUE_REQUIRED,
 	.setup = tag_setup,
 };
 
@@ -67,7 +67,15 @@ tag_setup(struct rules_parser *p, struct rule *r,
 		else if (!kwparse_is(&args[3], "dst"))
 			goto bad;
 	}
-	r->tag = t;
+	/* A rule may tag both, as Suricata allows: "tag:host,...;
+	 * tag:session;" */
+	{
+		struct detect_tag **tail = &r->tag;
+
+		while (*tail != NULL)
+			tail = &(*tail)->next;
+		*tail = t;
+	}
 	return 0;
 bad:
 	free(t);

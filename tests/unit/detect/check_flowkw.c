@@ -774,6 +774,30 @@ START_TEST(test_tag_host_follows_the_host_in_any_flow)
 }
 END_TEST
 
+/* Suricata takes several tag keywords in one rule (eve-tag-01: a host
+ * tag and a session tag): both are installed. */
+START_TEST(test_tag_host_and_session_in_one_rule)
+{
+	struct packet a = pkt("evil", false, TS, 1);
+	struct packet b = pkt("x", true, TC, 2);
+	const struct detect_tag *t;
+
+	harness_engine("alert tcp any any -> any any (content:\"evil\"; "
+	    "tag:host,100,packets,src; tag:session,3,packets; sid:1;)");
+	run(&a);
+	ck_assert_uint_eq(harness_res.ntags, 1);
+	t = harness_res.tag_rules[0]->tag;
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(t->type, DETECT_TAG_HOST);
+	ck_assert_ptr_nonnull(t->next);
+	ck_assert_int_eq(t->next->type, DETECT_TAG_SESSION);
+	ck_assert_ptr_null(t->next->next);
+	ck_assert(!detect_tag_packet(&a, &harness_res));
+	run(&b);
+	ck_assert(detect_tag_packet(&b, &harness_res));
+}
+END_TEST
+
 START_TEST(test_tag_bad_values_are_errors)
 {
 	struct ruleset *rs = rules_ruleset_new();
@@ -1035,6 +1059,7 @@ flow_suite(void)
 	tcase_add_test(hb,
 	    test_tag_session_tags_the_next_count_minus_one_packets);
 	tcase_add_test(hb, test_tag_host_follows_the_host_in_any_flow);
+	tcase_add_test(hb, test_tag_host_and_session_in_one_rule);
 	tcase_add_test(hb, test_tag_bad_values_are_errors);
 	suite_add_tcase(s, hb);
 	return s;
