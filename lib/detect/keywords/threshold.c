@@ -49,6 +49,16 @@ detect_threshold_parse(struct rules_parser *p, struct rule *r,
 	for (int i = 0; i < n; i++) {
 		kwparse_word(&args[i], &word, &rest);
 		if (want_type && kwparse_is(&word, "type")) {
+			/* Suricata 8's exponential type (with multiplier),
+			 * which Suricata 7 rejects: its own rules files use
+			 * it, so the rule is skipped as unsupported rather
+			 * than failing the load */
+			if (kwparse_is(&rest, "backoff")) {
+				rules_parser_unsupported(p, "threshold backoff",
+				    rest.off, rest.s, rest.len, "threshold type "
+				    "backoff is Suricata 8's (quell follows 7.0)");
+				return -1;
+			}
 			for (size_t k = 0; k < QUELL_NITEMS(types); k++)
 				if (kwparse_is(&rest, types[k])) {
 					t->type = (enum detect_threshold_type)k;

@@ -1826,6 +1826,18 @@ START_TEST(test_unknown_ip_proto_name_is_an_error)
 }
 END_TEST
 
+/* Suricata 8's threshold type backoff (in Suricata's own stream-events
+ * and dnp3-events rules): unsupported, not an error. */
+START_TEST(test_threshold_backoff_is_unsupported)
+{
+	load("alert tcp any any -> any any (msg:\"x\"; threshold:type "
+	    "backoff, track by_flow, count 1, multiplier 2; sid:1;)");
+	ck_assert_uint_eq(stats().unsupported, 1);
+	ck_assert_uint_eq(stats().failed, 0);
+	ck_assert_uint_eq(dl.errors, 0);
+}
+END_TEST
+
 START_TEST(test_tag_loads_without_a_warning)
 {
 	load("alert tcp any any -> any any (tag:session,10,packets; "
@@ -2217,6 +2229,7 @@ rules_suite(void)
 	tcase_add_test(kw, test_comparison_without_number_is_an_error);
 	tcase_add_test(kw, test_negative_ip_id_is_an_error);
 	tcase_add_test(kw, test_unknown_ip_proto_name_is_an_error);
+	tcase_add_test(kw, test_threshold_backoff_is_unsupported);
 	tcase_add_test(kw, test_tag_loads_without_a_warning);
 	tcase_add_test(kw, test_flag_keyword_with_a_value_is_an_error);
 	tcase_add_test(kw, test_too_many_keyword_arguments_are_an_error);
