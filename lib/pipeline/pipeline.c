@@ -286,13 +286,12 @@ decide:
 	 * would; with it they act as inline. */
 	if (!pl->cfg.ips)
 		res->drop = false;
-	if (f != NULL) {
-		if (res->det.nalerts > 0)
-			f->flags |= FLOW_F_ALERTED;
-		if (res->drop && p->proto == IPPROTO_TCP &&
-		    (res->why & (PIPELINE_DROP_RULES | PIPELINE_DROP_FLOW)))
-			f->flags |= FLOW_F_DROP;
-	}
+	/* Whether a rule's drop covers the rest of the flow detection
+	 * decided (DETECT_SIG_APPLY_FLOW sets FLOW_F_DROP); a packet-only
+	 * drop (dsize, a UDP payload match) drops this packet alone, as
+	 * Suricata's. */
+	if (f != NULL && res->det.nalerts > 0)
+		f->flags |= FLOW_F_ALERTED;
 	if (pl->cfg.bypass && !res->drop && f != NULL &&
 	    !(f->flags & FLOW_F_BYPASSED) &&
 	    (res->det.bypass || (f->flags & FLOW_F_BYPASS))) {

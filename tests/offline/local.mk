@@ -37,6 +37,7 @@ EXTRA_DIST += tests/data/eve/cases.txt \
 	tests/data/eve/record.sh \
 	tests/data/eve/tcp-drop.pcap \
 	tests/data/eve/tcp.rules \
+	tests/data/eve/dsize.rules \
 	tests/data/eve/udp.pcap \
 	tests/data/eve/udp.rules \
 	$(NULL)

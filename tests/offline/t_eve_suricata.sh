@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # eve.json lines as Suricata 7.0.6 writes them: each case of
 # tests/data/eve/cases.txt (a TCP flow dropped by a content rule inline,
-# with drop flows: all, alerts and the verdict; UDP alerts with payload,
+# with drop flows: all, alerts and the verdict; the same flow with a dsize
+# drop, which drops its packets only; UDP alerts with payload,
 # payload_printable, packet, packet_info, ether, metadata, with and
 # without --simulate-ips) runs quelld -r, and its alert, drop and packet
 # events, without flow_id, quell's inline-only object and app_proto
