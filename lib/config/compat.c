@@ -3,7 +3,9 @@
 #include "config/compat.h"
 
 #define CAPTURE	"quell reads NFQUEUE queues (-q) and capture files (-r) only"
-#define NO_APP	"quell parses no application-layer protocol in traffic yet"
+#define NO_APP	"quell parses HTTP/1, TLS, DNS and SSH only; not this yet"
+#define NO_APP_KEY \
+	"quell's parser of this protocol has no such setting"
 #define NO_STREAM "quell's stream engine has no such setting"
 #define NO_EVE(t) "quell does not write " t " events yet"
 
@@ -12,6 +14,10 @@ static const struct config_compat table[] = {
 	{ "af-packet", CAPTURE, NULL },
 	{ "af-xdp", CAPTURE, NULL },
 	{ "app-layer", NO_APP, NULL },
+	{ "app-layer.protocols.dns", NO_APP_KEY, NULL },
+	{ "app-layer.protocols.http", NO_APP_KEY, NULL },
+	{ "app-layer.protocols.ssh", NO_APP_KEY, NULL },
+	{ "app-layer.protocols.tls", NO_APP_KEY, NULL },
 	{ "asn1-max-frames", "quell has no asn1 keyword", NULL },
 	{ "autofp-scheduler", "quell always gives a flow to one worker by a "
 	    "symmetric 5-tuple hash", "hash" },
@@ -94,13 +100,10 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.dcerpc", NO_APP, NULL },
 	{ "outputs.eve-log.types.dhcp", NO_APP, NULL },
 	{ "outputs.eve-log.types.dnp3", NO_APP, NULL },
-	{ "outputs.eve-log.types.dns", NO_APP, NULL },
-	{ "outputs.eve-log.types.files", NO_APP, NULL },
 	{ "outputs.eve-log.types.flow.exception-policy", "quell's exception "
 	    "policies are not logged per flow", NULL },
 	{ "outputs.eve-log.types.frame", NO_APP, NULL },
 	{ "outputs.eve-log.types.ftp", NO_APP, NULL },
-	{ "outputs.eve-log.types.http", NO_APP, NULL },
 	{ "outputs.eve-log.types.http2", NO_APP, NULL },
 	{ "outputs.eve-log.types.ike", NO_APP, NULL },
 	{ "outputs.eve-log.types.krb5", NO_APP, NULL },
@@ -117,7 +120,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.smb", NO_APP, NULL },
 	{ "outputs.eve-log.types.smtp", NO_APP, NULL },
 	{ "outputs.eve-log.types.snmp", NO_APP, NULL },
-	{ "outputs.eve-log.types.ssh", NO_APP, NULL },
 	{ "outputs.eve-log.types.stats.deltas", "stats events carry totals",
 	    "no" },
 	{ "outputs.eve-log.types.stats.null-values", "stats events carry "
@@ -127,7 +129,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.stats.totals", "stats events carry totals",
 	    "yes" },
 	{ "outputs.eve-log.types.tftp", NO_APP, NULL },
-	{ "outputs.eve-log.types.tls", NO_APP, NULL },
 	{ "outputs.eve-log.xff", NO_APP, NULL },
 	{ "outputs.fast.append", "quell always appends", "yes" },
 	{ "outputs.file-store", "quell does not extract files", NULL },

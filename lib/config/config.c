@@ -1091,9 +1091,11 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 	return -1;
 }
 
-/* The eve types quell writes; a suricata.yaml names others (dns, http,
+/* The eve types quell writes (the app-layer ones are the parsers'
+ * names, daemon/runmode.c); a suricata.yaml names others (smtp,
  * anomaly, ...), which the compat table says why quell skips. */
-static const char *const eve_types[] = { "alert", "drop", "flow", "stats" };
+static const char *const eve_types[] = { "alert", "drop", "flow", "stats",
+	"http", "dns", "tls", "ssh", "files", "fileinfo" };
 
 /* Adds eve type name from node c to l, or warns that quell does not
  * write it: 1 added, 0 skipped, -1 out of memory. */
@@ -1111,7 +1113,7 @@ eve_type_add(struct config_strlist *l, const struct key *k, const char *name,
 	if (!compat_warn(path, NULL, c->file, c->line, c->col, dl))
 		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
 		    "%s: unknown eve-log type ignored (quell writes alert, "
-		    "drop, flow, stats)", path);
+		    "drop, flow, stats, http, dns, tls, ssh, files)", path);
 	return 0;
 }
 

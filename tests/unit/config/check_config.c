@@ -346,20 +346,22 @@ START_TEST(test_suricata_eve_types_with_options_load)
 	    "            packet: yes\n"
 	    "        - drop\n"
 	    "        - flow\n"
-	    "        - http:\n"
+	    "        - dns\n"
+	    "        - smtp:\n"
 	    "            extended: yes\n";
 
 	ck_assert_int_eq(config_load_string(cfg, "s.yaml", y, &dl), 0);
 	ck_assert_uint_eq(dl.errors, 0);
 	ck_assert_uint_eq(dl.warnings, 1);
-	ck_assert_str_eq(first_diag(), "s.yaml:10:11: warning: "
-	    "outputs.eve-log.types.http: Suricata setting ignored: quell parses "
-	    "no application-layer protocol in traffic yet");
+	ck_assert_str_eq(first_diag(), "s.yaml:11:11: warning: "
+	    "outputs.eve-log.types.smtp: Suricata setting ignored: quell parses "
+	    "HTTP/1, TLS, DNS and SSH only; not this yet");
 	ck_assert(config_eve_type_enabled(cfg, "alert"));
 	ck_assert(config_eve_type_enabled(cfg, "drop"));
 	ck_assert(config_eve_type_enabled(cfg, "flow"));
+	ck_assert(config_eve_type_enabled(cfg, "dns"));
 	ck_assert(!config_eve_type_enabled(cfg, "stats"));
-	ck_assert(!config_eve_type_enabled(cfg, "http"));
+	ck_assert(!config_eve_type_enabled(cfg, "smtp"));
 	ck_assert(cfg->eve[0].payload);
 	ck_assert(cfg->eve[0].packet);
 }
@@ -372,6 +374,8 @@ START_TEST(test_suricata_section_quell_lacks_warns_once)
 	    "  protocols:\n"
 	    "    http:\n"
 	    "      enabled: yes\n"
+	    "    tls:\n"
+	    "      ja3-fingerprints: auto\n"
 	    "    smtp:\n"
 	    "      enabled: yes\n"
 	    "      detection-ports:\n"
@@ -380,17 +384,17 @@ START_TEST(test_suricata_section_quell_lacks_warns_once)
 	    "  enabled: auto\n";
 	char buf[1024];
 
-	/* app-layer holds keys quell reads (the libhtp settings): each
-	 * setting beside them is named; smtp, a section quell has nothing
-	 * of, is one warning for all of it. */
+	/* app-layer holds keys quell reads (http.enabled is quiet): a
+	 * setting of a protocol quell parses but lacks is named; smtp, a
+	 * protocol quell has nothing of, is one warning for all of it. */
 	ck_assert_int_eq(config_load_string(cfg, "s.yaml", y, &dl), 0);
 	ck_assert_uint_eq(dl.count, 2);
-	ck_assert_str_eq(first_diag(), "s.yaml:4:7: warning: "
-	    "app-layer.protocols.http.enabled: Suricata setting ignored: quell "
-	    "parses no application-layer protocol in traffic yet");
+	ck_assert_str_eq(first_diag(), "s.yaml:6:7: warning: "
+	    "app-layer.protocols.tls.ja3-fingerprints: Suricata setting "
+	    "ignored: quell's parser of this protocol has no such setting");
 	ck_assert_str_eq(diag_format(&dl.items[1], buf, sizeof(buf)),
-	    "s.yaml:5:5: warning: app-layer.protocols.smtp: Suricata setting "
-	    "ignored: quell parses no application-layer protocol in traffic "
+	    "s.yaml:7:5: warning: app-layer.protocols.smtp: Suricata setting "
+	    "ignored: quell parses HTTP/1, TLS, DNS and SSH only; not this "
 	    "yet");
 	ck_assert(cfg->control_enabled);
 }
