@@ -5,11 +5,12 @@
 # drop, which drops its packets only; UDP alerts with payload,
 # payload_printable, packet, packet_info, ether, metadata, with and
 # without --simulate-ips) runs quelld -r, and its alert, drop and packet
-# events, without flow_id, quell's inline-only object and app_proto
-# (Suricata's "failed" after its protocol detection gave up; quell has no
-# protocol detection yet), must be the very lines Suricata wrote -- same
-# keys, same order, same values (expected.jsonl, recorded with record.sh
-# beside it).
+# events, without flow_id, quell's inline-only object and app_proto, must
+# be the very lines Suricata wrote -- same keys, same order, same values
+# (expected.jsonl, recorded with record.sh beside it). app_proto is the
+# app layer's (issue 15): its "failed" is where Suricata's is in three
+# cases, but one packet early in tcp-packet-drop (a stream with packets
+# dropped by a packet-only rule): compared there once that is settled.
 set -u
 top_src="${QUELL_TOP_SRCDIR:?}"
 top_build="${QUELL_TOP_BUILDDIR:?}"
@@ -38,7 +39,7 @@ while IFS='|' read -r name pcap rules conf ips; do
 		continue
 	fi
 	jq -c 'select(.event_type=="alert" or .event_type=="drop" or
-	    .event_type=="packet") | del(.flow_id, .quell)' \
+	    .event_type=="packet") | del(.flow_id, .quell, .app_proto)' \
 	    "$tmp/$name/eve.json" >"$tmp/$name.got"
 	awk -v n="== $name" '$0 == n { on = 1; next } /^== / { on = 0 } on' \
 	    "$data/expected.jsonl" | jq -c 'del(.app_proto)' >"$tmp/$name.want"
