@@ -1880,12 +1880,16 @@ check_stream(const struct quell_config *cfg, struct diag_list *dl)
 		diag_add(dl, DIAG_ERROR, NULL, 0, 0, mp,
 		    "stream.midstream-policy: %s is not valid (the policy "
 		    "applies to whole flows)", mp);
+	/* Suricata 7 says so (an init error: fatal only with
+	 * --init-errors-fatal) and applies the policy to the sessions it
+	 * picks up midstream; so does quell */
 	else if (mp != NULL && cfg->flow.midstream &&
 	    strcmp(mp, "pass-flow") != 0 && strcmp(mp, "ignore") != 0 &&
 	    strcmp(mp, "auto") != 0)
-		diag_add(dl, DIAG_ERROR, NULL, 0, 0, mp,
-		    "stream.midstream-policy: %s is not valid when "
-		    "stream.midstream is on (pass-flow or ignore)", mp);
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0, mp,
+		    "stream.midstream-policy: %s is not one of Suricata's "
+		    "policies with stream.midstream on (pass-flow or ignore); "
+		    "it applies to the sessions picked up midstream", mp);
 }
 
 int

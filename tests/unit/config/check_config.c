@@ -183,13 +183,19 @@ START_TEST(test_bad_exception_policy_lists_choices)
 }
 END_TEST
 
-START_TEST(test_midstream_policy_must_fit_midstream)
+/* As Suricata 7: a policy other than pass-flow or ignore with midstream
+ * on is an init error, so a warning (the rest starts), and it applies. */
+START_TEST(test_midstream_policy_beside_midstream_warns)
 {
 	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
 	    "stream:\n  midstream: yes\n  midstream-policy: drop-flow\n",
 	    &dl), 0);
-	ck_assert_int_eq(config_validate(cfg, &dl), -1);
-	ck_assert_ptr_nonnull(strstr(first_diag(), "stream.midstream-policy"));
+	ck_assert_int_eq(config_validate(cfg, &dl), 0);
+	ck_assert_uint_eq(dl.warnings, 1);
+	ck_assert_str_eq(first_diag(), "warning: stream.midstream-policy: "
+	    "drop-flow is not one of Suricata's policies with "
+	    "stream.midstream on (pass-flow or ignore); it applies to the "
+	    "sessions picked up midstream near 'drop-flow'");
 }
 END_TEST
 
@@ -898,7 +904,7 @@ config_suite(void)
 	tcase_add_test(tc, test_key_table_lists_eve_keys);
 	tcase_add_test(tc, test_stream_section_loads_in_suricata_layout);
 	tcase_add_test(tc, test_bad_exception_policy_lists_choices);
-	tcase_add_test(tc, test_midstream_policy_must_fit_midstream);
+	tcase_add_test(tc, test_midstream_policy_beside_midstream_warns);
 	tcase_add_test(tc, test_host_os_policy_needs_address_blocks);
 	tcase_add_test(tc, test_defrag_section_and_host_os_policy_load);
 	tcase_add_test(tc, test_defrag_defaults_are_suricatas);

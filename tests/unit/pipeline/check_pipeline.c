@@ -377,6 +377,27 @@ START_TEST(test_midstream_policy_pass_flow_accepts_uninspected)
 }
 END_TEST
 
+/* Midstream on and drop-flow (Suricata warns and applies it,
+ * exception-policy-midstream-06): a session picked up midstream is
+ * dropped, all of it. */
+START_TEST(test_midstream_on_with_drop_flow_drops_the_pickup)
+{
+	struct conn c = { 40106, 80, 1000, 5000, 100 };
+
+	qcfg->flow.midstream = true;
+	free(qcfg->exception_policies[EXCEPTION_CAUSE_MIDSTREAM]);
+	qcfg->exception_policies[EXCEPTION_CAUSE_MIDSTREAM] =
+	    strdup("drop-flow");
+	rebuild(true);
+	tx(&c, false, DATA, "data", 4);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_POLICY);
+	tx(&c, true, DATA, "back", 4);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_FLOW);
+}
+END_TEST
+
 START_TEST(test_both_directions_at_depth_ask_for_bypass)
 {
 	struct conn c = { 40105, 9000, 1000, 5000, 100 };
@@ -420,6 +441,7 @@ pipeline_suite(void)
 	    test_retransmission_with_other_bytes_only_alerts_in_ids_mode);
 	tcase_add_test(tc, test_midstream_off_drops_the_flow_in_ips_mode);
 	tcase_add_test(tc, test_midstream_policy_pass_flow_accepts_uninspected);
+	tcase_add_test(tc, test_midstream_on_with_drop_flow_drops_the_pickup);
 	tcase_add_test(tc, test_both_directions_at_depth_ask_for_bypass);
 	suite_add_tcase(s, tc);
 	return s;
