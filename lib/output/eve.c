@@ -903,15 +903,17 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 		json_object_set(obj, a->app_name, a->app);
 	add_app_proto(obj, p->flow);
 	add_alert_flow(obj, p);
-	if (eve->opts.payload && p->payload != NULL)
+	/* As Suricata: the payload when the packet has one; "stream" (0:
+	 * quell matches packets, not the reassembled stream) whenever a
+	 * payload option is on, also for a packet without payload */
+	if (eve->opts.payload && p->payload != NULL && p->payload_len > 0)
 		json_object_set_new(obj, "payload",
 		    base64(p->payload, p->payload_len));
-	if (eve->opts.payload_printable && p->payload != NULL)
+	if (eve->opts.payload_printable && p->payload != NULL &&
+	    p->payload_len > 0)
 		json_object_set_new(obj, "payload_printable",
 		    printable(p->payload, p->payload_len));
-	/* quell matches packets, not the reassembled stream */
-	if ((eve->opts.payload || eve->opts.payload_printable) &&
-	    p->payload != NULL)
+	if (eve->opts.payload || eve->opts.payload_printable)
 		json_object_set_new(obj, "stream", json_integer(0));
 	if (eve->opts.packet)
 		add_packet(obj, p);

@@ -182,6 +182,32 @@ START_TEST(test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json)
 }
 END_TEST
 
+/* As Suricata (bug-6875-01): with payload logging on, a packet without
+ * payload has no payload fields but still "stream": 0. */
+START_TEST(test_alert_without_payload_still_has_stream)
+{
+	struct packet p;
+	struct output_eve_alert a = { .gid = 1, .sid = 9, .rev = 1,
+	    .msg = "empty", .verdict = "accept" };
+	struct output_eve_opts o = { .payload = true,
+	    .payload_printable = true };
+	json_t *j;
+
+	tcp_packet(&p);
+	p.payload = NULL;
+	p.payload_len = 0;
+	output_eve_set_opts(eve, &o);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_ptr_null(json_object_get(j, "payload"));
+	ck_assert_ptr_null(json_object_get(j, "payload_printable"));
+	ck_assert_ptr_nonnull(json_object_get(j, "stream"));
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "stream")), 0);
+	json_decref(j);
+}
+END_TEST
+
 /* An offline Ethernet frame 00:11:22:33:44:55 -> 66:77:88:99:aa:bb
  * around a TCP packet with the given payload. */
 static uint8_t frame[14 + 20 + 20 + 16];
@@ -742,6 +768,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_has_eve_fields_with_types);
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
+	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc,
 	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
 	tcase_add_test(tc, test_verdict_of_a_reject_names_target_and_reply);
