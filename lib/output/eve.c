@@ -17,6 +17,7 @@
 #include "flow/tcp_state.h"
 #include "detect/flowvars.h"
 #include "output/eve.h"
+#include "output/protoname.h"
 #include "output/sink.h"
 #include "output/writer.h"
 #include "rules/rule.h"
@@ -480,23 +481,12 @@ json_string_lossy(const char *s)
 static const char *
 proto_name(uint8_t proto, char *buf, size_t len)
 {
-	switch (proto) {
-	case IPPROTO_TCP:
-		return "TCP";
-	case IPPROTO_UDP:
-		return "UDP";
-	case IPPROTO_ICMP:
-		return "ICMP";
-	case IPPROTO_ICMPV6:
-		return "IPv6-ICMP";
-	case IPPROTO_SCTP:
-		return "SCTP";
-	case IPPROTO_GRE:
-		return "GRE";
-	default:
-		snprintf(buf, len, "%u", proto);
-		return buf;
-	}
+	const char *n = output_protoname_get(proto);
+
+	if (n != NULL)
+		return n;
+	snprintf(buf, len, "%u", proto);
+	return buf;
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include "output/eve.h"
 #include "output/fastlog.h"
+#include "output/protoname.h"
 #include "output/writer.h"
 
 struct output_fastlog {
@@ -58,19 +59,12 @@ output_fastlog_reopen(struct output_fastlog *f)
 static const char *
 proto_name(uint8_t proto, char *buf, size_t len)
 {
-	switch (proto) {
-	case IPPROTO_TCP:
-		return "TCP";
-	case IPPROTO_UDP:
-		return "UDP";
-	case IPPROTO_ICMP:
-		return "ICMP";
-	case IPPROTO_ICMPV6:
-		return "IPV6-ICMP";
-	default:
-		snprintf(buf, len, "PROTO:%03u", proto);
-		return buf;
-	}
+	const char *n = output_protoname_get(proto);
+
+	if (n != NULL)
+		return n;
+	snprintf(buf, len, "PROTO:%03u", proto);
+	return buf;
 }
 
 static void

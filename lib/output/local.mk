@@ -1,6 +1,7 @@
 lib_libquell_a_SOURCES += \
 	lib/output/eve.c lib/output/eve.h \
 	lib/output/fastlog.c lib/output/fastlog.h \
+	lib/output/protoname.c lib/output/protoname.h \
 	lib/output/statslog.c lib/output/statslog.h \
 	lib/output/sink.c lib/output/sink.h \
 	lib/output/sink_file.c \

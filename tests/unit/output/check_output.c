@@ -12,6 +12,7 @@
 
 #include "decode/events.h"
 #include "output/eve.h"
+#include "output/fastlog.h"
 #include "output/sink.h"
 #include "output/sink_syslog.h"
 #include "output/statslog.h"
@@ -205,6 +206,51 @@ START_TEST(test_alert_without_payload_still_has_stream)
 	ck_assert_ptr_nonnull(json_object_get(j, "stream"));
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "stream")), 0);
 	json_decref(j);
+}
+END_TEST
+
+/* Protocol names as Suricata 7.0.6 logs them (measured: IP in IP is
+ * "IP-in-IP", ICMPv6 "IPv6-ICMP" in eve.json and fast.log); a number
+ * without a name is eve's number and fast.log's PROTO:NNN. */
+START_TEST(test_protocol_names_are_suricatas)
+{
+	static const struct { uint8_t proto; const char *eve, *fast; } t[] = {
+		{ 4, "IP-in-IP", "{IP-in-IP}" },
+		{ 58, "IPv6-ICMP", "{IPv6-ICMP}" },
+		{ 132, "SCTP", "{SCTP}" },
+		{ 200, "200", "{PROTO:200}" },
+	};
+	struct output_eve_alert a = { .gid = 1, .sid = 1, .rev = 1,
+	    .msg = "p", .verdict = "accept" };
+	char fpath[] = "/tmp/quell-fast-XXXXXX", line[1024];
+	struct output_fastlog *fl;
+	struct packet p;
+	FILE *fp;
+	int fd;
+
+	ck_assert_int_ge(fd = mkstemp(fpath), 0);
+	close(fd);
+	ck_assert_ptr_nonnull(fl = output_fastlog_open(fpath, 1));
+	for (size_t i = 0; i < QUELL_NITEMS(t); i++) {
+		tcp_packet(&p);
+		p.proto = t[i].proto;
+		output_eve_alert(eve, 0, &p, &a);
+		output_fastlog_alert(fl, 0, &p, &a);
+	}
+	output_eve_flush(eve);
+	output_fastlog_close(fl);
+	ck_assert_ptr_nonnull(fp = fopen(fpath, "r"));
+	for (size_t i = 0; i < QUELL_NITEMS(t); i++) {
+		json_t *j = read_line((int)i);
+
+		ck_assert_str_eq(json_string_value(json_object_get(j, "proto")),
+		    t[i].eve);
+		json_decref(j);
+		ck_assert_ptr_nonnull(fgets(line, sizeof(line), fp));
+		ck_assert_msg(strstr(line, t[i].fast) != NULL, "%s", line);
+	}
+	fclose(fp);
+	unlink(fpath);
 }
 END_TEST
 
@@ -769,6 +815,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
+	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc,
 	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
 	tcase_add_test(tc, test_verdict_of_a_reject_names_target_and_reply);
