@@ -4,6 +4,12 @@
 
 #define CAPTURE	"quell reads NFQUEUE queues (-q) and capture files (-r) only"
 #define NO_APP	"quell parses HTTP/1, TLS, DNS and SSH only; not this yet"
+#define ALERT_TX \
+	"quell logs the matched transaction's object in every alert on one"
+#define NO_BODY	"quell does not log HTTP bodies in alerts yet"
+#define NO_XFF	"quell does not read X-Forwarded-For yet"
+#define EVE_ONLY \
+	"quell writes app-layer records to eve.json (types http, tls, ...) only"
 #define NO_APP_KEY \
 	"quell's parser of this protocol has no such setting"
 #define NO_STREAM "quell's stream engine has no such setting"
@@ -35,7 +41,8 @@ static const struct config_compat table[] = {
 	{ "detect.delayed-detect", "quell loads rules before reading packets; "
 	    "reloads never stop inspection", NULL },
 	{ "detect.grouping", "quell builds its rule groups itself", NULL },
-	{ "detect.guess-applayer-tx", NO_APP, NULL },
+	{ "detect.guess-applayer-tx", "quell logs an alert's transaction only "
+	    "when its rule matched one", "false" },
 	{ "detect.inspection-recursion-limit", "quell's content inspection "
 	    "budget is fixed at 3000 retries per buffer", "3000" },
 	{ "detect.prefilter", "quell prefilters on fast patterns only", "mpm" },
@@ -83,17 +90,17 @@ static const struct config_compat table[] = {
 	    NULL },
 	{ "outputs.eve-log.threaded", "quell has one writer thread per eve-log "
 	    "output", NULL },
-	{ "outputs.eve-log.types.alert.http", NO_APP, NULL },
-	{ "outputs.eve-log.types.alert.http-body", NO_APP, NULL },
-	{ "outputs.eve-log.types.alert.http-body-printable", NO_APP, NULL },
+	{ "outputs.eve-log.types.alert.http", ALERT_TX, "yes" },
+	{ "outputs.eve-log.types.alert.http-body", NO_BODY, NULL },
+	{ "outputs.eve-log.types.alert.http-body-printable", NO_BODY, NULL },
 	{ "outputs.eve-log.types.alert.payload-buffer-size", "quell logs the "
 	    "packet's whole payload", NULL },
 	{ "outputs.eve-log.types.alert.payload-length", "quell does not log "
 	    "payload_length", NULL },
 	{ "outputs.eve-log.types.alert.smtp", NO_APP, NULL },
-	{ "outputs.eve-log.types.alert.ssh", NO_APP, NULL },
-	{ "outputs.eve-log.types.alert.tls", NO_APP, NULL },
-	{ "outputs.eve-log.types.alert.xff", NO_APP, NULL },
+	{ "outputs.eve-log.types.alert.ssh", ALERT_TX, "yes" },
+	{ "outputs.eve-log.types.alert.tls", ALERT_TX, "yes" },
+	{ "outputs.eve-log.types.alert.xff", NO_XFF, NULL },
 	{ "outputs.eve-log.types.anomaly", NO_EVE("anomaly"), NULL },
 	{ "outputs.eve-log.types.arp", NO_EVE("arp"), NULL },
 	{ "outputs.eve-log.types.bittorrent-dht", NO_APP, NULL },
@@ -129,11 +136,11 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.stats.totals", "stats events carry totals",
 	    "yes" },
 	{ "outputs.eve-log.types.tftp", NO_APP, NULL },
-	{ "outputs.eve-log.xff", NO_APP, NULL },
+	{ "outputs.eve-log.xff", NO_XFF, NULL },
 	{ "outputs.fast.append", "quell always appends", "yes" },
 	{ "outputs.file-store", "quell does not extract files", NULL },
-	{ "outputs.http-body-data", NO_APP, NULL },
-	{ "outputs.http-log", NO_APP, NULL },
+	{ "outputs.http-body-data", EVE_ONLY, NULL },
+	{ "outputs.http-log", EVE_ONLY, NULL },
 	{ "outputs.lua", "quell has no Lua support", NULL },
 	{ "outputs.pcap-log", "quell does not write capture files", NULL },
 	{ "outputs.stats.append", "quell always appends", "yes" },
@@ -143,8 +150,8 @@ static const struct config_compat table[] = {
 	{ "outputs.syslog", "alerts go to eve-log (filetype syslog for "
 	    "syslog) and fast.log", NULL },
 	{ "outputs.tcp-data", "quell does not write stream data logs", NULL },
-	{ "outputs.tls-log", NO_APP, NULL },
-	{ "outputs.tls-store", NO_APP, NULL },
+	{ "outputs.tls-log", EVE_ONLY, NULL },
+	{ "outputs.tls-store", "quell does not store certificates", NULL },
 	{ "outputs.unified2-alert", "quell writes eve.json and fast.log only",
 	    NULL },
 	{ "pcap", CAPTURE, NULL },
