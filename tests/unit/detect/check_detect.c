@@ -1002,6 +1002,38 @@ START_TEST(test_drop_of_tcp_pkt_rule_drops_only_the_packet)
 }
 END_TEST
 
+/* Suricata's like ip-only (a negated address): inspected on every
+ * packet, but its drop covers the flow as an ip-only one's does. */
+START_TEST(test_drop_of_like_ip_only_rule_drops_a_udp_flow)
+{
+	struct packet p = pkt(IPPROTO_UDP, "10.0.0.1", 1000, "10.0.0.2", 53,
+	    "evil");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop udp !10.9.0.0/16 any -> any 53 (sid:1;)");
+	run(&p);
+	ck_assert(res.flow_drop);
+	ck_assert(flow.flags & FLOW_F_DROP);
+}
+END_TEST
+
+/* A flow direction makes a packet rule: its drop is its packet's. */
+START_TEST(test_drop_with_a_flow_direction_drops_only_the_packet)
+{
+	struct packet p = pkt(IPPROTO_UDP, "10.0.0.1", 1000, "10.0.0.2", 53,
+	    "evil");
+
+	p.flow = &flow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	engine("drop udp any any -> any 53 (flow:to_server; sid:1;)");
+	run(&p);
+	ck_assert_int_eq(res.verdict, DETECT_VERDICT_DROP);
+	ck_assert(!res.flow_drop);
+	ck_assert(!(flow.flags & FLOW_F_DROP));
+}
+END_TEST
+
 START_TEST(test_drop_of_ip_only_rule_drops_a_udp_flow)
 {
 	struct packet p = pkt(IPPROTO_UDP, "10.0.0.1", 1000, "10.0.0.2", 53,
@@ -1367,6 +1399,9 @@ detect_suite(void)
 	    test_dropped_flow_drops_later_packets_without_alerts);
 	tcase_add_test(fst, test_drop_without_a_flow_drops_only_the_packet);
 	tcase_add_test(fst, test_drop_on_a_udp_flow_drops_only_the_packet);
+	tcase_add_test(fst, test_drop_of_like_ip_only_rule_drops_a_udp_flow);
+	tcase_add_test(fst,
+	    test_drop_with_a_flow_direction_drops_only_the_packet);
 	tcase_add_test(fst,
 	    test_header_only_pass_passes_the_flow_and_asks_bypass);
 	tcase_add_test(fst, test_passed_flow_skips_inspection_of_later_packets);
