@@ -70,6 +70,18 @@ struct detect_tx_state {
 	uint32_t	 cap[2];
 };
 
+/* A drop or reject applied to the packet, kept in case a pass of a
+ * transaction rule before it in engine order undoes it. */
+struct engine_drop {
+	const struct detect_sig *s;
+	uint8_t		 act;		/* enum detect_action */
+	bool		 rate_modified;
+};
+
+/* Drops and rejects of one packet a later pass can undo; past it, no
+ * pass undoes them (engine_pass_cut). */
+#define ENGINE_DROPS_MAX	16
+
 /* The packet being inspected and what it decided so far. */
 struct engine_pkt {
 	struct detect_result *res;
@@ -79,6 +91,9 @@ struct engine_pkt {
 	bool		 stop;		/* a pass rule matched */
 	bool		 drop_flow;	/* a drop or reject that covers the
 					 * flow (DETECT_SIG_APPLY_FLOW) */
+	struct engine_drop *drops;	/* ENGINE_DROPS_MAX, not zeroed */
+	uint32_t	 ndrops;
+	bool		 drops_lost;	/* more than ENGINE_DROPS_MAX */
 };
 
 static bool	engine_header_match(const struct rule *, const struct packet *,
@@ -510,6 +525,58 @@ engine_prefilter(struct detect_thread *dt, const struct detect_group *g,
 	engine_sort(dt->cand, dt->ncand);
 }
 
+/* Applies a drop or reject to the packet and keeps it for
+ * engine_pass_cut. */
+static void
+engine_drop_add(struct engine_pkt *ep, const struct detect_sig *s,
+    enum detect_action act, bool rate_modified)
+{
+	if (act == DETECT_ACTION_DROP)
+		ep->drop = true;
+	else
+		ep->reject = true;
+	ep->drop_flow |= (s->flags & DETECT_SIG_APPLY_FLOW) != 0;
+	if (ep->ndrops == ENGINE_DROPS_MAX) {
+		ep->drops_lost = true;
+		return;
+	}
+	ep->drops[ep->ndrops].s = s;
+	ep->drops[ep->ndrops].act = (uint8_t)act;
+	ep->drops[ep->ndrops].rate_modified = rate_modified;
+	ep->ndrops++;
+}
+
+/* A pass of rule num: the alerts, drops and rejects of the rules after
+ * it in engine order are undone, as Suricata's PacketAlertFinalize
+ * discards the alert queue after a pass. Past ENGINE_DROPS_MAX drops on
+ * one packet they are kept (the alerts still go). */
+static void
+engine_pass_cut(struct engine_pkt *ep, uint32_t num)
+{
+	struct detect_result *res = ep->res;
+	uint32_t w = 0;
+
+	if (ep->drops_lost)
+		return;
+	detect_verdict_cut(res, num);
+	ep->drop = ep->reject = ep->drop_flow = false;
+	for (uint32_t i = 0; i < ep->ndrops; i++) {
+		const struct engine_drop *d = &ep->drops[i];
+
+		if (d->s->num > num)
+			continue;
+		detect_verdict_drop(res, d->s, (enum detect_action)d->act,
+		    d->rate_modified);
+		if (d->act == DETECT_ACTION_DROP)
+			ep->drop = true;
+		else
+			ep->reject = true;
+		ep->drop_flow |= (d->s->flags & DETECT_SIG_APPLY_FLOW) != 0;
+		ep->drops[w++] = *d;
+	}
+	ep->ndrops = w;
+}
+
 /* A rule matched (on tx when not NULL): post-match actions, rate limit,
  * then the verdict and the alert. */
 static void
@@ -551,14 +618,15 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 	}
 	switch (act) {
 	case DETECT_ACTION_DROP:
-		ep->drop = true;
-		ep->drop_flow |= (s->flags & DETECT_SIG_APPLY_FLOW) != 0;
-		break;
 	case DETECT_ACTION_REJECT:
-		ep->reject = true;
-		ep->drop_flow |= (s->flags & DETECT_SIG_APPLY_FLOW) != 0;
+		engine_drop_add(ep, s, act, ep->in.rate_action >= 0);
 		break;
 	case DETECT_ACTION_PASS:
+		/* a transaction rule's pass comes after the packet rules
+		 * were applied; Suricata's alert queue, in engine order,
+		 * stops at it: the rules after it neither alert nor drop */
+		if (tx != NULL)
+			engine_pass_cut(ep, s->num);
 		if ((s->flags & DETECT_SIG_APPLY_FLOW) && f != NULL &&
 		    !(f->flags & FLOW_F_DROP)) {
 			f->flags |= FLOW_F_PASS | FLOW_F_BYPASS;
@@ -774,6 +842,7 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	const struct detect_engine *de = dt->de;
 	const struct detect_group *g;
 	struct engine_pkt ep;
+	struct engine_drop drops[ENGINE_DROPS_MAX];
 	struct flow *f = p->flow;
 	uint32_t ia = 0, ic = 0, iponly_flag;
 	uint16_t port = 0;
@@ -815,6 +884,7 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	engine_prefilter(dt, g, p);
 
 	memset(&ep, 0, sizeof(ep));
+	ep.drops = drops;
 	ep.res = res;
 	ep.in.pkt = p;
 	ep.in.flow = f;

@@ -52,6 +52,7 @@ enum detect_drop_reason {
 #define DETECT_REJECT_TO_DST	0x02	/* ... and/or to the receiver */
 
 struct detect_alert {
+	uint32_t	 num;		/* the rule's place in engine order */
 	uint32_t	 gid;
 	uint32_t	 sid;
 	uint32_t	 rev;

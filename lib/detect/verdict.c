@@ -42,6 +42,7 @@ verdict_fill(struct detect_alert *a, const struct detect_sig *s, uint8_t act,
 {
 	const struct rule *r = s->rule;
 
+	a->num = s->num;
 	a->gid = r->gid;
 	a->sid = r->sid;
 	a->rev = r->rev;
@@ -56,6 +57,37 @@ verdict_fill(struct detect_alert *a, const struct detect_sig *s, uint8_t act,
 	a->category = r->category;
 	a->meta = r->meta;
 	a->nmeta = r->nmeta;
+}
+
+void
+detect_verdict_drop(struct detect_result *res, const struct detect_sig *s,
+    enum detect_action act, bool rate_modified)
+{
+	if (act == DETECT_ACTION_REJECT)
+		res->reject |= rate_modified ? DETECT_REJECT_TO_SRC :
+		    s->reject;
+	if ((act == DETECT_ACTION_DROP || act == DETECT_ACTION_REJECT) &&
+	    !res->has_drop_alert) {
+		res->has_drop_alert = true;
+		verdict_fill(&res->drop_alert, s, (uint8_t)act,
+		    rate_modified);
+		res->drop_reason = rate_modified ? DETECT_DROP_THRESHOLD :
+		    DETECT_DROP_RULES;
+	}
+}
+
+void
+detect_verdict_cut(struct detect_result *res, uint32_t num)
+{
+	uint32_t w = 0;
+
+	for (uint32_t i = 0; i < res->nalerts; i++)
+		if (res->alerts[i].num <= num)
+			res->alerts[w++] = res->alerts[i];
+	res->nalerts = w;
+	res->reject = 0;
+	res->has_drop_alert = false;
+	res->drop_reason = DETECT_DROP_NONE;
 }
 
 /* Suricata's PacketAlertFinalize on one matching rule, in engine order:
@@ -73,17 +105,7 @@ detect_verdict_apply(struct detect_result *res, const struct detect_sig *s,
 	    (enum detect_action)rate_action : (enum detect_action)s->action;
 	bool alert;
 
-	if (act == DETECT_ACTION_REJECT)
-		res->reject |= rate_modified ? DETECT_REJECT_TO_SRC :
-		    s->reject;
-	if ((act == DETECT_ACTION_DROP || act == DETECT_ACTION_REJECT) &&
-	    !res->has_drop_alert) {
-		res->has_drop_alert = true;
-		verdict_fill(&res->drop_alert, s, (uint8_t)act,
-		    rate_modified);
-		res->drop_reason = rate_modified ? DETECT_DROP_THRESHOLD :
-		    DETECT_DROP_RULES;
-	}
+	detect_verdict_drop(res, s, act, rate_modified);
 	if (act == DETECT_ACTION_PASS)
 		res->pass = true;
 	/* Suricata tags for every match its thresholds let through, also

@@ -21,6 +21,15 @@ void	detect_verdict_mark(struct detect_result *, uint32_t value,
 enum detect_action detect_verdict_apply(struct detect_result *,
 	    const struct detect_sig *, bool silent, int rate_action,
 	    unsigned max);
+/* A drop or reject (act) of rule s: its reject replies, and the drop
+ * alert and reason when it is the first. */
+void	detect_verdict_drop(struct detect_result *, const struct detect_sig *s,
+	    enum detect_action act, bool rate_modified);
+/* Suricata's PacketAlertFinalize stops at the first pass in engine order:
+ * forgets the alerts of the rules after rule num and the drops and
+ * rejects so far (the caller applies those before num again with
+ * detect_verdict_drop). */
+void	detect_verdict_cut(struct detect_result *, uint32_t num);
 /* Sets the verdict from what was applied and marks the alerts blocked or
  * not. */
 void	detect_verdict_finish(struct detect_result *, bool drop, bool reject);

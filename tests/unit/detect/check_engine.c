@@ -462,6 +462,34 @@ START_TEST(test_tx_rule_alerts_once_per_transaction)
 }
 END_TEST
 
+/* Suricata's alert queue, in engine order, stops at a pass: a pass of a
+ * transaction rule undoes the drop and the alerts of the packet rules
+ * after it (bug-6149: an allow-listed TLS SNI beside a default drop). */
+START_TEST(test_tx_pass_undoes_the_later_packet_rules)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+
+	harness_engine("pass tcp any any -> any any (test.tx; "
+	    "content:\"good\"; sid:1;)\n"
+	    "drop tcp any any -> any any (sid:2;)\n"
+	    "alert tcp any any -> any any (sid:3;)\n");
+	fs.n = 1;
+	fs.tx[0] = (struct fake_tx){ .id = 1, .progress = 3, .data = "evil" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_DROP);
+	ck_assert_uint_eq(harness_res.nalerts, 2);
+	/* the next packet: a second transaction the pass matches */
+	fs.n = 2;
+	fs.tx[1] = (struct fake_tx){ .id = 2, .progress = 3, .data = "good" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert(harness_res.pass);
+	ck_assert_int_eq(harness_res.verdict, DETECT_VERDICT_ACCEPT);
+	ck_assert_uint_eq(harness_res.nalerts, 0);
+	ck_assert(!harness_res.has_drop_alert);
+}
+END_TEST
+
 START_TEST(test_tx_rule_waits_for_the_buffer_progress)
 {
 	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
@@ -1456,6 +1484,7 @@ engine_suite(void)
 
 	tcase_add_checked_fixture(tx, tx_setup, tx_teardown);
 	tcase_add_test(tx, test_tx_rule_alerts_once_per_transaction);
+	tcase_add_test(tx, test_tx_pass_undoes_the_later_packet_rules);
 	tcase_add_test(tx, test_tx_rule_waits_for_the_buffer_progress);
 	tcase_add_test(tx, test_tx_rule_needs_its_app_protocol);
 	tcase_add_test(tx, test_finished_tx_is_not_inspected_again);
