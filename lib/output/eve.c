@@ -963,8 +963,12 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 	json_object_set_new(flow, "reason", json_string(reason));
 	json_object_set_new(flow, "alerted",
 	    json_boolean(f->flags & FLOW_F_ALERTED));
+	/* as Suricata: drop, else pass (a pass rule or an exception policy
+	 * passed the flow) */
 	if (f->flags & FLOW_F_DROP)
 		json_object_set_new(flow, "action", json_string("drop"));
+	else if (f->flags & FLOW_F_PASS)
+		json_object_set_new(flow, "action", json_string("pass"));
 	if (f->flags & FLOW_F_BYPASSED) {
 		json_t *b = json_object();
 

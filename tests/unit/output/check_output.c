@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "decode/events.h"
+#include "flow/flow.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
 #include "output/sink.h"
@@ -251,6 +252,36 @@ START_TEST(test_protocol_names_are_suricatas)
 	}
 	fclose(fp);
 	unlink(fpath);
+}
+END_TEST
+
+/* flow.action as Suricata 7.0.6 writes it (bug-5464-verdict-02): drop for
+ * a dropped flow, else pass for a passed one, else none. */
+START_TEST(test_flow_action_is_drop_or_pass)
+{
+	static const uint32_t flags[] = { FLOW_F_DROP, FLOW_F_PASS,
+	    FLOW_F_DROP | FLOW_F_PASS, 0 };
+	static const char *const want[] = { "drop", "pass", "drop", NULL };
+	struct flow f;
+
+	for (size_t i = 0; i < QUELL_NITEMS(flags); i++) {
+		memset(&f, 0, sizeof(f));
+		f.proto = IPPROTO_TCP;
+		f.flags = flags[i];
+		output_eve_flow(eve, 0, &f, "shutdown");
+	}
+	output_eve_flush(eve);
+	for (size_t i = 0; i < QUELL_NITEMS(flags); i++) {
+		json_t *j = read_line((int)i);
+		json_t *a = json_object_get(json_object_get(j, "flow"),
+		    "action");
+
+		if (want[i] == NULL)
+			ck_assert_ptr_null(a);
+		else
+			ck_assert_str_eq(json_string_value(a), want[i]);
+		json_decref(j);
+	}
 }
 END_TEST
 
@@ -816,6 +847,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
+	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
 	tcase_add_test(tc,
 	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
 	tcase_add_test(tc, test_verdict_of_a_reject_names_target_and_reply);
