@@ -67,6 +67,7 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 			.ethernet = e->ethernet,
 			.pcap_file = e->pcap_file,
 			.tagged_packets = e->tagged_packets,
+			.flow_exceptions = e->flow_exceptions,
 		},
 		.ring_slots = e->buffer_lines,
 	};

@@ -107,8 +107,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.dcerpc", NO_APP, NULL },
 	{ "outputs.eve-log.types.dhcp", NO_APP, NULL },
 	{ "outputs.eve-log.types.dnp3", NO_APP, NULL },
-	{ "outputs.eve-log.types.flow.exception-policy", "quell's exception "
-	    "policies are not logged per flow", NULL },
 	{ "outputs.eve-log.types.frame", NO_APP, NULL },
 	{ "outputs.eve-log.types.ftp", NO_APP, NULL },
 	{ "outputs.eve-log.types.http2", NO_APP, NULL },

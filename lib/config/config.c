@@ -330,6 +330,7 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
 	{ "outputs.eve-log.types.drop.verdict", KEY_BOOL, EOFF(drop_verdict), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.types.flow.exception-policy", KEY_BOOL, EOFF(flow_exceptions), "no", 0, 0, NULL },
 };
 
 #define NKEYS	(QUELL_NITEMS(keys) + QUELL_NITEMS(eve_keys))

@@ -114,6 +114,7 @@ struct config_eve {
 	bool		 ethernet;		/* "ether" MACs when known */
 	bool		 pcap_file;		/* offline: "pcap_filename" */
 	bool		 tagged_packets;	/* "packet" events for tags */
+	bool		 flow_exceptions;	/* flow.exception_policy */
 
 	char		*identity;		/* syslog */
 	char		*facility;

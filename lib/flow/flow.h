@@ -6,6 +6,7 @@
 #define QUELL_FLOW_FLOW_H
 
 #include "core/base.h"
+#include "core/exception.h"
 #include "core/packet.h"
 
 #include <time.h>
@@ -135,6 +136,12 @@ struct flow {
 	uint8_t		 alproto_ts;
 	uint8_t		 alproto_tc;
 	uint8_t		 alproto_orig;
+
+	/* The exception policies applied to the flow, per enum
+	 * exception_cause: 1 + the enum exception_policy in force, 0 none
+	 * (Suricata's applied_exception_policy; eve's
+	 * flow.exception_policy) */
+	uint8_t		 exceptions[EXCEPTION_NCAUSES];
 };
 
 const char	*flow_state_name(enum flow_state);

@@ -50,7 +50,7 @@ struct output_eve {
 
 #define EVE_OPTS(X) X(payload) X(payload_printable) X(packet) \
 	X(rule_metadata) X(flow_metadata) X(verdict) X(drop_verdict) \
-	X(drop_alerts) X(ethernet) X(pcap_file)
+	X(drop_alerts) X(ethernet) X(pcap_file) X(flow_exceptions)
 
 static void
 eve_union_extras(struct output_eve *eve)
@@ -409,6 +409,16 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
 			json_object_set_new(copy, "alert", a);
 		}
 	}
+	if (!t->opts.flow_exceptions && type_is(copy, "flow")) {
+		json_t *fl = json_object_get(copy, "flow");
+
+		if (fl != NULL &&
+		    json_object_get(fl, "exception_policy") != NULL) {
+			fl = json_copy(fl);
+			json_object_del(fl, "exception_policy");
+			json_object_set_new(copy, "flow", fl);
+		}
+	}
 	line = eve_render(eve, copy);
 	json_decref(copy);
 	return line;
@@ -650,6 +660,44 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 		json_object_set_new(obj, "ether", e);
 	}
 	return obj;
+}
+
+/* Suricata 7's flow.exception_policy: the exception policies applied to
+ * the flow, in its target order (which is enum exception_cause's), each
+ * with the policy in force ("drop_flow", "ignore", ...). */
+static void
+add_flow_exceptions(json_t *flow, const struct flow *f)
+{
+	static const char *const targets[EXCEPTION_NCAUSES] = {
+		[EXCEPTION_CAUSE_STREAM_MEMCAP] = "stream_memcap",
+		[EXCEPTION_CAUSE_REASSEMBLY_MEMCAP] =
+		    "stream_reassembly_memcap",
+		[EXCEPTION_CAUSE_MIDSTREAM] = "stream_midstream",
+		[EXCEPTION_CAUSE_APPLAYER_ERROR] = "app_layer_error",
+	};
+	json_t *l = NULL;
+
+	for (int c = 0; c < EXCEPTION_NCAUSES; c++) {
+		const char *name;
+		char policy[16];
+		json_t *o;
+
+		if (f->exceptions[c] == 0 || (name = exception_policy_name(
+		    (enum exception_policy)(f->exceptions[c] - 1))) == NULL)
+			continue;
+		snprintf(policy, sizeof(policy), "%s", name);
+		for (char *s = policy; *s != '\0'; s++)
+			if (*s == '-')
+				*s = '_';
+		if (l == NULL)
+			l = json_array();
+		o = json_object();
+		json_object_set_new(o, "target", json_string(targets[c]));
+		json_object_set_new(o, "policy", json_string(policy));
+		json_array_append_new(l, o);
+	}
+	if (l != NULL)
+		json_object_set_new(flow, "exception_policy", l);
 }
 
 /* The sensor name goes last, as Suricata adds it. */
@@ -969,6 +1017,8 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 		json_object_set_new(flow, "action", json_string("drop"));
 	else if (f->flags & FLOW_F_PASS)
 		json_object_set_new(flow, "action", json_string("pass"));
+	if (eve->opts.flow_exceptions)
+		add_flow_exceptions(flow, f);
 	if (f->flags & FLOW_F_BYPASSED) {
 		json_t *b = json_object();
 

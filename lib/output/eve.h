@@ -71,6 +71,7 @@ struct output_eve_opts {
 	bool		 pcap_file;	/* offline: pcap_filename */
 	bool		 tagged_packets; /* "packet" events of tagged packets,
 					 * to an output that takes alerts */
+	bool		 flow_exceptions; /* flow events: exception_policy */
 };
 
 struct output_eve_flow_stats {

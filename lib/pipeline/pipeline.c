@@ -154,6 +154,9 @@ apply_exception(struct pipeline *pl, struct packet *p, enum exception_cause c,
 	struct flow *f = p->flow;
 
 	counter_inc(&pl->st.exception[c][a]);
+	/* as Suricata, also when the policy is ignore */
+	if (f != NULL)
+		f->exceptions[c] = (uint8_t)(a + 1);
 	if (a == EXCEPTION_DROP_FLOW || a == EXCEPTION_DROP_PACKET ||
 	    a == EXCEPTION_REJECT)
 		res->drop_reason = exception_cause_drop_reason(c);

@@ -499,7 +499,8 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	struct output_eve_opts o = { .payload = true,
 	    .payload_printable = true, .packet = true, .rule_metadata = true,
 	    .flow_metadata = true, .verdict = true, .drop_verdict = true,
-	    .drop_alerts = true, .ethernet = true, .pcap_file = true };
+	    .drop_alerts = true, .ethernet = true, .pcap_file = true,
+	    .flow_exceptions = true };
 	json_t *app = json_object(), *rec = json_object();
 	struct flow f;
 	struct output_eve_queue_stats q = { .queue = 0, .has_kernel = true };
@@ -533,6 +534,7 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	f.alproto_ts = APPLAYER_PROTO_HTTP1;
 	f.alproto_tc = APPLAYER_PROTO_FAILED;
 	f.alproto_orig = APPLAYER_PROTO_TLS;
+	f.exceptions[EXCEPTION_CAUSE_MIDSTREAM] = 1 + EXCEPTION_DROP_FLOW;
 	p.flow = &f;
 	json_object_set_new(app, "hostname", json_string("h"));
 	json_object_set_new(rec, "filename", json_string("/f"));

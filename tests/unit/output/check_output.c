@@ -285,6 +285,42 @@ START_TEST(test_flow_action_is_drop_or_pass)
 }
 END_TEST
 
+/* With types.flow.exception-policy, flow.exception_policy lists the
+ * policies applied to the flow as Suricata 7.0.12 does: in its target
+ * order, the policy in force with underscores, ignore included. */
+START_TEST(test_flow_lists_its_exception_policies_when_asked)
+{
+	struct output_eve_opts o = { .flow_exceptions = true };
+	struct flow f;
+	json_t *j, *l;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_TCP;
+	f.exceptions[EXCEPTION_CAUSE_APPLAYER_ERROR] = 1 + EXCEPTION_IGNORE;
+	f.exceptions[EXCEPTION_CAUSE_MIDSTREAM] = 1 + EXCEPTION_DROP_FLOW;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	output_eve_set_opts(eve, &o);
+	output_eve_flow(eve, 0, &f, "shutdown");
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_ptr_null(json_object_get(json_object_get(j, "flow"),
+	    "exception_policy"));
+	json_decref(j);
+	j = read_line(1);
+	l = json_object_get(json_object_get(j, "flow"), "exception_policy");
+	ck_assert_uint_eq(json_array_size(l), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_array_get(l, 0), "target")), "stream_midstream");
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_array_get(l, 0), "policy")), "drop_flow");
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_array_get(l, 1), "target")), "app_layer_error");
+	ck_assert_str_eq(json_string_value(json_object_get(
+	    json_array_get(l, 1), "policy")), "ignore");
+	json_decref(j);
+}
+END_TEST
+
 /* An offline Ethernet frame 00:11:22:33:44:55 -> 66:77:88:99:aa:bb
  * around a TCP packet with the given payload. */
 static uint8_t frame[14 + 20 + 20 + 16];
@@ -848,6 +884,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
+	tcase_add_test(tc, test_flow_lists_its_exception_policies_when_asked);
 	tcase_add_test(tc,
 	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
 	tcase_add_test(tc, test_verdict_of_a_reject_names_target_and_reply);

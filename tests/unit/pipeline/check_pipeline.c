@@ -104,6 +104,9 @@ teardown(void)
 
 /* Builds one IPv4/TCP packet of c (from the server when reply) and runs
  * it through decode, flow tracking and detection; the alert count. */
+/* The exception policies of the last packet's flow (flow.exceptions). */
+static uint8_t last_exceptions[EXCEPTION_NCAUSES];
+
 static uint32_t
 tx(struct conn *c, bool reply, uint8_t flags, const void *payload,
     size_t len)
@@ -153,6 +156,9 @@ tx(struct conn *c, bool reply, uint8_t flags, const void *payload,
 	pipeline_packet(pl, &p, &pres);
 	res = pres.det;
 	memcpy(last_events, p.events, sizeof(last_events));
+	if (p.flow != NULL)
+		memcpy(last_exceptions, p.flow->exceptions,
+		    sizeof(last_exceptions));
 	return res.nalerts;
 }
 
@@ -392,6 +398,9 @@ START_TEST(test_midstream_on_with_drop_flow_drops_the_pickup)
 	tx(&c, false, DATA, "data", 4);
 	ck_assert(pres.drop);
 	ck_assert(pres.why & PIPELINE_DROP_POLICY);
+	/* the flow records it for eve's flow.exception_policy */
+	ck_assert_uint_eq(last_exceptions[EXCEPTION_CAUSE_MIDSTREAM],
+	    1 + EXCEPTION_DROP_FLOW);
 	tx(&c, true, DATA, "back", 4);
 	ck_assert(pres.drop);
 	ck_assert(pres.why & PIPELINE_DROP_FLOW);
