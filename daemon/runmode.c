@@ -124,6 +124,8 @@ struct worker {
 	uint64_t		 alerts;
 	uint64_t		 alert_queue_overflow;
 	uint64_t		 alerts_suppressed;
+	/* IPS mode: dropped packets by reason (stats ips.drop_reason) */
+	uint64_t		 ips_drop_reason[OUTPUT_EVE_DROP_REASONS];
 	struct pipeline		*pl;		/* flow, stream, detect, decision */
 	struct flow_table	*flows;		/* the pipeline's: this worker's
 						   flows only */
@@ -497,6 +499,22 @@ worker_app_log(struct worker *w, struct flow *f, const struct packet *p,
 	w->log_pkt = NULL;
 }
 
+/* Why pr's packet is dropped, Suricata's drop.reason: a packet of a
+ * dropped flow is "flow drop"; a drop rule's is "rules" ("threshold
+ * detection_filter" when a rate_filter made the rule drop); the
+ * stream's or a policy's has its own reason, also when alert rules
+ * matched the packet. */
+static const char *
+worker_drop_reason(const struct pipeline_result *pr)
+{
+	if (pr->why & PIPELINE_DROP_FLOW)
+		return "flow drop";
+	if (pr->why & PIPELINE_DROP_RULES)
+		return pr->det.drop_reason == DETECT_DROP_THRESHOLD ?
+		    "threshold detection_filter" : "rules";
+	return pr->drop_reason != NULL ? pr->drop_reason : "rules";
+}
+
 /* The alert's alert.action, as Suricata decides it: blocked when its
  * own action (or its rate_filter's) drops (inline) or rejects; after a
  * rate_filter, when the packet is dropped at all. */
@@ -541,15 +559,7 @@ worker_alerts(struct worker *w, const struct packet *p,
 {
 	const struct detect_result *res = &pr->det;
 	bool dropped = pr->drop;
-	/* a packet of a dropped flow is "flow drop"; a drop rule's is
-	 * "rules" ("threshold detection_filter" when a rate_filter made the
-	 * rule drop); the stream's or a policy's has its own reason, also
-	 * when alert rules matched the packet */
-	const char *drop_reason = (pr->why & PIPELINE_DROP_FLOW) ?
-	    "flow drop" : (pr->why & PIPELINE_DROP_RULES) ?
-	    (res->drop_reason == DETECT_DROP_THRESHOLD ?
-	    "threshold detection_filter" : "rules") :
-	    pr->drop_reason != NULL ? pr->drop_reason : "rules";
+	const char *drop_reason = worker_drop_reason(pr);
 	struct outputs *out = w->rm->out;
 	struct output_eve_verdict v;
 	struct output_eve_alert ea;
@@ -768,6 +778,16 @@ worker_packet(struct worker *w, struct ring_slot *s, bool datagram_drop)
 		drop = true;
 	if (datagram_drop)
 		drop = true;
+	/* Suricata's ips.drop_reason: the packet's own reason, or, for one
+	 * dropped with its tunnel's or datagram's inner packet, "tunnel
+	 * packet drop" */
+	if (drop && (!rm->offline || rm->simulate_ips)) {
+		int d = output_eve_drop_reason_index(pr.drop ?
+		    worker_drop_reason(&pr) : "tunnel packet drop");
+
+		if (d >= 0)
+			counter_inc(&w->ips_drop_reason[d]);
+	}
 	if (!rm->offline && !drop && pr.bypass) {
 		bool by_conntrack = worker_bypass(w, p, pr.bypass_keyword);
 
@@ -1406,6 +1426,9 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		    counter_get(&rm->workers[w].alert_queue_overflow);
 		s->alerts_suppressed +=
 		    counter_get(&rm->workers[w].alerts_suppressed);
+		for (int d = 0; d < OUTPUT_EVE_DROP_REASONS; d++)
+			s->ips_drop_reason[d] +=
+			    counter_get(&rm->workers[w].ips_drop_reason[d]);
 		if (rm->workers[w].pl == NULL)
 			continue;
 		pipeline_stats(rm->workers[w].pl, &ps);
@@ -1430,6 +1453,7 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 	s->queues = qs;
 	s->nqueues = rm->nreaders;
 	s->offline = rm->offline;
+	s->ips = !rm->offline || rm->simulate_ips;
 	if (rm->out->eve != NULL) {
 		struct output_writer_stats ws;
 

@@ -700,6 +700,49 @@ add_flow_exceptions(json_t *flow, const struct flow *f)
 		json_object_set_new(flow, "exception_policy", l);
 }
 
+/* Suricata's "ips" stats: packets accepted (whatever the verdict that
+ * let them through), blocked, rejected, replaced (never: quell has no
+ * replace), and the blocked ones by drop reason. */
+static json_t *
+ips_counters(const struct output_eve_stats *s,
+    const struct output_eve_queue_stats *total)
+{
+	json_t *o = json_object(), *r = json_object();
+	char key[40];
+
+	SET_U64(o, "accepted", total->accepted + total->repeated +
+	    total->routed);
+	SET_U64(o, "blocked", total->dropped);
+	SET_U64(o, "rejected", total->rejected);
+	SET_U64(o, "replaced", 0);
+	for (int i = 0; i < OUTPUT_EVE_DROP_REASONS; i++) {
+		snprintf(key, sizeof(key), "%s", output_eve_drop_reasons[i]);
+		for (char *c = key; *c != '\0'; c++)
+			if (*c == ' ')
+				*c = '_';
+		SET_U64(r, key, s->ips_drop_reason[i]);
+	}
+	json_object_set_new(o, "drop_reason", r);
+	return o;
+}
+
+const char *const output_eve_drop_reasons[OUTPUT_EVE_DROP_REASONS] = {
+	"decode error", "defrag error", "defrag memcap", "flow memcap",
+	"flow drop", "applayer error", "applayer memcap", "rules",
+	"threshold detection_filter", "stream error", "stream memcap",
+	"stream midstream", "stream reassembly", "nfq error",
+	"tunnel packet drop",
+};
+
+int
+output_eve_drop_reason_index(const char *reason)
+{
+	for (int i = 0; reason != NULL && i < OUTPUT_EVE_DROP_REASONS; i++)
+		if (strcmp(reason, output_eve_drop_reasons[i]) == 0)
+			return i;
+	return -1;
+}
+
 /* The sensor name goes last, as Suricata adds it. */
 static void
 add_host(const struct output_eve *eve, json_t *obj)
@@ -1330,6 +1373,8 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		}
 		json_object_set_new(stats, "nfq", nfq);
 	}
+	if (s->ips)
+		json_object_set_new(stats, "ips", ips_counters(s, &total));
 
 	decoder = json_object();
 	SET_U64(decoder, "invalid", s->decoder_invalid);

@@ -167,6 +167,13 @@ struct output_eve_sink_stats {
 	uint64_t	 disconnects;
 };
 
+/* Suricata 7's packet drop reasons, in its order: eve's drop.reason
+ * strings; stats ips.drop_reason.<name> with underscores. */
+#define OUTPUT_EVE_DROP_REASONS	15
+extern const char *const output_eve_drop_reasons[OUTPUT_EVE_DROP_REASONS];
+/* reason's index in output_eve_drop_reasons, -1 when it is none. */
+int	output_eve_drop_reason_index(const char *reason);
+
 struct output_eve_stats {
 	uint64_t	 uptime;	/* seconds */
 	uint64_t	 alerts;
@@ -204,6 +211,11 @@ struct output_eve_stats {
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;
 	bool		 offline;	/* queues[0] is the capture: "capture" */
+	/* IPS mode (inline, --simulate-ips): Suricata's "ips" counters,
+	 * accepted/blocked/rejected from the queues, and the packets
+	 * dropped for each reason */
+	bool		 ips;
+	uint64_t	 ips_drop_reason[OUTPUT_EVE_DROP_REASONS];
 };
 
 struct output_writer_stats;

@@ -86,6 +86,24 @@ output_counters_flatten(const struct output_eve_stats *s,
 		    s->queues[i].queue);
 		n = queue_counters(out, n, max, prefix, &s->queues[i]);
 	}
+	if (s->ips) {
+		n = add(out, n, max, "ips.", "accepted", total.accepted +
+		    total.repeated + total.routed);
+		n = add(out, n, max, "ips.", "blocked", total.dropped);
+		n = add(out, n, max, "ips.", "rejected", total.rejected);
+		n = add(out, n, max, "ips.", "replaced", 0);
+		for (int i = 0; i < OUTPUT_EVE_DROP_REASONS; i++) {
+			char key[40];
+
+			snprintf(key, sizeof(key), "%s",
+			    output_eve_drop_reasons[i]);
+			for (char *c = key; *c != '\0'; c++)
+				if (*c == ' ')
+					*c = '_';
+			n = add(out, n, max, "ips.drop_reason.", key,
+			    s->ips_drop_reason[i]);
+		}
+	}
 	n = add(out, n, max, "decoder.", "invalid", s->decoder_invalid);
 	n = add(out, n, max, "decoder.", "invalid_checksum",
 	    s->invalid_checksum);

@@ -20,7 +20,7 @@ struct output_eve_stats;
  * queues. */
 #define OUTPUT_COUNTERS_MAX	(18 * (64 + 1) + DECODE_EV_MAX + \
 	    STREAM_NEVENTS + 16 + EXCEPTION_NCAUSES * EXCEPTION_NPOLICIES + 64 + \
-	    6 * OUTPUT_EVE_MAX_TARGETS)
+	    6 * OUTPUT_EVE_MAX_TARGETS + 4 + OUTPUT_EVE_DROP_REASONS)
 
 struct output_counter {
 	char		 name[64];

@@ -501,6 +501,60 @@ START_TEST(test_stats_sum_queues_and_list_each)
 }
 END_TEST
 
+/* IPS mode: Suricata 7's "ips" counters (as 7.0.6 writes them with
+ * --simulate-ips: accepted, blocked, rejected, replaced, drop_reason by
+ * its names), in eve and stats.log; none in IDS mode. */
+START_TEST(test_stats_have_suricatas_ips_counters_in_ips_mode)
+{
+	struct output_eve_queue_stats q = { .queue = 0, .packets = 12,
+	    .accepted = 2, .routed = 1, .dropped = 9, .rejected = 1 };
+	struct output_eve_stats s = { .queues = &q, .nqueues = 1,
+	    .offline = true };
+	struct output_counter c[OUTPUT_COUNTERS_MAX];
+	json_t *j, *ips, *r;
+	size_t n;
+	bool seen = false;
+
+	output_eve_stats(eve, 1, &s);
+	s.ips = true;
+	s.ips_drop_reason[output_eve_drop_reason_index("flow drop")] = 8;
+	s.ips_drop_reason[output_eve_drop_reason_index("stream midstream")] = 1;
+	output_eve_stats(eve, 1, &s);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_ptr_null(json_object_get(json_object_get(j, "stats"),
+	    "ips"));
+	json_decref(j);
+	j = read_line(1);
+	ips = json_object_get(json_object_get(j, "stats"), "ips");
+	ck_assert_int_eq(json_integer_value(json_object_get(ips, "accepted")),
+	    3);
+	ck_assert_int_eq(json_integer_value(json_object_get(ips, "blocked")),
+	    9);
+	ck_assert_int_eq(json_integer_value(json_object_get(ips, "rejected")),
+	    1);
+	ck_assert_int_eq(json_integer_value(json_object_get(ips, "replaced")),
+	    0);
+	r = json_object_get(ips, "drop_reason");
+	ck_assert_uint_eq(json_object_size(r), OUTPUT_EVE_DROP_REASONS);
+	ck_assert_int_eq(json_integer_value(json_object_get(r, "flow_drop")),
+	    8);
+	ck_assert_int_eq(json_integer_value(json_object_get(r,
+	    "stream_midstream")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(r,
+	    "threshold_detection_filter")), 0);
+	json_decref(j);
+	n = output_counters_flatten(&s, c, OUTPUT_COUNTERS_MAX);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(c[i].name, "ips.drop_reason.flow_drop") == 0) {
+			ck_assert_uint_eq(c[i].value, 8);
+			seen = true;
+		}
+	ck_assert(seen);
+	ck_assert_int_eq(output_eve_drop_reason_index("no such"), -1);
+}
+END_TEST
+
 /* The kernel's figures of a queue, with what quell makes of them. */
 START_TEST(test_stats_carry_the_kernel_figures_per_queue)
 {
@@ -891,6 +945,7 @@ output_suite(void)
 	tcase_add_test(tc, test_drop_event_has_header_fields_reason_and_alert);
 	tcase_add_test(tc, test_alert_lists_rule_metadata_by_key);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
+	tcase_add_test(tc, test_stats_have_suricatas_ips_counters_in_ips_mode);
 	tcase_add_test(tc, test_stats_carry_the_kernel_figures_per_queue);
 	tcase_add_test(tc, test_stats_nest_decoder_events_by_layer);
 	tcase_add_test(tc, test_counters_name_decoder_events_as_suricata);
