@@ -624,9 +624,12 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 	struct worker *w = arg;
 	struct outputs *out = w->rm->out;
 
-	/* the app layer's last bytes and transactions before the record */
+	/* the app layer's last bytes and transactions before the record;
+	 * none of a dropped flow, whose app layer stopped with the drop
+	 * (Suricata disables it: an unfinished transaction is not logged) */
 	pipeline_flow_end(w->pl, f);
-	worker_app_log(w, f, NULL, true);
+	if (!(f->flags & FLOW_F_DROP))
+		worker_app_log(w, f, NULL, true);
 	if (out->eve_flow)
 		output_eve_flow(out->eve, w->index, f, flow_end_reason_name(reason));
 }

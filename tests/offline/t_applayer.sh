@@ -58,6 +58,21 @@ want http 1 '.event_type == "fileinfo" and .fileinfo.filename == "/blah/" and .f
 want http 1 '.event_type == "flow" and .app_proto == "http" and .flow.alerted == true' "flow records with app_proto http"
 ok "HTTP: http.uri once on its tx, the http and fileinfo records, app_proto"
 
+# A drop of the flow on its request stops its app layer: Suricata 7.0.6
+# (--simulate-ips, the same capture and rule) writes the alert and the
+# flow with action drop, and neither the http nor the fileinfo record of
+# the transaction left unfinished.
+printf '%s\n' 'drop http any any -> any any (msg:"drop uri"; http.uri; content:"/blah/"; sid:9;)' >"$tmp/drop.rules"
+mkdir -p "$tmp/http-drop"
+timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/drop.rules" \
+	-l "$tmp/http-drop" -r "$data/verify/bug-78-http-uri-input.pcap" -k none \
+	--simulate-ips >"$tmp/http-drop.out" 2>&1 ||
+	fail "quelld -r (drop) exited $?: $(cat "$tmp/http-drop.out")"
+want http-drop 1 '.event_type == "alert" and .alert.signature_id == 9 and .pcap_cnt == 4' "drop alerts on the request"
+want http-drop 1 '.event_type == "flow" and .flow.action == "drop"' "dropped flow records"
+want http-drop 0 '.event_type == "http" or .event_type == "fileinfo"' "http or fileinfo records of the dropped flow"
+ok "HTTP: a dropped flow logs no unfinished transaction, as Suricata"
+
 run tls "$data/verify/tls-client-cert-01-tls-client-auth.pcap"
 want tls 1 '.event_type == "alert" and .alert.signature_id == 2 and .tx_id == 0 and .tls.sni == "localhost" and .app_proto == "tls"' "tls.sni alerts"
 want tls 1 '.event_type == "tls" and .tls.sni == "localhost" and .tls.subject == "C=HU, ST=Budapest, L=Budapest, O=TLSClientAuthSampleServer, CN=SampleServer" and .tls.client.subject != null' "tls records"
