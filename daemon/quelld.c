@@ -173,6 +173,8 @@ load_rules(const struct quell_config *cfg, const struct quelld_options *opts)
 	failed = engine == NULL || ((opts->test_config ||
 	    opts->init_errors_fatal) && dl.errors > 0);
 	diag_list_free(&dl);
+	if (!failed)
+		reload_note_rules(sum.loaded, sum.failed, sum.unsupported);
 	if (failed) {
 		fprintf(stderr, "quelld: rules have errors\n");
 		detect_engine_free(engine);

@@ -102,6 +102,7 @@ reload_once(uint64_t id)
 	} else {
 		detect_engine_info(engine, &info);
 		runmode_swap_engine(rl.rm, engine);
+		reload_note_rules(sum.loaded, sum.failed, sum.unsupported);
 		after = reload_heap_bytes();
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		ms = (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000 +
@@ -237,6 +238,17 @@ reload_get_status(struct reload_status *st)
 	/* asked, not yet taken by the thread */
 	if (rl.want && !rl.building)
 		st->building = true;
+	pthread_mutex_unlock(&rl.lock);
+}
+
+void
+reload_note_rules(size_t loaded, size_t failed, size_t skipped)
+{
+	pthread_mutex_lock(&rl.lock);
+	rl.c.rules_loaded = loaded;
+	rl.c.rules_failed = failed;
+	rl.c.rules_skipped = skipped;
+	clock_gettime(CLOCK_REALTIME, &rl.c.last_reload);
 	pthread_mutex_unlock(&rl.lock);
 }
 

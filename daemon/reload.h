@@ -51,6 +51,13 @@ struct reload_counters {
 	uint64_t	 peak_bytes;	/* heap in use with the old and the
 					 * new engine, last reload */
 	uint64_t	 last_ms;	/* wall time of the last build */
+	/* the rules of the engine in service (Suricata's
+	 * detect.engines[0]): loaded, failed to parse, skipped as
+	 * unsupported; when it was put in service (realtime, 0: none) */
+	uint64_t	 rules_loaded;
+	uint64_t	 rules_failed;
+	uint64_t	 rules_skipped;
+	struct timespec	 last_reload;
 };
 
 /* Sets up the reload thread for rm's engines (built from cfg and opts,
@@ -67,6 +74,9 @@ int	reload_start(const struct quell_config *cfg,
 int	reload_request(enum reload_how, uint64_t *id, char *err,
 	    size_t errlen);
 void	reload_get_status(struct reload_status *);
+/* The rule counts of the engine just put in service (the first one
+ * too, also offline), and now as its time. */
+void	reload_note_rules(size_t loaded, size_t failed, size_t skipped);
 void	reload_get_counters(struct reload_counters *);
 /* Waits for a running build (and a queued one is dropped), then stops
  * the thread. */

@@ -1326,6 +1326,10 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		s->engine.engine_bytes = rc.engine_bytes;
 		s->engine.reload_peak_bytes = rc.peak_bytes;
 		s->engine.last_reload_ms = rc.last_ms;
+		s->engine.rules_loaded = rc.rules_loaded;
+		s->engine.rules_failed = rc.rules_failed;
+		s->engine.rules_skipped = rc.rules_skipped;
+		s->engine.last_reload = rc.last_reload;
 	}
 	for (size_t i = 0; i < rm->nreaders; i++) {
 		struct reader *r = &rm->readers[i];

@@ -1475,6 +1475,20 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		json_object_set_new(stats, "ippair", ip);
 	}
 	detect = json_object();
+	/* Suricata's detect.engines: the engine in service (one tenant) */
+	if (s->engine.last_reload.tv_sec != 0) {
+		json_t *l = json_array(), *e = json_object();
+
+		SET_U64(e, "id", 0);
+		json_object_set_new(e, "last_reload", json_string(
+		    output_eve_timestamp(&s->engine.last_reload, ts,
+		    sizeof(ts))));
+		SET_U64(e, "rules_loaded", s->engine.rules_loaded);
+		SET_U64(e, "rules_failed", s->engine.rules_failed);
+		SET_U64(e, "rules_skipped", s->engine.rules_skipped);
+		json_array_append_new(l, e);
+		json_object_set_new(detect, "engines", l);
+	}
 	json_object_set_new(detect, "alert", json_integer((json_int_t)s->alerts));
 	SET_U64(detect, "alert_queue_overflow", s->alert_queue_overflow);
 	SET_U64(detect, "alerts_suppressed", s->alerts_suppressed);

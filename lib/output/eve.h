@@ -207,6 +207,9 @@ struct output_eve_stats {
 		uint64_t reloads, reloads_failed, reloads_refused,
 		    reloads_queued, engine_bytes, reload_peak_bytes,
 		    last_reload_ms;
+		/* Suricata's detect.engines[0] */
+		uint64_t rules_loaded, rules_failed, rules_skipped;
+		struct timespec last_reload;	/* 0: no engine yet */
 	} engine;
 	const struct output_eve_queue_stats *queues;
 	size_t		 nqueues;

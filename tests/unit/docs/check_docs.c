@@ -505,7 +505,7 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	struct flow f;
 	struct output_eve_queue_stats q = { .queue = 0, .has_kernel = true };
 	struct output_eve_stats s = { .queues = &q, .nqueues = 1, .nsinks = 1,
-	    .ips = true };
+	    .ips = true, .engine.last_reload.tv_sec = 1700000000 };
 	struct output_counter c[OUTPUT_COUNTERS_MAX];
 	char path[] = "/tmp/quell-docs-XXXXXX", line[65536];
 	struct output_eve *eve;

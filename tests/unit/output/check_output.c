@@ -555,6 +555,41 @@ START_TEST(test_stats_have_suricatas_ips_counters_in_ips_mode)
 }
 END_TEST
 
+/* Suricata's detect.engines[0]: the rules of the engine in service and
+ * when it went in; none before an engine is. */
+START_TEST(test_stats_name_the_engine_in_service)
+{
+	struct output_eve_stats s = { .engine = { .rules_loaded = 7,
+	    .rules_failed = 1, .rules_skipped = 2,
+	    .last_reload = { 1700000000, 5000 } } };
+	json_t *j, *l, *e;
+
+	output_eve_stats(eve, 1, &s);
+	memset(&s.engine.last_reload, 0, sizeof(s.engine.last_reload));
+	output_eve_stats(eve, 1, &s);
+	output_eve_flush(eve);
+	j = read_line(0);
+	l = json_object_get(json_object_get(json_object_get(j, "stats"),
+	    "detect"), "engines");
+	ck_assert_uint_eq(json_array_size(l), 1);
+	e = json_array_get(l, 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(e, "id")), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(e, "last_reload")),
+	    "2023-11-14T22:13:20.000005+0000");
+	ck_assert_int_eq(json_integer_value(json_object_get(e,
+	    "rules_loaded")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(e,
+	    "rules_failed")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(e,
+	    "rules_skipped")), 2);
+	json_decref(j);
+	j = read_line(1);
+	ck_assert_ptr_null(json_object_get(json_object_get(json_object_get(j,
+	    "stats"), "detect"), "engines"));
+	json_decref(j);
+}
+END_TEST
+
 /* The kernel's figures of a queue, with what quell makes of them. */
 START_TEST(test_stats_carry_the_kernel_figures_per_queue)
 {
@@ -945,6 +980,7 @@ output_suite(void)
 	tcase_add_test(tc, test_drop_event_has_header_fields_reason_and_alert);
 	tcase_add_test(tc, test_alert_lists_rule_metadata_by_key);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
+	tcase_add_test(tc, test_stats_name_the_engine_in_service);
 	tcase_add_test(tc, test_stats_have_suricatas_ips_counters_in_ips_mode);
 	tcase_add_test(tc, test_stats_carry_the_kernel_figures_per_queue);
 	tcase_add_test(tc, test_stats_nest_decoder_events_by_layer);
