@@ -99,6 +99,10 @@ struct applayer_stats {
 	uint64_t	 failed_tcp;	/* app_layer.flow.failed_tcp */
 	uint64_t	 failed_udp;	/* app_layer.flow.failed_udp */
 	uint64_t	 txs[APPLAYER_PROTO_MAX];   /* transactions freed */
+	/* the UDP flows and txs among flows[] and txs[] (a protocol on
+	 * both, DNS: Suricata's <proto>_tcp and <proto>_udp counters) */
+	uint64_t	 flows_udp[APPLAYER_PROTO_MAX];
+	uint64_t	 txs_udp[APPLAYER_PROTO_MAX];
 	uint64_t	 err_parser[APPLAYER_PROTO_MAX]; /* parse() ERROR */
 	uint64_t	 err_gap[APPLAYER_PROTO_MAX];	 /* refused a gap */
 	uint64_t	 err_alloc[APPLAYER_PROTO_MAX];	 /* state_new failed */

@@ -13,6 +13,7 @@
 #include "core/base.h"
 
 #include <errno.h>
+#include <netinet/in.h>
 
 #include <jansson.h>
 
@@ -116,6 +117,8 @@ pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
 		n = ap->tx_count(ps->state);
 		ap->tx_free(ps->state, ap->tx_id(ps->state, tx));
 		counter_inc(&ctx->st.txs[ap->proto]);
+		if (af->ipproto == IPPROTO_UDP)
+			counter_inc(&ctx->st.txs_udp[ap->proto]);
 		/* a parser that keeps the tx (freed in name only) */
 		if (ap->tx_count(ps->state) >= n)
 			i++;

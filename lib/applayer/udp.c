@@ -70,6 +70,7 @@ udp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 		if (!(af->flags & AF_F_COUNTED)) {
 			af->flags |= AF_F_COUNTED;
 			counter_inc(&ctx->st.flows[f->alproto]);
+			counter_inc(&ctx->st.flows_udp[f->alproto]);
 			if (f->alproto == APPLAYER_PROTO_FAILED)
 				counter_inc(&ctx->st.failed_udp);
 		}

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "applayer/parser.h"
+#include "applayer/registry.h"
 #include "core/counters.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
@@ -879,6 +880,52 @@ stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
 	}
 }
 
+/* stats.app_layer as Suricata 7 names it: flow.<proto> (flows detected
+ * as proto; <proto>_tcp and <proto>_udp for a protocol on both),
+ * flow.failed_tcp / failed_udp, tx.<proto> (transactions done), and
+ * error.<proto>.{gap,alloc,parser,internal}. */
+static void
+applayer_stats(json_t *stats, const struct applayer_stats *a)
+{
+	json_t *app = json_object(), *fl = json_object(), *tx = json_object(),
+	    *er = json_object();
+	char name[48];
+
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++) {
+		const struct applayer_parser *ap =
+		    applayer_registry_get((enum applayer_proto)pr);
+		const char *n = applayer_proto_name((enum applayer_proto)pr);
+		json_t *e;
+
+		if (ap == NULL || n == NULL)
+			continue;
+		if ((ap->ipprotos & APPLAYER_IPPROTO_TCP) &&
+		    (ap->ipprotos & APPLAYER_IPPROTO_UDP)) {
+			snprintf(name, sizeof(name), "%s_tcp", n);
+			SET_U64(fl, name, a->flows[pr] - a->flows_udp[pr]);
+			SET_U64(tx, name, a->txs[pr] - a->txs_udp[pr]);
+			snprintf(name, sizeof(name), "%s_udp", n);
+			SET_U64(fl, name, a->flows_udp[pr]);
+			SET_U64(tx, name, a->txs_udp[pr]);
+		} else {
+			SET_U64(fl, n, a->flows[pr]);
+			SET_U64(tx, n, a->txs[pr]);
+		}
+		e = json_object();
+		SET_U64(e, "gap", a->err_gap[pr]);
+		SET_U64(e, "alloc", a->err_alloc[pr]);
+		SET_U64(e, "parser", a->err_parser[pr]);
+		SET_U64(e, "internal", a->err_internal[pr]);
+		json_object_set_new(er, n, e);
+	}
+	SET_U64(fl, "failed_tcp", a->failed_tcp);
+	SET_U64(fl, "failed_udp", a->failed_udp);
+	json_object_set_new(app, "flow", fl);
+	json_object_set_new(app, "tx", tx);
+	json_object_set_new(app, "error", er);
+	json_object_set_new(stats, "app_layer", app);
+}
+
 void
 output_eve_stats(struct output_eve *eve, size_t producer,
     const struct output_eve_stats *s)
@@ -996,6 +1043,7 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		SET_U64(df, "dropped", d->dropped);
 		json_object_set_new(stats, "defrag", df);
 	}
+	applayer_stats(stats, &s->app);
 	{
 		json_t *b = json_object();
 
