@@ -24,6 +24,12 @@
 #   hassh / hassh.server (app-layer.protocols.ssh.hassh: yes) equal to
 #   what tshark computes on a capture of the same connections; app_proto
 #   "ssh" in the flow records; the final stats count the ssh flows.
+# - app-layer.error-policy drop-flow: a client sending "SSH-2.0" (no
+#   software version: the SSH parser's error) is answered and cut off by
+#   sshd without quelld; through quelld that packet and the rest of its
+#   flow are dropped (sshd never logs the bad banner nor closes), a drop
+#   event with reason "applayer error", app_layer.error.ssh.parser and
+#   exception_policy.app_layer.error.drop_flow counted once.
 # shellcheck disable=SC2016 # jq programs in single quotes
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
@@ -36,6 +42,7 @@ SID_PROTO=1700002
 SID_SRV=1700003
 SID_HASSH=1700004
 SID_ALP=1700005
+SID_EVENT=1700006
 ROUNDS=2
 
 lab_require
@@ -97,6 +104,27 @@ login_dropbear() {
 		"echo quell-ok-$1" </dev/null 2>>"$LAB_TMP/dbclient.log"
 }
 
+# A client of bash's /dev/tcp: reads sshd's banner, sends one that is no
+# SSH banner ("SSH-2.0" without a software version: the parser's error),
+# then a second line; prints "closed" when sshd closed the connection
+# (end of stream) within 3 s (it does, after telling the client "Invalid
+# SSH identification string"), "open" otherwise.
+bad_banner() {
+	timeout 10 ip netns exec "$LAB_NS_C" bash -c '
+		exec 3<>"/dev/tcp/$1/$2" || exit 1
+		IFS= read -r -t 5 banner <&3 || exit 1
+		printf "SSH-2.0\r\n" >&3
+		sleep 0.3
+		printf "SSH-2.0-again\r\n" >&3 2>/dev/null
+		if timeout 3 cat <&3 >/dev/null; then echo closed; else echo open; fi' \
+		bad "$LAB_SERVER4" "$PORT"
+}
+
+out=$(bad_banner) || lab_fail "the bad-banner client could not talk to sshd"
+lab_assert_eq "sshd's answer to a bad banner without quelld" closed "$out"
+grep -q "Bad remote protocol version identification: 'SSH-2.0'" "$LAB_TMP/sshd.log" ||
+	lab_fail "sshd's log lacks its bad-banner line: $(tail -3 "$LAB_TMP/sshd.log")"
+
 out=$(login_dropbear pre 10) || lab_fail "without quelld, dbclient cannot log in: $(tail -3 "$LAB_TMP/dbclient.log")"
 lab_assert_eq "dbclient's command without quelld" quell-ok-pre "$out"
 grep -q 'remote software version dropbear' "$LAB_TMP/sshd.log" ||
@@ -110,13 +138,14 @@ alert ssh any any -> any any (msg:"LAB ssh 2.0 client"; flow:to_server; ssh.prot
 alert ssh any any -> any any (msg:"LAB OpenSSH server"; flow:to_client; ssh_software; content:"OpenSSH_"; startswith; sid:$SID_SRV; rev:1;)
 alert ssh any any -> any any (msg:"LAB client hassh"; ssh.hassh; content:!"-"; isdataat:31; sid:$SID_HASSH; rev:1;)
 alert tcp any any -> any any (msg:"LAB app-layer ssh"; app-layer-protocol:ssh; sid:$SID_ALP; rev:1;)
+alert ssh any any -> any any (msg:"LAB ssh invalid banner"; app-layer-event:ssh.invalid_banner; sid:$SID_EVENT; rev:1;)
 EOF
 logdir="$LAB_TMP/log"
 mkdir -p "$logdir"
 # shellcheck disable=SC2086
 lab_ipt -I FORWARD $RULE || lab_fail "insert the NFQUEUE rule"
 lab_start_quelld -c "$CONFIG" -S "$LAB_TMP/ssh.rules" -l "$logdir" -q 0 \
-	--set app-layer.protocols.ssh.hassh=yes
+	--set app-layer.protocols.ssh.hassh=yes --set app-layer.error-policy=drop-flow
 _lab_spawn dumpcap "$LAB_NS_I" "$(readlink -f "$(command -v dumpcap)")" \
 	dumpcap -q -P -i eth1 -f "tcp port $PORT" -w "$LAB_TMP/ssh.pcap"
 for ((i = 0; i < 50; i++)); do
@@ -134,6 +163,12 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	lab_log "ok: round $r: OpenSSH logs in, dbclient fails (exit $rc)"
 done
 
+# The parser error: app-layer.error-policy drop-flow drops the packet
+# with the bad banner and the rest of the flow, so sshd never sees it and
+# never closes the connection.
+out=$(bad_banner) || lab_fail "the bad-banner client could not talk to sshd through quelld"
+lab_assert_eq "sshd's answer to a bad banner through quelld (drop-flow)" open "$out"
+
 lab_settle_counter FORWARD "$RULE" || exit 1
 lab_quiesce
 lab_stop dumpcap || true
@@ -150,6 +185,8 @@ if grep -q 'remote software version dropbear' <<<"$after"; then
 	lab_fail "sshd received dbclient's banner through quelld"
 fi
 lab_log "ok: sshd never received dbclient's banner"
+n=$(grep -c "Bad remote protocol version identification" <<<"$after")
+lab_assert_eq "bad banners sshd received through quelld" 0 "$n"
 
 eve="$logdir/eve.json"
 lab_eve_check "$eve"
@@ -224,10 +261,25 @@ lab_assert_eq "server hassh equal to tshark's ssh.kex.hasshserver" "$ROUNDS" "$w
 # through quelld was detected).
 n=$(jq -r --argjson port "$PORT" 'select(.event_type == "flow" and .dest_port == $port
 	and .app_proto == "ssh") | 1' "$eve" | wc -l)
-lab_assert_eq "flow records with app_proto ssh" "$((2 * ROUNDS))" "$n"
+lab_assert_eq "flow records with app_proto ssh" "$((2 * ROUNDS + 1))" "$n"
 read -r flows failed perr < <(lab_final_stat "$eve" .app_layer.flow.ssh \
 	.app_layer.flow.failed_tcp .app_layer.error.ssh.parser) || exit 1
-lab_assert_eq "stats.app_layer.flow.ssh" "$((2 * ROUNDS))" "$flows"
+lab_assert_eq "stats.app_layer.flow.ssh" "$((2 * ROUNDS + 1))" "$flows"
 lab_assert_eq "stats.app_layer.flow.failed_tcp" 0 "$failed"
-lab_assert_eq "stats.app_layer.error.ssh.parser" 0 "$perr"
+lab_assert_eq "stats.app_layer.error.ssh.parser (the bad banner)" 1 "$perr"
+read -r pdrop pign < <(lab_final_stat "$eve" .exception_policy.app_layer.error.drop_flow \
+	.exception_policy.app_layer.error.ignore) || exit 1
+lab_assert_eq "stats.exception_policy.app_layer.error.drop_flow" 1 "$pdrop"
+lab_assert_eq "stats.exception_policy.app_layer.error.ignore" 0 "$pign"
+# The packet is dropped with Suricata's reason, and, as Suricata's
+# drop-flow does, not inspected: the parser's invalid_banner event rule
+# does not alert (with the policy ignore it would). The flow ends as
+# dropped.
+n=$(jq -r --argjson port "$PORT" 'select(.event_type == "drop" and .drop.reason == "applayer error"
+	and .src_ip == "'"$LAB_CLIENT4"'" and .dest_port == $port) | 1' "$eve" | wc -l)
+lab_assert_eq "drop events with reason applayer error" 1 "$n"
+n=$(lab_eve_alerts "$eve" "$SID_EVENT")
+lab_assert_eq "app-layer-event:ssh.invalid_banner alerts (packet not inspected)" 0 "$n"
+n=$(jq -r 'select(.event_type == "flow" and .app_proto == "ssh" and .flow.action == "drop") | 1' "$eve" | wc -l)
+lab_assert_eq "ssh flow records with flow.action drop (dbclient's and the bad banner's)" "$((ROUNDS + 1))" "$n"
 echo "PASS: quelld blocks the dropbear client by ssh.software and lets OpenSSH's through; eve ssh records as announced, hassh as tshark's"
