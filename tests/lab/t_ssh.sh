@@ -13,24 +13,24 @@
 #   ssh.software to the client, ssh.hassh and app-layer-protocol:ssh.
 #   OpenSSH's client logs in and its command runs; dbclient's login fails
 #   and sshd never receives dbclient's banner (the segment carrying it is
-#   the one dropped). Both rounds twice, so "once per transaction" counts
-#   are exact.
+#   the one dropped). Two rounds, so the per-transaction counts are exact.
 # - eve.json (jq): a "blocked" alert for each dbclient connection with
-#   app_proto ssh and the ssh object naming dropbear; ssh.proto and the
-#   server-software rule once per OpenSSH connection (one tx each) and
-#   never more; app-layer-protocol:ssh alerts once per direction; one
-#   "ssh" record per OpenSSH connection with the client's and server's
-#   proto_version and software_version as the programs announce them and
-#   hassh / hassh.server (app-layer.protocols.ssh.hassh: yes) equal to
-#   what tshark computes on a capture of the same connections; app_proto
-#   "ssh" in the flow records; the final stats count the ssh flows.
+#   app_proto ssh and the ssh object naming dropbear; on the OpenSSH
+#   connections ssh.proto, the server-software and the hassh rule once per
+#   connection (one tx, tx_id 0), app-layer-protocol:ssh once per
+#   direction, no rule twice on one direction of a flow; one "ssh" record
+#   per OpenSSH connection with both sides' proto_version and
+#   software_version as the programs announce them and hassh /
+#   hassh.server (app-layer.protocols.ssh.hassh: yes) equal to what
+#   tshark computes on a capture of the same connections; app_proto "ssh"
+#   in the flow records; stats.app_layer.flow.ssh counts every connection.
 # - app-layer.error-policy drop-flow: a client sending "SSH-2.0" (no
 #   software version: the SSH parser's error) is answered and cut off by
 #   sshd without quelld; through quelld that packet and the rest of its
 #   flow are dropped (sshd never logs the bad banner nor closes), a drop
 #   event with reason "applayer error", app_layer.error.ssh.parser and
 #   exception_policy.app_layer.error.drop_flow counted once.
-# shellcheck disable=SC2016 # jq programs in single quotes
+# shellcheck disable=SC2016,SC2119 # jq programs in single quotes; optional helper args
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
 
