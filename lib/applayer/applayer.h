@@ -103,6 +103,11 @@ struct applayer_stats {
 	 * both, DNS: Suricata's <proto>_tcp and <proto>_udp counters) */
 	uint64_t	 flows_udp[APPLAYER_PROTO_MAX];
 	uint64_t	 txs_udp[APPLAYER_PROTO_MAX];
+	/* the UDP flows' among err_alloc[], err_parser[], err_internal[]
+	 * (gaps are TCP's) */
+	uint64_t	 err_alloc_udp[APPLAYER_PROTO_MAX];
+	uint64_t	 err_parser_udp[APPLAYER_PROTO_MAX];
+	uint64_t	 err_internal_udp[APPLAYER_PROTO_MAX];
 	uint64_t	 err_parser[APPLAYER_PROTO_MAX]; /* parse() ERROR */
 	uint64_t	 err_gap[APPLAYER_PROTO_MAX];	 /* refused a gap */
 	uint64_t	 err_alloc[APPLAYER_PROTO_MAX];	 /* state_new failed */

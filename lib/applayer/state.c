@@ -55,6 +55,8 @@ applayer_flow_start(struct applayer_ctx *ctx, struct applayer_flow *af,
 		return 0;
 	if ((af->cur.state = pc->parser->state_new(f, pc->cfg)) == NULL) {
 		counter_inc(&ctx->st.err_alloc[proto]);
+		if (f->proto == IPPROTO_UDP)
+			counter_inc(&ctx->st.err_alloc_udp[proto]);
 		return -1;
 	}
 	af->cur.parser = pc->parser;

@@ -880,10 +880,23 @@ stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
 	}
 }
 
+static void
+applayer_errors(json_t *er, const char *name, uint64_t gap, uint64_t alloc,
+    uint64_t parser, uint64_t internal)
+{
+	json_t *e = json_object();
+
+	SET_U64(e, "gap", gap);
+	SET_U64(e, "alloc", alloc);
+	SET_U64(e, "parser", parser);
+	SET_U64(e, "internal", internal);
+	json_object_set_new(er, name, e);
+}
+
 /* stats.app_layer as Suricata 7 names it: flow.<proto> (flows detected
- * as proto; <proto>_tcp and <proto>_udp for a protocol on both),
- * flow.failed_tcp / failed_udp, tx.<proto> (transactions done), and
- * error.<proto>.{gap,alloc,parser,internal}. */
+ * as proto; <proto>_tcp and <proto>_udp for a protocol on both, here
+ * and in tx and error), flow.failed_tcp / failed_udp, tx.<proto>
+ * (transactions done), and error.<proto>.{gap,alloc,parser,internal}. */
 static void
 applayer_stats(json_t *stats, const struct applayer_stats *a)
 {
@@ -895,7 +908,6 @@ applayer_stats(json_t *stats, const struct applayer_stats *a)
 		const struct applayer_parser *ap =
 		    applayer_registry_get((enum applayer_proto)pr);
 		const char *n = applayer_proto_name((enum applayer_proto)pr);
-		json_t *e;
 
 		if (ap == NULL || n == NULL)
 			continue;
@@ -904,19 +916,21 @@ applayer_stats(json_t *stats, const struct applayer_stats *a)
 			snprintf(name, sizeof(name), "%s_tcp", n);
 			SET_U64(fl, name, a->flows[pr] - a->flows_udp[pr]);
 			SET_U64(tx, name, a->txs[pr] - a->txs_udp[pr]);
+			applayer_errors(er, name, a->err_gap[pr],
+			    a->err_alloc[pr] - a->err_alloc_udp[pr],
+			    a->err_parser[pr] - a->err_parser_udp[pr],
+			    a->err_internal[pr] - a->err_internal_udp[pr]);
 			snprintf(name, sizeof(name), "%s_udp", n);
 			SET_U64(fl, name, a->flows_udp[pr]);
 			SET_U64(tx, name, a->txs_udp[pr]);
+			applayer_errors(er, name, 0, a->err_alloc_udp[pr],
+			    a->err_parser_udp[pr], a->err_internal_udp[pr]);
 		} else {
 			SET_U64(fl, n, a->flows[pr]);
 			SET_U64(tx, n, a->txs[pr]);
+			applayer_errors(er, n, a->err_gap[pr], a->err_alloc[pr],
+			    a->err_parser[pr], a->err_internal[pr]);
 		}
-		e = json_object();
-		SET_U64(e, "gap", a->err_gap[pr]);
-		SET_U64(e, "alloc", a->err_alloc[pr]);
-		SET_U64(e, "parser", a->err_parser[pr]);
-		SET_U64(e, "internal", a->err_internal[pr]);
-		json_object_set_new(er, n, e);
 	}
 	SET_U64(fl, "failed_tcp", a->failed_tcp);
 	SET_U64(fl, "failed_udp", a->failed_udp);

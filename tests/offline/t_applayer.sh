@@ -73,7 +73,12 @@ want dns 1 '.event_type == "alert" and .alert.signature_id == 3 and .tx_id == 0 
 want dns 1 '.event_type == "dns" and .dns.type == "query" and .dns.rrname == "www.google.com" and .src_port == 42150' "dns query records"
 want dns 1 '.event_type == "dns" and .dns.type == "answer" and .dns.answers[0].rdata == "142.251.32.68" and .src_port == 42150' "dns answer records"
 want dns 1 '.event_type == "flow" and .app_proto == "dns" and .proto == "UDP"' "flow records with app_proto dns"
-ok "DNS: a parser event on its tx, query and answer records, app_proto"
+stat() {	# stat NAME PATH: a number of the last stats record
+	jq -r "select(.event_type == \"stats\") | .stats$2" "$tmp/$1/eve.json" | tail -n 1
+}
+[ "$(stat dns .app_layer.flow.dns_udp) $(stat dns .app_layer.flow.dns_tcp) $(stat dns .app_layer.tx.dns_udp)" = "1 0 1" ] ||
+	fail "dns: stats.app_layer flow.dns_udp, flow.dns_tcp, tx.dns_udp are $(stat dns .app_layer.flow.dns_udp) $(stat dns .app_layer.flow.dns_tcp) $(stat dns .app_layer.tx.dns_udp), want 1 0 1"
+ok "DNS: a parser event on its tx, query and answer records, app_proto, stats.app_layer dns_udp"
 
 run ssh "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.hassh=yes
 want ssh 1 '.event_type == "alert" and .alert.signature_id == 4 and .tx_id == 0 and .ssh.client.software_version == "OpenSSH_9.2p1"' "ssh.software alerts"
@@ -87,6 +92,8 @@ want ssh 1 '.event_type == "flow" and .app_proto == "ssh"' "flow records with ap
 want ssh 0 '.event_type == "alert" and (.alert.signature_id == 8 or .alert.signature_id == 11)' "ssh.softwareversion:OpenSSH and ssh.protoversion:2 alerts"
 want ssh 1 '.event_type == "alert" and .alert.signature_id == 9 and .src_port == 22 and .tx_id == 0 and .app_proto == "ssh"' "ssh.softwareversion:dropbear_2022.83 alerts (the server's)"
 want ssh 2 '.event_type == "alert" and .alert.signature_id == 10 and .tx_id == 0' "ssh.protoversion:2_compat alerts (one per direction)"
+[ "$(stat ssh .app_layer.flow.ssh) $(stat ssh .app_layer.tx.ssh) $(stat ssh .app_layer.error.ssh.parser)" = "1 1 0" ] ||
+	fail "ssh: stats.app_layer flow.ssh, tx.ssh, error.ssh.parser are not 1 1 0"
 ok "SSH: buffers and the older names, ssh.softwareversion, ssh.protoversion, PD-only, hassh, the ssh record"
 
 run ssh-detonly "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.enabled=detection-only
