@@ -154,6 +154,11 @@ void	applayer_flow_free(void *app);
  * has none: not detected yet, failed, detection-only). */
 const struct applayer_parser *applayer_flow_parser(const struct flow *f,
 	    void **state);
+/* The oldest transaction of f's parser that detection is not done with
+ * in dir (Suricata's inspect id), into *id: the one an alert of a
+ * payload match names. false when the flow holds none. */
+bool	applayer_flow_inspect_tx(const struct flow *f, uint8_t dir,
+	    uint64_t *id);
 /* Whether the packet being processed raised generic event ev on f. */
 bool	applayer_flow_event(const struct flow *f, enum applayer_event ev);
 /* Whether the flow's parser says the rest of the flow is encrypted

@@ -168,6 +168,29 @@ applayer_detect_done(struct flow *f, uint8_t dir)
 	pstate_detect_done(&af->cur, dir);
 }
 
+bool
+applayer_flow_inspect_tx(const struct flow *f, uint8_t dir, uint64_t *id)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+	const struct applayer_parser *ap;
+	uint8_t done = dir == APPLAYER_TOSERVER ? TXF_DETECT_TS :
+	    TXF_DETECT_TC;
+
+	if (af == NULL || (ap = af->cur.parser) == NULL || dir > 1)
+		return false;
+	for (uint64_t i = 0, n = ap->tx_count(af->cur.state); i < n; i++) {
+		void *tx = ap->tx_get(af->cur.state, i);
+		const struct applayer_txdata *td;
+
+		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
+		    (td->flags & done))
+			continue;
+		*id = ap->tx_id(af->cur.state, tx);
+		return true;
+	}
+	return false;
+}
+
 const struct applayer_parser *
 applayer_flow_parser(const struct flow *f, void **state)
 {

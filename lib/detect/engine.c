@@ -502,6 +502,30 @@ engine_prefilter(struct detect_thread *dt, const struct detect_group *g,
 	engine_sort(dt->cand, dt->ncand);
 }
 
+/* Whether an alert of s, no tx rule, names the source's payload tx:
+ * Suricata 7 logs a transaction with a TCP stream match (a rule with
+ * payload content) and with a UDP rule of an app-layer protocol. */
+static bool
+engine_payload_tx(const struct detect_sig *s, const struct packet *p,
+    const struct detect_tx_source *src)
+{
+	if (src == NULL || !src->has_payload_tx)
+		return false;
+	if (p->proto == IPPROTO_UDP)
+		return s->alproto != 0;
+	if (p->proto != IPPROTO_TCP)
+		return false;
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_buffer *db = detect_buffer_get(
+		    s->bufs[b].id);
+
+		if (s->bufs[b].id == DETECT_BUFFER_PAYLOAD || (db != NULL &&
+		    db->scope == DETECT_BUFFER_SCOPE_STREAM))
+			return true;
+	}
+	return false;
+}
+
 /* A rule matched (on tx when not NULL): post-match actions, rate limit,
  * then the verdict and the alert. */
 static void
@@ -536,6 +560,11 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		a->has_tx = tx != NULL;
 		a->tx_id = tx != NULL && src->tx_id != NULL ?
 		    src->tx_id(src->state, tx) : 0;
+		if (tx == NULL && engine_payload_tx(s, ep->in.pkt,
+		    ep->in.txsrc)) {
+			a->has_tx = true;
+			a->tx_id = ep->in.txsrc->payload_tx_id;
+		}
 	}
 	if (s->action == DETECT_ACTION_DROP)
 		ep->drop = true;

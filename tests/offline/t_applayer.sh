@@ -96,6 +96,34 @@ want ssh 2 '.event_type == "alert" and .alert.signature_id == 10 and .tx_id == 0
 	fail "ssh: stats.app_layer flow.ssh, tx.ssh, error.ssh.parser are not 1 1 0"
 ok "SSH: buffers and the older names, ssh.softwareversion, ssh.protoversion, PD-only, hassh, the ssh record"
 
+# Alerts of rules that are no tx rules name a transaction as Suricata 7's
+# do: a TCP payload (stream) match the oldest tx detection is not done
+# with in its direction, a UDP rule of an app-layer protocol likewise;
+# a rule without payload content and a UDP rule without protocol none.
+cat >"$tmp/payload.rules" <<'RULES'
+alert tcp any any -> any any (msg:"tcp payload"; flow:to_server; content:"SSH-2.0-"; sid:21;)
+alert ssh any any -> any any (msg:"ssh payload"; flow:to_client; content:"dropbear"; sid:22;)
+alert tcp any any -> any any (msg:"no payload"; flow:to_server; flags:S; sid:23;)
+alert dns any any -> any any (msg:"dns payload"; content:"google"; sid:24;)
+alert udp any any -> any any (msg:"udp payload"; content:"google"; sid:25;)
+RULES
+prun() {	# prun NAME PCAP ARGS...: quelld -r with payload.rules
+	local name="$1" pcap="$2"
+	shift 2
+	mkdir -p "$tmp/$name"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/payload.rules" \
+		-l "$tmp/$name" -r "$pcap" -k none "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
+}
+prun ssh-payload "$data/ssh/ssh-openssh.pcap" --simulate-ips
+want ssh-payload 1 '.event_type == "alert" and .alert.signature_id == 21 and .tx_id == 0 and .ssh.client.software_version == "OpenSSH_9.2p1"' "tcp payload alerts with the ssh tx (inline)"
+want ssh-payload 1 '.event_type == "alert" and .alert.signature_id == 22 and .tx_id == 0 and .ssh.server.software_version == "dropbear_2022.83"' "ssh payload alerts with the ssh tx (inline)"
+want ssh-payload 1 '.event_type == "alert" and .alert.signature_id == 23 and (has("tx_id") | not) and (has("ssh") | not)' "alerts without payload and without a tx"
+prun dns-payload "$data/verify/dns-z-bit-input.pcap"
+want dns-payload 2 '.event_type == "alert" and .alert.signature_id == 24 and has("tx_id") and .dns != null' "dns payload alerts with a tx"
+want dns-payload 2 '.event_type == "alert" and .alert.signature_id == 25 and (has("tx_id") | not) and (has("dns") | not)' "udp payload alerts without a tx"
+ok "payload alerts: the transaction as Suricata 7 names it"
+
 run ssh-detonly "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.enabled=detection-only
 want ssh-detonly 2 '.event_type == "alert" and .alert.signature_id == 6' "PD-only alerts with detection-only"
 want ssh-detonly 0 '.event_type == "alert" and .alert.signature_id != 6' "tx alerts with detection-only"
