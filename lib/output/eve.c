@@ -12,12 +12,13 @@
 #include <jansson.h>
 
 #include "applayer/parser.h"
-#include "applayer/registry.h"
 #include "core/counters.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
+#include "output/applayer_counters.h"
 #include "output/eve.h"
 #include "output/sink.h"
+#include "output/statslog.h"
 #include "output/writer.h"
 
 #define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
@@ -880,64 +881,15 @@ stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
 	}
 }
 
-static void
-applayer_errors(json_t *er, const char *name, uint64_t gap, uint64_t alloc,
-    uint64_t parser, uint64_t internal)
-{
-	json_t *e = json_object();
-
-	SET_U64(e, "gap", gap);
-	SET_U64(e, "alloc", alloc);
-	SET_U64(e, "parser", parser);
-	SET_U64(e, "internal", internal);
-	json_object_set_new(er, name, e);
-}
-
-/* stats.app_layer as Suricata 7 names it: flow.<proto> (flows detected
- * as proto; <proto>_tcp and <proto>_udp for a protocol on both, here
- * and in tx and error), flow.failed_tcp / failed_udp, tx.<proto>
- * (transactions done), and error.<proto>.{gap,alloc,parser,internal}. */
+/* stats.app_layer, Suricata 7's names (output/applayer_counters.h). */
 static void
 applayer_stats(json_t *stats, const struct applayer_stats *a)
 {
-	json_t *app = json_object(), *fl = json_object(), *tx = json_object(),
-	    *er = json_object();
-	char name[48];
+	struct output_counter c[OUTPUT_APPLAYER_COUNTERS_MAX];
+	size_t n = output_applayer_counters(a, c, QUELL_NITEMS(c));
 
-	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++) {
-		const struct applayer_parser *ap =
-		    applayer_registry_get((enum applayer_proto)pr);
-		const char *n = applayer_proto_name((enum applayer_proto)pr);
-
-		if (ap == NULL || n == NULL)
-			continue;
-		if ((ap->ipprotos & APPLAYER_IPPROTO_TCP) &&
-		    (ap->ipprotos & APPLAYER_IPPROTO_UDP)) {
-			snprintf(name, sizeof(name), "%s_tcp", n);
-			SET_U64(fl, name, a->flows[pr] - a->flows_udp[pr]);
-			SET_U64(tx, name, a->txs[pr] - a->txs_udp[pr]);
-			applayer_errors(er, name, a->err_gap[pr],
-			    a->err_alloc[pr] - a->err_alloc_udp[pr],
-			    a->err_parser[pr] - a->err_parser_udp[pr],
-			    a->err_internal[pr] - a->err_internal_udp[pr]);
-			snprintf(name, sizeof(name), "%s_udp", n);
-			SET_U64(fl, name, a->flows_udp[pr]);
-			SET_U64(tx, name, a->txs_udp[pr]);
-			applayer_errors(er, name, 0, a->err_alloc_udp[pr],
-			    a->err_parser_udp[pr], a->err_internal_udp[pr]);
-		} else {
-			SET_U64(fl, n, a->flows[pr]);
-			SET_U64(tx, n, a->txs[pr]);
-			applayer_errors(er, n, a->err_gap[pr], a->err_alloc[pr],
-			    a->err_parser[pr], a->err_internal[pr]);
-		}
-	}
-	SET_U64(fl, "failed_tcp", a->failed_tcp);
-	SET_U64(fl, "failed_udp", a->failed_udp);
-	json_object_set_new(app, "flow", fl);
-	json_object_set_new(app, "tx", tx);
-	json_object_set_new(app, "error", er);
-	json_object_set_new(stats, "app_layer", app);
+	for (size_t i = 0; i < n; i++)
+		set_dotted(stats, c[i].name, c[i].value);
 }
 
 void
