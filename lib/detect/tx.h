@@ -33,6 +33,8 @@
  *			payload (stream) match and for a UDP rule of an
  *			app-layer protocol; rules without payload content on
  *			TCP name none
+ *	no_payload	the flow is encrypted from here on: rules that need
+ *			the payload are not evaluated on its packets
  *	tx_count may be NULL: a flow whose protocol is known but has no
  *	parser state (detection-only) hands a source for pd_done alone.
  *
@@ -71,6 +73,11 @@ struct detect_tx_source {
 	 * with in the packet's direction), when has_payload_tx */
 	bool		 has_payload_tx;
 	uint64_t	 payload_tx_id;
+	/* the flow's payload is no longer inspected (Suricata's
+	 * FLOW_NOPAYLOAD_INSPECTION: an SSH flow once both sides sent
+	 * NEWKEYS): rules that need payload (a payload or stream buffer, a
+	 * dsize that 0 does not satisfy) do not match its packets */
+	bool		 no_payload;
 };
 
 /* Frees what detection stored in a tx's detect_slot (NULL is fine). The

@@ -107,11 +107,11 @@ alert tcp any any -> any any (msg:"no payload"; flow:to_server; flags:S; sid:23;
 alert dns any any -> any any (msg:"dns payload"; content:"google"; sid:24;)
 alert udp any any -> any any (msg:"udp payload"; content:"google"; sid:25;)
 RULES
-prun() {	# prun NAME PCAP ARGS...: quelld -r with payload.rules
+prun() {	# prun NAME PCAP ARGS...: quelld -r with $prules (payload.rules)
 	local name="$1" pcap="$2"
 	shift 2
 	mkdir -p "$tmp/$name"
-	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/payload.rules" \
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/${prules:-payload.rules}" \
 		-l "$tmp/$name" -r "$pcap" -k none "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" ||
 		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
 }
@@ -123,6 +123,27 @@ prun dns-payload "$data/verify/dns-z-bit-input.pcap"
 want dns-payload 2 '.event_type == "alert" and .alert.signature_id == 24 and has("tx_id") and .dns != null' "dns payload alerts with a tx"
 want dns-payload 2 '.event_type == "alert" and .alert.signature_id == 25 and (has("tx_id") | not) and (has("dns") | not)' "udp payload alerts without a tx"
 ok "payload alerts: the transaction as Suricata 7 names it"
+
+# Once both sides sent NEWKEYS the SSH flow is encrypted: rules that need
+# the payload (here a dsize above 0) no longer see its packets, header
+# rules and a dsize 0 satisfies still do. The counts are Suricata
+# 7.0.6's on the same captures and rules.
+cat >"$tmp/enc.rules" <<'RULES'
+alert tcp any any -> any any (msg:"big to server"; flow:to_server,established; dsize:>60; sid:26;)
+alert tcp any any -> any any (msg:"psh to server"; flow:to_server,established; flags:PA; sid:27;)
+alert tcp any any -> any any (msg:"dsize small or empty"; flow:to_server,established; dsize:<2; sid:28;)
+RULES
+prules=enc.rules prun enc-openssh "$data/ssh/ssh-openssh.pcap"
+prules=enc.rules prun enc-dropbear "$data/ssh/ssh-dropbear.pcap"
+while read -r cap big psh small; do
+	want "enc-$cap" "$big" '.event_type == "alert" and .alert.signature_id == 26' "dsize:>60 alerts (none after NEWKEYS)"
+	want "enc-$cap" "$psh" '.event_type == "alert" and .alert.signature_id == 27' "flags:PA alerts (all)"
+	want "enc-$cap" "$small" '.event_type == "alert" and .alert.signature_id == 28' "dsize:<2 alerts (all)"
+done <<'COUNTS'
+openssh 1 6 3
+dropbear 2 12 4
+COUNTS
+ok "SSH after NEWKEYS: no payload inspection, as Suricata 7"
 
 run ssh-detonly "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.enabled=detection-only
 want ssh-detonly 2 '.event_type == "alert" and .alert.signature_id == 6' "PD-only alerts with detection-only"
