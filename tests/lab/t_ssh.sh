@@ -13,7 +13,8 @@
 #   ssh.software to the client, ssh.hassh and app-layer-protocol:ssh.
 #   OpenSSH's client logs in and its command runs; dbclient's login fails
 #   and sshd never receives dbclient's banner (the segment carrying it is
-#   the one dropped). Two rounds, so the per-transaction counts are exact.
+#   the one dropped). Two rounds, the first over IPv4, the second over
+#   IPv6, so the per-transaction counts are exact.
 # - eve.json (jq): a "blocked" alert for each dbclient connection with
 #   app_proto ssh and the ssh object naming dropbear; on the OpenSSH
 #   connections ssh.proto, the server-software and the hassh rule once per
@@ -67,6 +68,7 @@ dropbearkey -t ed25519 -f "$LAB_TMP/id_dropbear" >/dev/null 2>&1 || lab_fail "dr
 } >"$LAB_TMP/authorized_keys" || lab_fail "authorized_keys"
 cat >"$LAB_TMP/sshd_config" <<EOF
 ListenAddress $LAB_SERVER4:$PORT
+ListenAddress [$LAB_SERVER6]:$PORT
 HostKey $LAB_TMP/host_key
 PidFile $LAB_TMP/sshd.pid
 AuthorizedKeysFile $LAB_TMP/authorized_keys
@@ -91,16 +93,18 @@ openssh_sw=$(ssh -V 2>&1 | awk '{ print $1 }')
 case "$openssh_sw" in OpenSSH_*) ;; *) lab_fail "cannot read ssh -V: $openssh_sw" ;; esac
 
 # Bounded logins (timeout), never prompting (BatchMode, -y -y takes the
-# host key, no agent, no config of the host's user).
+# host key, no agent, no config of the host's user): login_X TAG [SECONDS]
+# to $server (round 1 IPv4, round 2 IPv6).
+server=$LAB_SERVER4
 login_openssh() {
 	timeout 10 ip netns exec "$LAB_NS_C" ssh -F /dev/null -o BatchMode=yes \
 		-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
 		-o ConnectTimeout=5 -o IdentitiesOnly=yes -i "$LAB_TMP/id_openssh" \
-		-p "$PORT" "root@$LAB_SERVER4" "echo quell-ok-$1" 2>>"$LAB_TMP/ssh-client.log"
+		-p "$PORT" "root@$server" "echo quell-ok-$1" 2>>"$LAB_TMP/ssh-client.log"
 }
 login_dropbear() {
 	timeout "$2" ip netns exec "$LAB_NS_C" dbclient -y -y -T \
-		-i "$LAB_TMP/id_dropbear" -p "$PORT" "root@$LAB_SERVER4" \
+		-i "$LAB_TMP/id_dropbear" -p "$PORT" "root@$server" \
 		"echo quell-ok-$1" </dev/null 2>>"$LAB_TMP/dbclient.log"
 }
 
@@ -144,6 +148,8 @@ logdir="$LAB_TMP/log"
 mkdir -p "$logdir"
 # shellcheck disable=SC2086
 lab_ipt -I FORWARD $RULE || lab_fail "insert the NFQUEUE rule"
+# shellcheck disable=SC2086
+lab_ip6t -I FORWARD $RULE || lab_fail "insert the IPv6 NFQUEUE rule"
 lab_start_quelld -c "$CONFIG" -S "$LAB_TMP/ssh.rules" -l "$logdir" -q 0 \
 	--set app-layer.protocols.ssh.hassh=yes --set app-layer.error-policy=drop-flow
 _lab_spawn dumpcap "$LAB_NS_I" "$(readlink -f "$(command -v dumpcap)")" \
@@ -155,6 +161,7 @@ done
 [ -s "$LAB_TMP/ssh.pcap" ] || lab_fail "dumpcap did not start"
 
 for ((r = 1; r <= ROUNDS; r++)); do
+	if [ "$r" = 2 ]; then server=$LAB_SERVER6; else server=$LAB_SERVER4; fi
 	out=$(login_openssh "$r") || lab_fail "OpenSSH login $r through quelld failed: $(tail -3 "$LAB_TMP/ssh-client.log")"
 	lab_assert_eq "OpenSSH client's command $r through quelld" "quell-ok-$r" "$out"
 	rc=0
@@ -170,6 +177,7 @@ out=$(bad_banner) || lab_fail "the bad-banner client could not talk to sshd thro
 lab_assert_eq "sshd's answer to a bad banner through quelld (drop-flow)" open "$out"
 
 lab_settle_counter FORWARD "$RULE" || exit 1
+lab_settle_counter -6 FORWARD "$RULE" || exit 1
 lab_quiesce
 lab_stop dumpcap || true
 rc=0
@@ -194,11 +202,13 @@ lab_eve_check "$eve"
 # The drop: one blocked alert per dbclient connection (the flow is dropped
 # after it: its retransmissions raise no more), on the client's packet.
 n=$(lab_eve_alerts "$eve" "$SID_DROP" '.alert.action == "blocked" and .app_proto == "ssh"
-	and .src_ip == "'"$LAB_CLIENT4"'" and .dest_port == '"$PORT"'
+	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'") and .dest_port == '"$PORT"'
 	and (.ssh.client.software_version | startswith("dropbear_"))')
 lab_assert_eq "blocked alerts for dbclient (sid $SID_DROP)" "$ROUNDS" "$n"
 n=$(lab_eve_alerts "$eve" "$SID_DROP")
 lab_assert_eq "alerts of sid $SID_DROP in all" "$ROUNDS" "$n"
+srcs=$(jq -r --argjson sid "$SID_DROP" 'select(.event_type == "alert" and .alert.signature_id == $sid) | .src_ip' "$eve" | sort | tr '\n' ' ')
+lab_assert_eq "sources of the blocked dbclient alerts (IPv4 and IPv6)" "$LAB_CLIENT4 $LAB_CLIENT6 " "$srcs"
 
 # The ssh records of the OpenSSH connections, and their client ports.
 jq -c --arg sw "$openssh_sw" 'select(.event_type == "ssh" and
@@ -206,7 +216,7 @@ jq -c --arg sw "$openssh_sw" 'select(.event_type == "ssh" and
 n=$(wc -l <"$LAB_TMP/ssh-openssh.json")
 lab_assert_eq "eve ssh records of OpenSSH connections" "$ROUNDS" "$n"
 n=$(jq -r --arg sw "$openssh_sw" --argjson port "$PORT" 'select(.tx_id == 0
-	and .src_ip == "'"$LAB_CLIENT4"'" and .dest_port == $port and .proto == "TCP"
+	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'") and .dest_port == $port and .proto == "TCP"
 	and .ssh.client.proto_version == "2.0" and .ssh.server.proto_version == "2.0"
 	and .ssh.server.software_version == $sw
 	and (.ssh.client.hassh.hash | test("^[0-9a-f]{32}$"))
@@ -227,12 +237,12 @@ openssh_alerts() {	# sid, extra condition
 # show depends on which banner crossed quelld first (the server's
 # banner, or dbclient's KEXINIT in its banner's segment, may come after
 # the drop: a dropped flow is not inspected any more).
-n=$(openssh_alerts "$SID_PROTO" '.tx_id == 0 and .app_proto == "ssh" and .src_ip == "'"$LAB_CLIENT4"'"')
+n=$(openssh_alerts "$SID_PROTO" '.tx_id == 0 and .app_proto == "ssh" and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'")')
 lab_assert_eq "ssh.proto alerts on OpenSSH connections" "$ROUNDS" "$n"
-n=$(openssh_alerts "$SID_SRV" '.tx_id == 0 and .src_ip == "'"$LAB_SERVER4"'"
+n=$(openssh_alerts "$SID_SRV" '.tx_id == 0 and (.src_ip == "'"$LAB_SERVER4"'" or .src_ip == "'"$LAB_SERVER6"'")
 	and .ssh.server.software_version == "'"$openssh_sw"'"')
 lab_assert_eq "ssh_software to-client alerts on OpenSSH connections" "$ROUNDS" "$n"
-n=$(openssh_alerts "$SID_HASSH" '.src_ip == "'"$LAB_CLIENT4"'"')
+n=$(openssh_alerts "$SID_HASSH" '(.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'")')
 lab_assert_eq "ssh.hassh alerts on OpenSSH connections" "$ROUNDS" "$n"
 # app-layer-protocol: once per direction.
 n=$(openssh_alerts "$SID_ALP" '.app_proto == "ssh"')
@@ -276,7 +286,7 @@ lab_assert_eq "stats.exception_policy.app_layer.error.ignore" 0 "$pign"
 # does not alert (with the policy ignore it would). The flow ends as
 # dropped.
 n=$(jq -r --argjson port "$PORT" 'select(.event_type == "drop" and .drop.reason == "applayer error"
-	and .src_ip == "'"$LAB_CLIENT4"'" and .dest_port == $port) | 1' "$eve" | wc -l)
+	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'") and .dest_port == $port) | 1' "$eve" | wc -l)
 lab_assert_eq "drop events with reason applayer error" 1 "$n"
 n=$(lab_eve_alerts "$eve" "$SID_EVENT")
 lab_assert_eq "app-layer-event:ssh.invalid_banner alerts (packet not inspected)" 0 "$n"
