@@ -1304,6 +1304,13 @@ collect_stream(struct output_eve_stats *s, const struct pipeline_stats *ps)
 	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++)
 		for (unsigned a = 0; a < EXCEPTION_NPOLICIES; a++)
 			s->exception[c][a] += ps->exception[c][a];
+	{
+		const uint64_t *src = (const uint64_t *)(const void *)&ps->app;
+		uint64_t *dst = (uint64_t *)(void *)&s->app;
+
+		for (size_t i = 0; i < sizeof(s->app) / sizeof(uint64_t); i++)
+			dst[i] += src[i];
+	}
 }
 
 /* end_interval: for a stats event, which starts a new interval of the

@@ -99,6 +99,15 @@ struct applayer_stats {
 	uint64_t	 failed_tcp;	/* app_layer.flow.failed_tcp */
 	uint64_t	 failed_udp;	/* app_layer.flow.failed_udp */
 	uint64_t	 txs[APPLAYER_PROTO_MAX];   /* transactions freed */
+	/* the UDP flows and txs among flows[] and txs[] (a protocol on
+	 * both, DNS: Suricata's <proto>_tcp and <proto>_udp counters) */
+	uint64_t	 flows_udp[APPLAYER_PROTO_MAX];
+	uint64_t	 txs_udp[APPLAYER_PROTO_MAX];
+	/* the UDP flows' among err_alloc[], err_parser[], err_internal[]
+	 * (gaps are TCP's) */
+	uint64_t	 err_alloc_udp[APPLAYER_PROTO_MAX];
+	uint64_t	 err_parser_udp[APPLAYER_PROTO_MAX];
+	uint64_t	 err_internal_udp[APPLAYER_PROTO_MAX];
 	uint64_t	 err_parser[APPLAYER_PROTO_MAX]; /* parse() ERROR */
 	uint64_t	 err_gap[APPLAYER_PROTO_MAX];	 /* refused a gap */
 	uint64_t	 err_alloc[APPLAYER_PROTO_MAX];	 /* state_new failed */
@@ -145,6 +154,11 @@ void	applayer_flow_free(void *app);
  * has none: not detected yet, failed, detection-only). */
 const struct applayer_parser *applayer_flow_parser(const struct flow *f,
 	    void **state);
+/* The oldest transaction of f's parser that detection is not done with
+ * in dir (Suricata's inspect id), into *id: the one an alert of a
+ * payload match names. false when the flow holds none. */
+bool	applayer_flow_inspect_tx(const struct flow *f, uint8_t dir,
+	    uint64_t *id);
 /* Whether the packet being processed raised generic event ev on f. */
 bool	applayer_flow_event(const struct flow *f, enum applayer_event ev);
 /* Whether the flow's parser says the rest of the flow is encrypted

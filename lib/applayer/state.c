@@ -13,6 +13,7 @@
 #include "core/base.h"
 
 #include <errno.h>
+#include <netinet/in.h>
 
 #include <jansson.h>
 
@@ -54,6 +55,8 @@ applayer_flow_start(struct applayer_ctx *ctx, struct applayer_flow *af,
 		return 0;
 	if ((af->cur.state = pc->parser->state_new(f, pc->cfg)) == NULL) {
 		counter_inc(&ctx->st.err_alloc[proto]);
+		if (f->proto == IPPROTO_UDP)
+			counter_inc(&ctx->st.err_alloc_udp[proto]);
 		return -1;
 	}
 	af->cur.parser = pc->parser;
@@ -116,6 +119,8 @@ pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
 		n = ap->tx_count(ps->state);
 		ap->tx_free(ps->state, ap->tx_id(ps->state, tx));
 		counter_inc(&ctx->st.txs[ap->proto]);
+		if (af->ipproto == IPPROTO_UDP)
+			counter_inc(&ctx->st.txs_udp[ap->proto]);
 		/* a parser that keeps the tx (freed in name only) */
 		if (ap->tx_count(ps->state) >= n)
 			i++;
@@ -161,6 +166,29 @@ applayer_detect_done(struct flow *f, uint8_t dir)
 	af->flags |= dir == APPLAYER_TOSERVER ? AF_F_DETECT_TS :
 	    AF_F_DETECT_TC;
 	pstate_detect_done(&af->cur, dir);
+}
+
+bool
+applayer_flow_inspect_tx(const struct flow *f, uint8_t dir, uint64_t *id)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+	const struct applayer_parser *ap;
+	uint8_t done = dir == APPLAYER_TOSERVER ? TXF_DETECT_TS :
+	    TXF_DETECT_TC;
+
+	if (af == NULL || (ap = af->cur.parser) == NULL || dir > 1)
+		return false;
+	for (uint64_t i = 0, n = ap->tx_count(af->cur.state); i < n; i++) {
+		void *tx = ap->tx_get(af->cur.state, i);
+		const struct applayer_txdata *td;
+
+		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
+		    (td->flags & done))
+			continue;
+		*id = ap->tx_id(af->cur.state, tx);
+		return true;
+	}
+	return false;
 }
 
 const struct applayer_parser *

@@ -79,6 +79,9 @@ count_flow(struct applayer_ctx *ctx, struct applayer_flow *af,
 	af->flags |= AF_F_COUNTED;
 	counter_inc(&ctx->st.flows[f->alproto < APPLAYER_PROTO_MAX ?
 	    f->alproto : APPLAYER_PROTO_FAILED]);
+	if (f->proto == IPPROTO_UDP)
+		counter_inc(&ctx->st.flows_udp[f->alproto <
+		    APPLAYER_PROTO_MAX ? f->alproto : APPLAYER_PROTO_FAILED]);
 	if (f->alproto == APPLAYER_PROTO_FAILED)
 		counter_inc(f->proto == IPPROTO_UDP ? &ctx->st.failed_udp :
 		    &ctx->st.failed_tcp);

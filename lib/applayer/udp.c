@@ -70,6 +70,7 @@ udp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 		if (!(af->flags & AF_F_COUNTED)) {
 			af->flags |= AF_F_COUNTED;
 			counter_inc(&ctx->st.flows[f->alproto]);
+			counter_inc(&ctx->st.flows_udp[f->alproto]);
 			if (f->alproto == APPLAYER_PROTO_FAILED)
 				counter_inc(&ctx->st.failed_udp);
 		}
@@ -115,10 +116,12 @@ applayer_udp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 	r = ap->parse(af->cur.state, &c);
 	if (r.status == APPLAYER_ERROR) {
 		counter_inc(&ctx->st.err_parser[ap->proto]);
+		counter_inc(&ctx->st.err_parser_udp[ap->proto]);
 		af->dflags[dir] |= AF_STOP;
 		res->flags |= APPLAYER_PKT_ERROR;
 	} else if (ap->tx_count(af->cur.state) > APPLAYER_MAX_TXS) {
 		counter_inc(&ctx->st.err_internal[ap->proto]);
+		counter_inc(&ctx->st.err_internal_udp[ap->proto]);
 		af->dflags[dir] |= AF_STOP;
 		res->flags |= APPLAYER_PKT_ERROR;
 	}

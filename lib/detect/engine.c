@@ -13,6 +13,7 @@
 #include "detect/mpm.h"
 #include "detect/prefilter.h"
 #include "detect/tx.h"
+#include "detect/uint.h"
 #include "detect/verdict.h"
 #include "flow/flow.h"
 #include "rules/rule.h"
@@ -124,6 +125,7 @@ static void	engine_prefilter(struct detect_thread *,
 static void	engine_matched(struct detect_thread *, struct engine_pkt *,
 		    const struct detect_sig *, const struct detect_tx_source *,
 		    void *);
+static bool	engine_sig_needs_payload(const struct detect_sig *);
 static void	engine_txs(struct detect_thread *, struct engine_pkt *,
 		    const struct detect_group *,
 		    const struct detect_tx_source *, uint8_t);
@@ -405,6 +407,9 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	if ((s->flags & DETECT_SIG_PDONLY) && (in->txsrc == NULL ||
 	    !in->txsrc->pd_done))
 		return false;
+	if (tx == NULL && in->txsrc != NULL && in->txsrc->no_payload &&
+	    engine_sig_needs_payload(s))
+		return false;
 	if (p->ip_version != 0 && !engine_header_match(r, p, false) &&
 	    !(r->bidir && engine_header_match(r, p, true)))
 		return false;
@@ -577,6 +582,55 @@ engine_pass_cut(struct engine_pkt *ep, uint32_t num)
 	ep->ndrops = w;
 }
 
+extern const struct keyword kw_dsize;	/* keywords/dsize.c */
+
+/* Whether s needs the packet's payload, as Suricata's
+ * SIG_MASK_REQUIRE_PAYLOAD: a payload or stream buffer, or a dsize that
+ * an empty payload does not satisfy. */
+static bool
+engine_sig_needs_payload(const struct detect_sig *s)
+{
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_buffer *db = detect_buffer_get(
+		    s->bufs[b].id);
+
+		if (s->bufs[b].id == DETECT_BUFFER_PAYLOAD || (db != NULL &&
+		    db->scope == DETECT_BUFFER_SCOPE_STREAM))
+			return true;
+	}
+	for (uint16_t i = 0; i < s->nlist[RULE_LIST_PACKET]; i++) {
+		const struct detect_sm *sm = &s->lists[RULE_LIST_PACKET][i];
+
+		if (sm->kw == &kw_dsize && !detect_uint_match(sm->data, 0))
+			return true;
+	}
+	return false;
+}
+
+/* Whether an alert of s, no tx rule, names the source's payload tx:
+ * Suricata 7 logs a transaction with a TCP stream match (a rule with
+ * payload content) and with a UDP rule of an app-layer protocol. */
+static bool
+engine_payload_tx(const struct detect_sig *s, const struct packet *p,
+    const struct detect_tx_source *src)
+{
+	if (src == NULL || !src->has_payload_tx)
+		return false;
+	if (p->proto == IPPROTO_UDP)
+		return s->alproto != 0;
+	if (p->proto != IPPROTO_TCP)
+		return false;
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_buffer *db = detect_buffer_get(
+		    s->bufs[b].id);
+
+		if (s->bufs[b].id == DETECT_BUFFER_PAYLOAD || (db != NULL &&
+		    db->scope == DETECT_BUFFER_SCOPE_STREAM))
+			return true;
+	}
+	return false;
+}
+
 /* A rule matched (on tx when not NULL): post-match actions, rate limit,
  * then the verdict and the alert. */
 static void
@@ -615,6 +669,11 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		a->has_tx = tx != NULL;
 		a->tx_id = tx != NULL && src->tx_id != NULL ?
 		    src->tx_id(src->state, tx) : 0;
+		if (tx == NULL && engine_payload_tx(s, ep->in.pkt,
+		    ep->in.txsrc)) {
+			a->has_tx = true;
+			a->tx_id = ep->in.txsrc->payload_tx_id;
+		}
 	}
 	switch (act) {
 	case DETECT_ACTION_DROP:

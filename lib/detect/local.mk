@@ -86,6 +86,10 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/sameip.c \
 	lib/detect/keywords/seq.c \
 	lib/detect/keywords/sid.c \
+	lib/detect/keywords/ssh_protoversion.c \
+	lib/detect/keywords/ssh_softwareversion.c \
+	lib/detect/keywords/ssh_version.c \
+	lib/detect/keywords/ssh_version.h \
 	lib/detect/keywords/startswith.c \
 	lib/detect/keywords/stream_event.c \
 	lib/detect/keywords/strip_pseudo_headers.c \

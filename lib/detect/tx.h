@@ -27,6 +27,14 @@
  *	pd_done		the packet finished protocol detection in a
  *			direction: PD-only rules run on it
  *			(DETECT_SIG_PDONLY)
+ *	has_payload_tx, payload_tx_id  the transaction an alert of a
+ *			rule that is no tx rule names (eve's tx_id and the
+ *			protocol's object), as Suricata 7 does for a TCP
+ *			payload (stream) match and for a UDP rule of an
+ *			app-layer protocol; rules without payload content on
+ *			TCP name none
+ *	no_payload	the flow is encrypted from here on: rules that need
+ *			the payload are not evaluated on its packets
  *	tx_count may be NULL: a flow whose protocol is known but has no
  *	parser state (detection-only) hands a source for pd_done alone.
  *
@@ -60,6 +68,16 @@ struct detect_tx_source {
 	void		*ctx;
 	bool		(*tx_event)(void *ctx, void *tx, unsigned ev);
 	bool		 pd_done;
+	/* the transaction a payload match on this packet is logged with
+	 * (Suricata's stream-match tx: the oldest one detection is not done
+	 * with in the packet's direction), when has_payload_tx */
+	bool		 has_payload_tx;
+	uint64_t	 payload_tx_id;
+	/* the flow's payload is no longer inspected (Suricata's
+	 * FLOW_NOPAYLOAD_INSPECTION: an SSH flow once both sides sent
+	 * NEWKEYS): rules that need payload (a payload or stream buffer, a
+	 * dsize that 0 does not satisfy) do not match its packets */
+	bool		 no_payload;
 };
 
 /* Frees what detection stored in a tx's detect_slot (NULL is fine). The

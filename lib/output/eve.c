@@ -16,9 +16,11 @@
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "detect/flowvars.h"
+#include "output/applayer_counters.h"
 #include "output/eve.h"
 #include "output/protoname.h"
 #include "output/sink.h"
+#include "output/statslog.h"
 #include "output/writer.h"
 #include "rules/rule.h"
 
@@ -1330,6 +1332,17 @@ stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
 	}
 }
 
+/* stats.app_layer, Suricata 7's names (output/applayer_counters.h). */
+static void
+applayer_stats(json_t *stats, const struct applayer_stats *a)
+{
+	struct output_counter c[OUTPUT_APPLAYER_COUNTERS_MAX];
+	size_t n = output_applayer_counters(a, c, QUELL_NITEMS(c));
+
+	for (size_t i = 0; i < n; i++)
+		set_dotted(stats, c[i].name, c[i].value);
+}
+
 void
 output_eve_stats(struct output_eve *eve, size_t producer,
     const struct output_eve_stats *s)
@@ -1449,6 +1462,7 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		SET_U64(df, "dropped", d->dropped);
 		json_object_set_new(stats, "defrag", df);
 	}
+	applayer_stats(stats, &s->app);
 	{
 		json_t *b = json_object();
 

@@ -6,6 +6,7 @@
 #include "core/base.h"
 #include "core/exception.h"
 #include "core/packet.h"
+#include "applayer/applayer.h"
 #include "decode/events.h"
 #include "stream/events.h"
 
@@ -198,6 +199,9 @@ struct output_eve_stats {
 	/* <exception_cause_counter()>.<exception_policy_counter()> */
 	uint64_t	 exception[EXCEPTION_NCAUSES][EXCEPTION_NPOLICIES];
 	struct output_eve_defrag_stats defrag;
+	/* app_layer.flow.*, app_layer.tx.*, app_layer.error.*: every
+	 * worker's together */
+	struct applayer_stats app;
 	struct {
 		uint64_t requests, bypassed, local, table_full, active,
 		    destroyed, restored, failed;

@@ -3,6 +3,7 @@ lib_libquell_a_SOURCES += \
 	lib/output/fastlog.c lib/output/fastlog.h \
 	lib/output/protoname.c lib/output/protoname.h \
 	lib/output/statslog.c lib/output/statslog.h \
+	lib/output/applayer_counters.c lib/output/applayer_counters.h \
 	lib/output/sink.c lib/output/sink.h \
 	lib/output/sink_file.c \
 	lib/output/sink_syslog.c lib/output/sink_syslog.h \

@@ -7,6 +7,7 @@
 #include "config/config.h"
 #include "decode/events.h"
 #include "output/eve.h"
+#include "output/applayer_counters.h"
 #include "output/statslog.h"
 
 _Static_assert(CONFIG_MAX_QUEUES <= 64,
@@ -232,6 +233,8 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "bypass.", "destroyed", s->bypass.destroyed);
 	n = add(out, n, max, "bypass.", "restored", s->bypass.restored);
 	n = add(out, n, max, "bypass.", "failed", s->bypass.failed);
+	if (n < max)
+		n += output_applayer_counters(&s->app, out + n, max - n);
 	return n;
 }
 

@@ -6,6 +6,7 @@
 #include "core/base.h"
 #include "core/exception.h"
 #include "decode/events.h"
+#include "output/applayer_counters.h"
 #include "output/eve.h"
 #include "stream/events.h"
 
@@ -20,7 +21,8 @@ struct output_eve_stats;
  * queues. */
 #define OUTPUT_COUNTERS_MAX	(18 * (64 + 1) + DECODE_EV_MAX + \
 	    STREAM_NEVENTS + 16 + EXCEPTION_NCAUSES * EXCEPTION_NPOLICIES + 64 + \
-	    6 * OUTPUT_EVE_MAX_TARGETS + 4 + OUTPUT_EVE_DROP_REASONS)
+	    6 * OUTPUT_EVE_MAX_TARGETS + 4 + OUTPUT_EVE_DROP_REASONS + \
+	    OUTPUT_APPLAYER_COUNTERS_MAX)
 
 struct output_counter {
 	char		 name[64];

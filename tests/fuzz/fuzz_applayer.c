@@ -52,7 +52,9 @@ static const char rules[] =
     "alert ip any any -> any any (app-layer-event:applayer_mismatch_protocol_both_directions; sid:10;)\n"
     "alert dns any any -> any any (app-layer-event:dns.malformed_data; sid:11;)\n"
     "alert tls any any -> any any (ja3.hash; content:\"a\"; sid:12;)\n"
-    "alert dns any any -> any any (content:\"a\"; sid:13;)\n";
+    "alert dns any any -> any any (content:\"a\"; sid:13;)\n"
+    "alert ssh any any -> any any (ssh.softwareversion:OpenSSH_9.2p1; sid:14;)\n"
+    "alert tcp any any -> any any (ssh.protoversion:2_compat; sid:15;)\n";
 
 struct variant {
 	struct quell_config *qcfg;

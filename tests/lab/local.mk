@@ -25,6 +25,7 @@ LAB_TESTS = \
 	tests/lab/t_queue_busy.sh \
 	tests/lab/t_keywords.sh \
 	tests/lab/t_applayer_capture.sh \
+	tests/lab/t_ssh.sh \
 	tests/lab/t_frag_conntrack.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)

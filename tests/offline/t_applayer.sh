@@ -28,6 +28,10 @@ alert ssh any any -> any any (msg:"ssh software"; ssh.software; content:"OpenSSH
 alert ssh any any -> any any (msg:"ssh proto"; ssh_proto; content:"2.0"; sid:5;)
 alert tcp any any -> any any (msg:"pd-only ssh"; app-layer-protocol:ssh; sid:6;)
 alert ssh any any -> any any (msg:"hassh server"; ssh.hassh.server; content:"e1a0b5f8d334ec70fe937b2d5ff8d0b6"; sid:7;)
+alert ssh any any -> any any (msg:"softwareversion prefix"; ssh.softwareversion:OpenSSH; sid:8;)
+alert tcp any any -> any any (msg:"softwareversion whole"; ssh.softwareversion:"dropbear_2022.83"; sid:9;)
+alert ssh any any -> any any (msg:"protoversion 2_compat"; ssh.protoversion:2_compat; sid:10;)
+alert ssh any any -> any any (msg:"protoversion 2"; ssh.protoversion:2; sid:11;)
 RULES
 
 run() {	# run NAME PCAP ARGS...
@@ -38,7 +42,7 @@ run() {	# run NAME PCAP ARGS...
 		-l "$tmp/$name" -r "$pcap" -k none "$@" \
 		>"$tmp/$name.out" 2>"$tmp/$name.err" ||
 		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
-	grep -q 'rules: 7 loaded, 0 failed, 0 unsupported' "$tmp/$name.err" ||
+	grep -q 'rules: 11 loaded, 0 failed, 0 unsupported' "$tmp/$name.err" ||
 		fail "$name: the rules did not all load: $(cat "$tmp/$name.err")"
 }
 count() {	# count NAME JQ-FILTER: matching eve records
@@ -84,7 +88,12 @@ want dns 1 '.event_type == "alert" and .alert.signature_id == 3 and .tx_id == 0 
 want dns 1 '.event_type == "dns" and .dns.type == "query" and .dns.rrname == "www.google.com" and .src_port == 42150' "dns query records"
 want dns 1 '.event_type == "dns" and .dns.type == "answer" and .dns.answers[0].rdata == "142.251.32.68" and .src_port == 42150' "dns answer records"
 want dns 1 '.event_type == "flow" and .app_proto == "dns" and .proto == "UDP"' "flow records with app_proto dns"
-ok "DNS: a parser event on its tx, query and answer records, app_proto"
+stat() {	# stat NAME PATH: a number of the last stats record
+	jq -r "select(.event_type == \"stats\") | .stats$2" "$tmp/$1/eve.json" | tail -n 1
+}
+[ "$(stat dns .app_layer.flow.dns_udp) $(stat dns .app_layer.flow.dns_tcp) $(stat dns .app_layer.tx.dns_udp)" = "1 0 1" ] ||
+	fail "dns: stats.app_layer flow.dns_udp, flow.dns_tcp, tx.dns_udp are $(stat dns .app_layer.flow.dns_udp) $(stat dns .app_layer.flow.dns_tcp) $(stat dns .app_layer.tx.dns_udp), want 1 0 1"
+ok "DNS: a parser event on its tx, query and answer records, app_proto, stats.app_layer dns_udp"
 
 run ssh "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.hassh=yes
 want ssh 1 '.event_type == "alert" and .alert.signature_id == 4 and .tx_id == 0 and .ssh.client.software_version == "OpenSSH_9.2p1"' "ssh.software alerts"
@@ -93,7 +102,63 @@ want ssh 2 '.event_type == "alert" and .alert.signature_id == 6 and .app_proto =
 want ssh 1 '.event_type == "alert" and .alert.signature_id == 7 and .src_port == 22' "ssh.hassh.server alerts (to the client)"
 want ssh 1 '.event_type == "ssh" and .tx_id == 0 and .ssh.client.hassh.hash == "472b5de333ad665af5cbf10ff892c4df" and .ssh.server.hassh.hash == "e1a0b5f8d334ec70fe937b2d5ff8d0b6" and .ssh.server.software_version == "dropbear_2022.83"' "ssh records with hassh"
 want ssh 1 '.event_type == "flow" and .app_proto == "ssh"' "flow records with app_proto ssh"
-ok "SSH: buffers and the older names, PD-only, hassh, the ssh record"
+# the older keywords compare whole values, as Suricata 7.0.6 (sid 8 and
+# 11 do not match there either)
+want ssh 0 '.event_type == "alert" and (.alert.signature_id == 8 or .alert.signature_id == 11)' "ssh.softwareversion:OpenSSH and ssh.protoversion:2 alerts"
+want ssh 1 '.event_type == "alert" and .alert.signature_id == 9 and .src_port == 22 and .tx_id == 0 and .app_proto == "ssh"' "ssh.softwareversion:dropbear_2022.83 alerts (the server's)"
+want ssh 2 '.event_type == "alert" and .alert.signature_id == 10 and .tx_id == 0' "ssh.protoversion:2_compat alerts (one per direction)"
+[ "$(stat ssh .app_layer.flow.ssh) $(stat ssh .app_layer.tx.ssh) $(stat ssh .app_layer.error.ssh.parser)" = "1 1 0" ] ||
+	fail "ssh: stats.app_layer flow.ssh, tx.ssh, error.ssh.parser are not 1 1 0"
+ok "SSH: buffers and the older names, ssh.softwareversion, ssh.protoversion, PD-only, hassh, the ssh record"
+
+# Alerts of rules that are no tx rules name a transaction as Suricata 7's
+# do: a TCP payload (stream) match the oldest tx detection is not done
+# with in its direction, a UDP rule of an app-layer protocol likewise;
+# a rule without payload content and a UDP rule without protocol none.
+cat >"$tmp/payload.rules" <<'RULES'
+alert tcp any any -> any any (msg:"tcp payload"; flow:to_server; content:"SSH-2.0-"; sid:21;)
+alert ssh any any -> any any (msg:"ssh payload"; flow:to_client; content:"dropbear"; sid:22;)
+alert tcp any any -> any any (msg:"no payload"; flow:to_server; flags:S; sid:23;)
+alert dns any any -> any any (msg:"dns payload"; content:"google"; sid:24;)
+alert udp any any -> any any (msg:"udp payload"; content:"google"; sid:25;)
+RULES
+prun() {	# prun NAME PCAP ARGS...: quelld -r with $prules (payload.rules)
+	local name="$1" pcap="$2"
+	shift 2
+	mkdir -p "$tmp/$name"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/${prules:-payload.rules}" \
+		-l "$tmp/$name" -r "$pcap" -k none "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
+}
+prun ssh-payload "$data/ssh/ssh-openssh.pcap" --simulate-ips
+want ssh-payload 1 '.event_type == "alert" and .alert.signature_id == 21 and .tx_id == 0 and .ssh.client.software_version == "OpenSSH_9.2p1"' "tcp payload alerts with the ssh tx (inline)"
+want ssh-payload 1 '.event_type == "alert" and .alert.signature_id == 22 and .tx_id == 0 and .ssh.server.software_version == "dropbear_2022.83"' "ssh payload alerts with the ssh tx (inline)"
+want ssh-payload 1 '.event_type == "alert" and .alert.signature_id == 23 and (has("tx_id") | not) and (has("ssh") | not)' "alerts without payload and without a tx"
+prun dns-payload "$data/verify/dns-z-bit-input.pcap"
+want dns-payload 2 '.event_type == "alert" and .alert.signature_id == 24 and has("tx_id") and .dns != null' "dns payload alerts with a tx"
+want dns-payload 2 '.event_type == "alert" and .alert.signature_id == 25 and (has("tx_id") | not) and (has("dns") | not)' "udp payload alerts without a tx"
+ok "payload alerts: the transaction as Suricata 7 names it"
+
+# Once both sides sent NEWKEYS the SSH flow is encrypted: rules that need
+# the payload (here a dsize above 0) no longer see its packets, header
+# rules and a dsize 0 satisfies still do. The counts are Suricata
+# 7.0.6's on the same captures and rules.
+cat >"$tmp/enc.rules" <<'RULES'
+alert tcp any any -> any any (msg:"big to server"; flow:to_server,established; dsize:>60; sid:26;)
+alert tcp any any -> any any (msg:"psh to server"; flow:to_server,established; flags:PA; sid:27;)
+alert tcp any any -> any any (msg:"dsize small or empty"; flow:to_server,established; dsize:<2; sid:28;)
+RULES
+prules=enc.rules prun enc-openssh "$data/ssh/ssh-openssh.pcap"
+prules=enc.rules prun enc-dropbear "$data/ssh/ssh-dropbear.pcap"
+while read -r cap big psh small; do
+	want "enc-$cap" "$big" '.event_type == "alert" and .alert.signature_id == 26' "dsize:>60 alerts (none after NEWKEYS)"
+	want "enc-$cap" "$psh" '.event_type == "alert" and .alert.signature_id == 27' "flags:PA alerts (all)"
+	want "enc-$cap" "$small" '.event_type == "alert" and .alert.signature_id == 28' "dsize:<2 alerts (all)"
+done <<'COUNTS'
+openssh 1 6 3
+dropbear 2 12 4
+COUNTS
+ok "SSH after NEWKEYS: no payload inspection, as Suricata 7"
 
 run ssh-detonly "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.enabled=detection-only
 want ssh-detonly 2 '.event_type == "alert" and .alert.signature_id == 6' "PD-only alerts with detection-only"

@@ -73,6 +73,8 @@ extern const struct keyword kw_rev;
 extern const struct keyword kw_sameip;
 extern const struct keyword kw_seq;
 extern const struct keyword kw_sid;
+extern const struct keyword kw_ssh_protoversion;
+extern const struct keyword kw_ssh_softwareversion;
 extern const struct keyword kw_startswith;
 extern const struct keyword kw_stream_event;
 extern const struct keyword kw_strip_pseudo_headers;
@@ -163,6 +165,8 @@ static const struct keyword *const keywords[] = {
 	&kw_sameip,
 	&kw_seq,
 	&kw_sid,
+	&kw_ssh_protoversion,
+	&kw_ssh_softwareversion,
 	&kw_startswith,
 	&kw_stream_event,
 	&kw_strip_pseudo_headers,

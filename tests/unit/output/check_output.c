@@ -716,23 +716,30 @@ START_TEST(test_counters_include_flow_table)
 END_TEST
 
 /* With the most queues, the counters after the per-queue ones (decoder,
- * detect, bypass) are still all there. */
+ * detect, bypass, the app layer's last) are still all there. */
 START_TEST(test_counters_fit_with_64_queues)
 {
 	static struct output_eve_queue_stats q[64];
 	static struct output_counter c[OUTPUT_COUNTERS_MAX];
 	struct output_eve_stats s = { .queues = q, .nqueues = 64 };
-	size_t n;
+	size_t n, found;
 
 	for (size_t i = 0; i < 64; i++) {
 		q[i].queue = (uint16_t)i;
 		q[i].has_kernel = true;
 	}
 	s.bypass.failed = 3;
+	s.app.failed_udp = 5;
 	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
 	ck_assert_uint_lt(n, QUELL_NITEMS(c));
-	ck_assert_str_eq(c[n - 1].name, "bypass.failed");
-	ck_assert_uint_eq(c[n - 1].value, 3);
+	ck_assert_str_eq(c[n - 1].name, "app_layer.flow.failed_udp");
+	ck_assert_uint_eq(c[n - 1].value, 5);
+	found = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(c[i].name, "bypass.failed") == 0 &&
+		    c[i].value == 3)
+			found++;
+	ck_assert_uint_eq(found, 1);
 }
 END_TEST
 
