@@ -1237,7 +1237,13 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 		    "%s: expected a section", path);
 		return -1;
 	}
-	if ((near = key_nearest(path)) != NULL)
+	/* a protocol of suricata.yaml that quell does not parse */
+	if (strcmp(prefix, "app-layer.protocols") == 0 &&
+	    c->type == CFG_NODE_MAP)
+		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
+		    "%s: quell has no %s parser; its settings are ignored",
+		    path, c->key);
+	else if ((near = key_nearest(path)) != NULL)
 		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
 		    "%s: unknown key ignored; did you mean '%s'?", path, near);
 	else
