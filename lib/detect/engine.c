@@ -614,7 +614,7 @@ static bool
 engine_payload_tx(const struct detect_sig *s, const struct packet *p,
     const struct detect_tx_source *src)
 {
-	if (src == NULL || !src->has_payload_tx)
+	if (src == NULL || src->payload_tx == NULL || p->flow == NULL)
 		return false;
 	if (p->proto == IPPROTO_UDP)
 		return s->alproto != 0;
@@ -670,10 +670,10 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		a->tx_id = tx != NULL && src->tx_id != NULL ?
 		    src->tx_id(src->state, tx) : 0;
 		if (tx == NULL && engine_payload_tx(s, ep->in.pkt,
-		    ep->in.txsrc)) {
+		    ep->in.txsrc) && ep->in.txsrc->payload_tx(ep->in.pkt->flow,
+		    (ep->in.pkt->flow_flags & PKT_FLOW_TO_CLIENT) ?
+		    DETECT_TX_TOCLIENT : DETECT_TX_TOSERVER, &a->tx_id))
 			a->has_tx = true;
-			a->tx_id = ep->in.txsrc->payload_tx_id;
-		}
 	}
 	switch (act) {
 	case DETECT_ACTION_DROP:

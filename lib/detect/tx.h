@@ -27,7 +27,7 @@
  *	pd_done		the packet finished protocol detection in a
  *			direction: PD-only rules run on it
  *			(DETECT_SIG_PDONLY)
- *	has_payload_tx, payload_tx_id  the transaction an alert of a
+ *	payload_tx(f, dir, id)  the transaction an alert of a
  *			rule that is no tx rule names (eve's tx_id and the
  *			protocol's object), as Suricata 7 does for a TCP
  *			payload (stream) match and for a UDP rule of an
@@ -56,6 +56,8 @@
 
 #include "core/base.h"
 
+struct flow;
+
 struct detect_tx_source {
 	void		*state;
 	uint16_t	 alproto;
@@ -68,11 +70,12 @@ struct detect_tx_source {
 	void		*ctx;
 	bool		(*tx_event)(void *ctx, void *tx, unsigned ev);
 	bool		 pd_done;
-	/* the transaction a payload match on this packet is logged with
-	 * (Suricata's stream-match tx: the oldest one detection is not done
-	 * with in the packet's direction), when has_payload_tx */
-	bool		 has_payload_tx;
-	uint64_t	 payload_tx_id;
+	/* optional: the transaction a payload match on this packet is
+	 * logged with (Suricata's stream-match tx: the oldest one detection
+	 * is not done with in direction dir) into *id; false for none.
+	 * Called only for such an alert. */
+	bool		(*payload_tx)(const struct flow *f, uint8_t dir,
+			    uint64_t *id);
 	/* the flow's payload is no longer inspected (Suricata's
 	 * FLOW_NOPAYLOAD_INSPECTION: an SSH flow once both sides sent
 	 * NEWKEYS): rules that need payload (a payload or stream buffer, a

@@ -27,9 +27,7 @@ pipeline_app_detect(struct detect_thread *dt, struct packet *p,
 	src.pd_done = (ar->flags & APPLAYER_PKT_PD_DONE) != 0;
 	src.no_payload = applayer_flow_encrypted(f);
 	if (ap != NULL)
-		src.has_payload_tx = applayer_flow_inspect_tx(f,
-		    (p->flow_flags & PKT_FLOW_TO_CLIENT) ? APPLAYER_TOCLIENT :
-		    APPLAYER_TOSERVER, &src.payload_tx_id);
+		src.payload_tx = applayer_flow_inspect_tx;
 	detect_packet_tx(dt, p, &src, res);
 	applayer_detect_done(f, (p->flow_flags & PKT_FLOW_TO_CLIENT) ?
 	    APPLAYER_TOCLIENT : APPLAYER_TOSERVER);

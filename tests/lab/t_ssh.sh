@@ -25,6 +25,9 @@
 #   hassh.server (app-layer.protocols.ssh.hassh: yes) equal to what
 #   tshark computes on a capture of the same connections; app_proto "ssh"
 #   in the flow records; stats.app_layer.flow.ssh counts every connection.
+# - Encrypted SSH: a `dsize:>0` rule to the server alerts on OpenSSH's
+#   data packets up to its NEWKEYS only (tshark finds it in the capture),
+#   none of the encrypted ones after, as Suricata 7's NO_INSPECTION.
 # - app-layer.error-policy drop-flow: a client sending "SSH-2.0" (no
 #   software version: the SSH parser's error) is answered and cut off by
 #   sshd without quelld; through quelld that packet and the rest of its
@@ -44,6 +47,7 @@ SID_SRV=1700003
 SID_HASSH=1700004
 SID_ALP=1700005
 SID_EVENT=1700006
+SID_PAYLOAD=1700007
 ROUNDS=2
 
 lab_require
@@ -143,6 +147,7 @@ alert ssh any any -> any any (msg:"LAB OpenSSH server"; flow:to_client; ssh_soft
 alert ssh any any -> any any (msg:"LAB client hassh"; ssh.hassh; content:!"-"; isdataat:31; sid:$SID_HASSH; rev:1;)
 alert tcp any any -> any any (msg:"LAB app-layer ssh"; app-layer-protocol:ssh; sid:$SID_ALP; rev:1;)
 alert ssh any any -> any any (msg:"LAB ssh invalid banner"; app-layer-event:ssh.invalid_banner; sid:$SID_EVENT; rev:1;)
+alert tcp any any -> any $PORT (msg:"LAB data to the ssh server"; flow:to_server,established; dsize:>0; sid:$SID_PAYLOAD; rev:1;)
 EOF
 logdir="$LAB_TMP/log"
 mkdir -p "$logdir"
@@ -247,8 +252,8 @@ lab_assert_eq "ssh.hassh alerts on OpenSSH connections" "$ROUNDS" "$n"
 # app-layer-protocol: once per direction.
 n=$(openssh_alerts "$SID_ALP" '.app_proto == "ssh"')
 lab_assert_eq "app-layer-protocol:ssh alerts on OpenSSH connections" "$((2 * ROUNDS))" "$n"
-# Nothing alerts more than once per direction of a flow.
-n=$(jq -r 'select(.event_type == "alert") | "\(.alert.signature_id) \(.src_port) \(.dest_port)"' "$eve" | sort | uniq -d | wc -l)
+# Nothing but the packet rule alerts more than once per direction of a flow.
+n=$(jq -r --argjson sid "$SID_PAYLOAD" 'select(.event_type == "alert" and .alert.signature_id != $sid) | "\(.alert.signature_id) \(.src_port) \(.dest_port)"' "$eve" | sort | uniq -d | wc -l)
 lab_assert_eq "rule/direction pairs that alerted twice" 0 "$n"
 
 # hassh as tshark computes it on the same connections, by client port.
@@ -266,6 +271,28 @@ want=$(join -t "$(printf '\t')" "$LAB_TMP/hassh.quell" "$LAB_TMP/hassh.tshark" |
 lab_assert_eq "client hassh equal to tshark's ssh.kex.hassh" "$ROUNDS" "$want"
 want=$(join -t "$(printf '\t')" "$LAB_TMP/hasshserver.quell" "$LAB_TMP/hasshserver.tshark" | awk -F'\t' '$2 == $3' | wc -l)
 lab_assert_eq "server hassh equal to tshark's ssh.kex.hasshserver" "$ROUNDS" "$want"
+
+# Encrypted SSH: once both sides sent NEWKEYS the flow's payload is not
+# inspected (Suricata's NO_INSPECTION): a rule needing payload alerts on
+# the client's data packets up to its NEWKEYS (tshark decodes the
+# message codes of the clear part of the capture), never on the
+# encrypted ones after it (authentication, the session, its command).
+for port in $(jq -r '.src_port' "$LAB_TMP/ssh-openssh.json"); do
+	nk=$(tshark -n -r "$LAB_TMP/ssh.pcap" -d "tcp.port==$PORT,ssh" \
+		-Y "tcp.srcport == $port and ssh.message_code == 21" -T fields -e frame.number 2>/dev/null | head -n 1)
+	[ -n "$nk" ] || lab_fail "no client NEWKEYS in the capture for port $port"
+	pre=$(tshark -n -r "$LAB_TMP/ssh.pcap" -Y "tcp.srcport == $port and tcp.len > 0 and frame.number <= $nk" 2>/dev/null | wc -l)
+	all=$(tshark -n -r "$LAB_TMP/ssh.pcap" -Y "tcp.srcport == $port and tcp.len > 0" 2>/dev/null | wc -l)
+	n=$(jq -r --argjson sid "$SID_PAYLOAD" --argjson p "$port" 'select(.event_type == "alert"
+		and .alert.signature_id == $sid and .src_port == $p) | 1' "$eve" | wc -l)
+	lab_log "client port $port: $all data packets, $pre up to its NEWKEYS, $n payload alerts"
+	if [ "$n" -lt 1 ] || [ "$n" -gt "$pre" ]; then
+		lab_fail "port $port: $n payload alerts, want 1..$pre (the data packets up to NEWKEYS)"
+	fi
+	[ "$all" -ge "$((pre + 3))" ] ||
+		lab_fail "port $port: only $all data packets, $pre before NEWKEYS: no encrypted session to check"
+done
+lab_log "ok: no payload alerts on the encrypted part of the OpenSSH connections"
 
 # Flow records say ssh; the stats count the ssh flows (every connection
 # through quelld was detected).

@@ -228,6 +228,22 @@ START_TEST(test_unknown_key_warns_with_suggestion)
 }
 END_TEST
 
+/* suricata.yaml's protocols quell does not parse: one warning each,
+ * naming the protocol, not a guess at a near key. */
+START_TEST(test_unparsed_app_layer_protocol_warns_once)
+{
+	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
+	    "app-layer:\n  protocols:\n    smtp:\n      enabled: yes\n"
+	    "      raw-extraction: no\n", &dl), 0);
+	ck_assert_uint_eq(dl.errors, 0);
+	ck_assert_uint_eq(dl.count, 1);
+	ck_assert_str_eq(first_diag(),
+	    "q.yaml:3:5: warning: app-layer.protocols.smtp: Suricata setting "
+	    "ignored: quell parses HTTP/1, TLS, DNS and SSH only; not this "
+	    "yet");
+}
+END_TEST
+
 START_TEST(test_yaml_syntax_error_has_position)
 {
 	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
@@ -870,6 +886,7 @@ config_suite(void)
 	tcase_add_test(tc, test_bad_enum_lists_choices);
 	tcase_add_test(tc, test_bad_boolean_is_error);
 	tcase_add_test(tc, test_unknown_key_warns_with_suggestion);
+	tcase_add_test(tc, test_unparsed_app_layer_protocol_warns_once);
 	tcase_add_test(tc, test_yaml_syntax_error_has_position);
 	tcase_add_test(tc, test_list_where_value_expected_is_error);
 	tcase_add_test(tc, test_repeat_mode_without_mark_fails_validation);
