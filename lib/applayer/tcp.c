@@ -427,12 +427,22 @@ tcp_dir(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 				af->first_dir = dir;
 		}
 		if (!(af->dflags[dir] & AF_PD_DONE)) {
-			/* the direction ends: nothing more will decide */
-			if (eof)
-				af->dflags[dir] |= AF_PM_DONE | AF_PP_DONE;
+			bool ok;
+
 			if (avail == 0 && !eof)
 				return;
-			if (!tcp_detect(ctx, af, f, sc.data, avail, dir, res))
+			/* the last bytes of a direction still get their
+			 * detection (a one-packet request read at the end
+			 * of a capture); then nothing more will decide */
+			ok = avail > 0 && tcp_detect(ctx, af, f, sc.data,
+			    avail, dir, res);
+			if (!ok && eof && !(af->dflags[dir] & AF_PD_DONE) &&
+			    !(af->flags & AF_F_OFF)) {
+				af->dflags[dir] |= AF_PM_DONE | AF_PP_DONE;
+				ok = tcp_detect(ctx, af, f, sc.data, avail, dir,
+				    res);
+			}
+			if (!ok)
 				return;
 		}
 		tcp_feed(ctx, af, f, &sc, avail, dir, eof, res);
