@@ -39,6 +39,7 @@ static const char *const slot_names[CONFIG_APP_NSLOTS] = {
 	[CONFIG_APP_SSH] = "ssh",
 	[CONFIG_APP_DNS_TCP] = "dns.tcp",
 	[CONFIG_APP_DNS_UDP] = "dns.udp",
+	[CONFIG_APP_HTTP2] = "http2",
 };
 
 static int

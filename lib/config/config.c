@@ -145,6 +145,7 @@ static const struct key keys[] = {
 	APP_KEYS("dns.tcp", CONFIG_APP_DNS_TCP)
 	APP_KEYS("dns.udp", CONFIG_APP_DNS_UDP)
 	APP_KEYS("ssh", CONFIG_APP_SSH)
+	APP_KEYS("http2", CONFIG_APP_HTTP2)
 	{ "app-layer.protocols.ssh.hassh", KEY_BOOL, OFF(ssh_hassh), "no", 0, 0, NULL },
 	{ "action-order", KEY_STRLIST, OFF(action_order), "pass,drop,reject,alert", 0, 0, NULL },
 	{ "app-layer.error-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_APPLAYER_ERROR]), NULL, 0, 0, exception_policy_names },
