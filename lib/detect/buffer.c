@@ -347,3 +347,65 @@ detect_buffer_move_last_content(struct rule *r, enum detect_buffer_id id)
 	}
 	return -1;
 }
+
+static unsigned
+buffer_id(const struct detect_buffer *b)
+{
+	return b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
+	    (unsigned)(b - buffers) :
+	    (unsigned)(DETECT_BUFFER_MAX + (b - registered));
+}
+
+int
+detect_buffer_attach(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt, struct rule_match *m, const char *name)
+{
+	const struct detect_buffer *b = detect_buffer_by_name(name,
+	    strlen(name));
+
+	if (b == NULL) {
+		rules_parser_unsupported(p, name, opt->name_off, opt->name,
+		    opt->name_len, "buffer '%s' does not exist", name);
+		return -1;
+	}
+	if (b->scope == DETECT_BUFFER_SCOPE_TX && b->alproto != 0) {
+		if (r->alproto != 0 && r->alproto != b->alproto) {
+			rules_parser_error(p, opt->name_off, opt->name,
+			    opt->name_len, "'%.*s' belongs to another "
+			    "app-layer protocol than the rule's",
+			    (int)opt->name_len, opt->name);
+			return -1;
+		}
+		r->alproto = (uint8_t)b->alproto;
+	}
+	m->list = RULE_LIST_BUFFER;
+	m->buffer = (uint8_t)buffer_id(b);
+	m->xchain = 0;
+	return 0;
+}
+
+int
+detect_buffer_modifier(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt, struct rule_match *m, const char *name)
+{
+	/* Suricata: "can't be used with sticky buffer" */
+	if (r->buffer != DETECT_BUFFER_PAYLOAD || m->list != RULE_LIST_BUFFER ||
+	    m->buffer != DETECT_BUFFER_PAYLOAD || m->xchain != 0) {
+		rules_parser_error(p, opt->name_off, opt->name, opt->name_len,
+		    "'%.*s' cannot follow a sticky buffer", (int)opt->name_len,
+		    opt->name);
+		return -1;
+	}
+	return detect_buffer_attach(p, r, opt, m, name);
+}
+
+int
+detect_buffer_modifier_setup(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt, const char *name)
+{
+	struct rule_match *m;
+
+	if (detect_content_last(p, r, opt, &m) == NULL)
+		return -1;
+	return detect_buffer_modifier(p, r, opt, m, name);
+}

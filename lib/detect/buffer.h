@@ -31,6 +31,9 @@
 
 struct packet;
 struct rule;
+struct rule_match;
+struct rules_option;
+struct rules_parser;
 
 enum detect_buffer_id {
 	DETECT_BUFFER_PAYLOAD,	/* the packet's L4 payload: pkt_data */
@@ -137,6 +140,23 @@ const struct keyword *detect_buffer_sticky_lookup(const char *name,
  * into buffer id. 0, or -1 when there is no such content. */
 int	detect_buffer_move_last_content(struct rule *r,
 	    enum detect_buffer_id id);
+/* Puts match m (a content or pcre in pkt_data) into the buffer called
+ * name, as a legacy content modifier (http_uri, http_cookie ...) or a
+ * pcre HTTP flag (/U, /C ...) does in Suricata: the rule becomes one of
+ * the buffer's app-layer protocol. opt names the keyword in errors.
+ * 0, or -1 after reporting (m in a sticky buffer, another protocol). */
+int	detect_buffer_modifier(struct rules_parser *p, struct rule *r,
+	    const struct rules_option *opt, struct rule_match *m,
+	    const char *name);
+/* Puts match m into the buffer called name whatever the rule's sticky
+ * buffer is (urilen: http.uri). 0, or -1 after reporting. */
+int	detect_buffer_attach(struct rules_parser *p, struct rule *r,
+	    const struct rules_option *opt, struct rule_match *m,
+	    const char *name);
+/* The setup of a legacy content modifier keyword: the rule's last
+ * content into the buffer called name. */
+int	detect_buffer_modifier_setup(struct rules_parser *p, struct rule *r,
+	    const struct rules_option *opt, const char *name);
 /* The packet or stream buffer id of p: false when absent. */
 bool	detect_buffer_get_pkt(unsigned id, const struct packet *p,
 	    const uint8_t **buf, uint32_t *len);

@@ -422,17 +422,28 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 		bool ok = false;
 
 		/* as in Suricata, buffer keywords never match an empty
-		 * buffer, not even negated ones; on a multi-buffer they
-		 * match when they match one value */
+		 * packet buffer, not even negated ones; a transaction's
+		 * buffer that exists but is empty is inspected (Suricata 7:
+		 * "bsize:0" and negated contents match an empty header); on
+		 * a multi-buffer they match when they match one value */
+		bool empty_ok = detect_buffer_get(dt->de->lists[sb->list].
+		    buffer)->scope == DETECT_BUFFER_SCOPE_TX;
+
 		for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX && !ok; idx++) {
 			int rc = engine_list_bytes(dt, sb->list, p, tx, dir,
 			    idx, &in->buf, &in->buf_len);
 
 			if (rc == ENGINE_BUF_END)
 				break;
-			if (rc == ENGINE_BUF_OK)
-				ok = detect_inspect_buffer(in, sb->sms, sb->n,
-				    dt->scratch);
+			if (rc == ENGINE_BUF_EMPTY && empty_ok) {
+				static const uint8_t none[1];
+
+				in->buf = none;
+				in->buf_len = 0;
+			} else if (rc != ENGINE_BUF_OK)
+				continue;
+			ok = detect_inspect_buffer(in, sb->sms, sb->n,
+			    dt->scratch);
 		}
 		if (!ok)
 			return false;

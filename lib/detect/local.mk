@@ -29,6 +29,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/alert.c \
 	lib/detect/keywords/app_layer_event.c \
 	lib/detect/keywords/app_layer_protocol.c \
+	lib/detect/keywords/bsize.c \
 	lib/detect/keywords/bypass.c \
 	lib/detect/keywords/byte_extract.c \
 	lib/detect/keywords/byte_jump.c \
@@ -55,6 +56,19 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/gid.c \
 	lib/detect/keywords/header_lowercase.c \
 	lib/detect/keywords/hostbits.c \
+	lib/detect/keywords/http_client_body.c \
+	lib/detect/keywords/http_cookie.c \
+	lib/detect/keywords/http_header.c \
+	lib/detect/keywords/http_host.c \
+	lib/detect/keywords/http_method.c \
+	lib/detect/keywords/http_raw_header.c \
+	lib/detect/keywords/http_raw_host.c \
+	lib/detect/keywords/http_raw_uri.c \
+	lib/detect/keywords/http_server_body.c \
+	lib/detect/keywords/http_stat_code.c \
+	lib/detect/keywords/http_stat_msg.c \
+	lib/detect/keywords/http_uri.c \
+	lib/detect/keywords/http_user_agent.c \
 	lib/detect/keywords/icmp_id.c \
 	lib/detect/keywords/icmp_seq.c \
 	lib/detect/keywords/icmpv4_csum.c \
@@ -109,6 +123,8 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/ttl.c \
 	lib/detect/keywords/udpv4_csum.c \
 	lib/detect/keywords/udpv6_csum.c \
+	lib/detect/keywords/uricontent.c \
+	lib/detect/keywords/urilen.c \
 	lib/detect/keywords/url_decode.c \
 	lib/detect/keywords/window.c \
 	lib/detect/keywords/within.c \

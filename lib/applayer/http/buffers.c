@@ -496,6 +496,11 @@ file_data_inspected(void *v, uint8_t dir, uint32_t idx)
 
 #define BUF(n, d, ds, prog, fn) \
 	{ .name = n, .desc = d, .dirs = ds, .progress = prog, .get = fn }
+/* with Suricata's older name of the sticky buffer (http_accept for
+ * http.accept) */
+#define BUFA(n, a, d, ds, prog, fn) \
+	{ .name = n, .alias = a, .desc = d, .dirs = ds, .progress = prog, \
+	  .get = fn }
 #define MULTI(n, d, ds, prog, fn, insp) \
 	{ .name = n, .desc = d, .dirs = ds, .progress = prog, \
 	  .get_multi = fn, .inspected = insp }
@@ -509,9 +514,11 @@ const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
 	    get_uri),
 	BUF("http.uri.raw", "request URI as sent", D_TS, HTP_REQUEST_LINE,
 	    get_uri_raw),
-	BUF("http.request_line", "request line", D_TS, HTP_REQUEST_LINE,
+	BUFA("http.request_line", "http_request_line",
+	    "request line", D_TS, HTP_REQUEST_LINE,
 	    get_request_line),
-	BUF("http.protocol", "protocol of the request or status line",
+	BUFA("http.protocol", "http_protocol",
+	    "protocol of the request or status line",
 	    D_TS | D_TC, HTP_REQUEST_LINE, get_protocol),
 	BUF("http.host", "host, lower case, no port", D_TS,
 	    HTP_REQUEST_HEADERS, get_host),
@@ -523,25 +530,33 @@ const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
 	    D_TS | D_TC, HTP_REQUEST_HEADERS, get_header),
 	BUF("http.header.raw", "header block as sent", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS + 1, get_header_raw),
-	BUF("http.header_names", "header names", D_TS | D_TC,
+	BUFA("http.header_names", "http_header_names",
+	    "header names", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS, get_header_names),
 	BUF("http.cookie", "Cookie / Set-Cookie header", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS, get_cookie),
-	BUF("http.content_type", "Content-Type header", D_TS | D_TC,
+	BUFA("http.content_type", "http_content_type",
+	    "Content-Type header", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS, get_content_type),
-	BUF("http.content_len", "Content-Length header", D_TS | D_TC,
+	BUFA("http.content_len", "http_content_len",
+	    "Content-Length header", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS, get_content_len),
-	BUF("http.referer", "Referer header", D_TS, HTP_REQUEST_HEADERS,
+	BUFA("http.referer", "http_referer",
+	    "Referer header", D_TS, HTP_REQUEST_HEADERS,
 	    get_referer),
-	BUF("http.accept", "Accept header", D_TS, HTP_REQUEST_HEADERS,
+	BUFA("http.accept", "http_accept",
+	    "Accept header", D_TS, HTP_REQUEST_HEADERS,
 	    get_accept),
-	BUF("http.accept_enc", "Accept-Encoding header", D_TS,
+	BUFA("http.accept_enc", "http_accept_enc",
+	    "Accept-Encoding header", D_TS,
 	    HTP_REQUEST_HEADERS, get_accept_enc),
-	BUF("http.accept_lang", "Accept-Language header", D_TS,
+	BUFA("http.accept_lang", "http_accept_lang",
+	    "Accept-Language header", D_TS,
 	    HTP_REQUEST_HEADERS, get_accept_lang),
-	BUF("http.connection", "Connection header", D_TS,
+	BUFA("http.connection", "http_connection", "Connection header", D_TS,
 	    HTP_REQUEST_HEADERS, get_connection),
-	BUF("http.start", "start line and header block", D_TS | D_TC,
+	BUFA("http.start", "http_start",
+	    "start line and header block", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS, get_start),
 	{ .name = "http.request_body", .desc = "request body, dechunked, "
 	  "decompressed", .dirs = D_TS, .progress = HTP_REQUEST_BODY,
@@ -550,17 +565,22 @@ const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
 	    HTP_RESPONSE_LINE, get_stat_code),
 	BUF("http.stat_msg", "response status message", D_TC,
 	    HTP_RESPONSE_LINE, get_stat_msg),
-	BUF("http.response_line", "response status line", D_TC,
+	BUFA("http.response_line", "http_response_line",
+	    "response status line", D_TC,
 	    HTP_RESPONSE_LINE, get_response_line),
-	BUF("http.server", "Server header", D_TC, HTP_RESPONSE_HEADERS,
+	BUFA("http.server", "http_server",
+	    "Server header", D_TC, HTP_RESPONSE_HEADERS,
 	    get_server),
-	BUF("http.location", "Location header", D_TC, HTP_RESPONSE_HEADERS,
+	BUFA("http.location", "http_location",
+	    "Location header", D_TC, HTP_RESPONSE_HEADERS,
 	    get_location),
 	{ .name = "http.response_body", .desc = "response body, dechunked, "
 	  "decompressed", .dirs = D_TC, .progress = HTP_RESPONSE_BODY,
 	  .get = get_response_body, .inspected = body_inspected },
-	MULTI("file.data", "file contents: response bodies, uploads",
-	    D_TS | D_TC, HTP_REQUEST_BODY, get_file_data, file_data_inspected),
+	{ .name = "file.data", .alias = "file_data", .desc = "file "
+	  "contents: response bodies, uploads", .dirs = D_TS | D_TC,
+	  .progress = HTP_REQUEST_BODY, .get_multi = get_file_data,
+	  .inspected = file_data_inspected },
 	MULTI("http.request_header", "one request header: \"Name: value\"",
 	    D_TS, HTP_REQUEST_HEADERS, get_request_header, NULL),
 	MULTI("http.response_header", "one response header: \"Name: "

@@ -5,6 +5,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "detect/buffer.h"
 #include "detect/keywords/keyword.h"
 #include "rules/lexer.h"
 #include "rules/parser.h"
@@ -30,12 +31,13 @@ static void	*pcre_thread_new(void);
 static void	pcre_thread_free(void *);
 static int	pcre_flags(struct rules_parser *, const struct rules_option *,
 		    const char *, size_t, size_t, uint32_t *, struct pcre_re *,
-		    bool *);
+		    bool *, const char **);
+static const char *pcre_http_buffer(char);
 
 /* PCRE2 with JIT. Flags: i s m x A E G as in Perl/PCRE, R relative to the
  * previous match, O without match limits, B (rawbytes) accepted; the
- * HTTP buffer flags (U I P Q H D M C S Y V W Z K) make the rule
- * unsupported until those buffers exist. A match moves the cursor to
+ * HTTP buffer flags put the pcre in an HTTP buffer as Suricata 7 does
+ * (pcre_http_buffer; K is not Suricata 7's and stays unsupported). A match moves the cursor to
  * its end; when a relative keyword after it fails, the search resumes
  * one byte after the match start. As in Suricata the subject begins
  * where the search does, so /R patterns anchor (^) at the previous
@@ -54,7 +56,7 @@ const struct keyword kw_pcre = {
 static int
 pcre_flags(struct rules_parser *p, const struct rules_option *opt,
     const char *f, size_t n, size_t off, uint32_t *options, struct pcre_re *pc,
-    bool *nolimit)
+    bool *nolimit, const char **hbuf)
 {
 	char what[RULES_UNSUPPORTED_MAX];
 
@@ -91,7 +93,16 @@ pcre_flags(struct rules_parser *p, const struct rules_option *opt,
 			break;
 		case 'U': case 'I': case 'P': case 'Q': case 'H': case 'D':
 		case 'M': case 'C': case 'S': case 'Y': case 'V': case 'W':
-		case 'Z': case 'K':
+		case 'Z':
+			if (*hbuf != NULL) {
+				rules_parser_error(p, off + i, opt->value,
+				    opt->value_len, "pcre: more than one "
+				    "HTTP buffer flag");
+				return -1;
+			}
+			*hbuf = pcre_http_buffer(f[i]);
+			break;
+		case 'K':
 			snprintf(what, sizeof(what), "pcre /%c", f[i]);
 			rules_parser_unsupported(p, what, off + i, f + i, 1,
 			    "pcre flag '%c' needs an HTTP buffer, not "
@@ -104,6 +115,39 @@ pcre_flags(struct rules_parser *p, const struct rules_option *opt,
 		}
 	}
 	return 0;
+}
+
+/* Suricata 7's DetectPcreParse: the buffer of each HTTP flag. */
+static const char *
+pcre_http_buffer(char f)
+{
+	switch (f) {
+	case 'U': return "http.uri";
+	case 'I': return "http.uri.raw";
+	case 'P': return "http.request_body";
+	case 'Q': return "file.data";
+	case 'H': return "http.header";
+	case 'D': return "http.header.raw";
+	case 'M': return "http.method";
+	case 'C': return "http.cookie";
+	case 'S': return "http.stat_code";
+	case 'Y': return "http.stat_msg";
+	case 'V': return "http.user_agent";
+	case 'W': return "http.host";
+	default: return "http.host.raw";	/* Z */
+	}
+}
+
+/* Whether a content or pcre precedes m in m's buffer: what /R is
+ * relative to. */
+static bool
+pcre_has_previous(const struct rule *r, const struct rule_match *m)
+{
+	for (const struct rule_match *q = r->matches; q < m; q++)
+		if (q->list == RULE_LIST_BUFFER && q->buffer == m->buffer &&
+		    q->xchain == m->xchain)
+			return true;
+	return false;
 }
 
 static int
@@ -119,6 +163,7 @@ pcre_setup(struct rules_parser *p, struct rule *r,
 	PCRE2_UCHAR emsg[128];
 	int ecode;
 	bool nolimit = false;
+	const char *hbuf = NULL;
 
 	if ((pc = calloc(1, sizeof(*pc))) == NULL) {
 		rules_parser_nomem(p);
@@ -138,9 +183,10 @@ pcre_setup(struct rules_parser *p, struct rule *r,
 	re = v + i + 1;
 	if (pcre_flags(p, opt, last + 1, (size_t)(v + len - last - 1),
 	    opt->value_off + (size_t)(last + 1 - v), &options, pc,
-	    &nolimit) == -1)
+	    &nolimit, &hbuf) == -1)
 		goto fail;
-	if (pc->relative && rules_rule_last_buffer_match(r) == NULL) {
+	if (pc->relative && hbuf == NULL &&
+	    rules_rule_last_buffer_match(r) == NULL) {
 		rules_parser_error(p, opt->value_off, v, opt->value_len,
 		    "pcre flag 'R' needs a preceding content or pcre");
 		goto fail;
@@ -170,6 +216,21 @@ pcre_setup(struct rules_parser *p, struct rule *r,
 	}
 	if (pc->relative)
 		m->flags |= RULE_MATCH_RELATIVE;
+	/* Suricata 7: a flag naming the sticky buffer in force is
+	 * redundant; another one is an error */
+	if (hbuf != NULL && r->buffer != DETECT_BUFFER_PAYLOAD &&
+	    strcmp(detect_buffer_get(r->buffer)->name, hbuf) == 0)
+		hbuf = NULL;
+	if (hbuf != NULL) {
+		if (detect_buffer_modifier(p, r, opt, m, hbuf) == -1)
+			return -1;
+		if (pc->relative && !pcre_has_previous(r, m)) {
+			rules_parser_error(p, opt->value_off, v,
+			    opt->value_len, "pcre flag 'R' needs a preceding "
+			    "content or pcre in the same buffer");
+			return -1;
+		}
+	}
 	return 0;
 shape:
 	rules_parser_error(p, opt->value_off, v, opt->value_len,

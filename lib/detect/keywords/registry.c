@@ -17,6 +17,7 @@ extern const struct keyword kw_ack;
 extern const struct keyword kw_alert;
 extern const struct keyword kw_app_layer_event;
 extern const struct keyword kw_app_layer_protocol;
+extern const struct keyword kw_bsize;
 extern const struct keyword kw_bypass;
 extern const struct keyword kw_byte_extract;
 extern const struct keyword kw_byte_jump;
@@ -42,6 +43,19 @@ extern const struct keyword kw_fragoffset;
 extern const struct keyword kw_gid;
 extern const struct keyword kw_header_lowercase;
 extern const struct keyword kw_hostbits;
+extern const struct keyword kw_http_client_body;
+extern const struct keyword kw_http_cookie;
+extern const struct keyword kw_http_header;
+extern const struct keyword kw_http_host;
+extern const struct keyword kw_http_method;
+extern const struct keyword kw_http_raw_header;
+extern const struct keyword kw_http_raw_host;
+extern const struct keyword kw_http_raw_uri;
+extern const struct keyword kw_http_server_body;
+extern const struct keyword kw_http_stat_code;
+extern const struct keyword kw_http_stat_msg;
+extern const struct keyword kw_http_uri;
+extern const struct keyword kw_http_user_agent;
 extern const struct keyword kw_icmp_id;
 extern const struct keyword kw_icmp_seq;
 extern const struct keyword kw_icmpv4_csum;
@@ -95,6 +109,8 @@ extern const struct keyword kw_tos;
 extern const struct keyword kw_ttl;
 extern const struct keyword kw_udpv4_csum;
 extern const struct keyword kw_udpv6_csum;
+extern const struct keyword kw_uricontent;
+extern const struct keyword kw_urilen;
 extern const struct keyword kw_url_decode;
 extern const struct keyword kw_window;
 extern const struct keyword kw_within;
@@ -109,6 +125,7 @@ static const struct keyword *const keywords[] = {
 	&kw_alert,
 	&kw_app_layer_event,
 	&kw_app_layer_protocol,
+	&kw_bsize,
 	&kw_bypass,
 	&kw_byte_extract,
 	&kw_byte_jump,
@@ -134,6 +151,19 @@ static const struct keyword *const keywords[] = {
 	&kw_gid,
 	&kw_header_lowercase,
 	&kw_hostbits,
+	&kw_http_client_body,
+	&kw_http_cookie,
+	&kw_http_header,
+	&kw_http_host,
+	&kw_http_method,
+	&kw_http_raw_header,
+	&kw_http_raw_host,
+	&kw_http_raw_uri,
+	&kw_http_server_body,
+	&kw_http_stat_code,
+	&kw_http_stat_msg,
+	&kw_http_uri,
+	&kw_http_user_agent,
 	&kw_icmp_id,
 	&kw_icmp_seq,
 	&kw_icmpv4_csum,
@@ -187,6 +217,8 @@ static const struct keyword *const keywords[] = {
 	&kw_ttl,
 	&kw_udpv4_csum,
 	&kw_udpv6_csum,
+	&kw_uricontent,
+	&kw_urilen,
 	&kw_url_decode,
 	&kw_window,
 	&kw_within,

@@ -665,12 +665,12 @@ END_TEST
 
 START_TEST(test_unknown_keyword_makes_the_rule_unsupported)
 {
-	load("alert tcp any any -> any any (content:\"a\"; bsize:10; sid:1;)");
+	load("alert tcp any any -> any any (content:\"a\"; asn1:oversize_length 1; sid:1;)");
 	ck_assert_uint_eq(stats().unsupported, 1);
 	ck_assert_uint_eq(stats().loaded, 0);
 	ck_assert_uint_eq(dl.errors, 0);
 	ck_assert_str_eq(diag_text(0), "demo.rules:1:44: warning: "
-	    "unsupported keyword 'bsize' near 'bsize'");
+	    "unsupported keyword 'asn1' near 'asn1'");
 }
 END_TEST
 
@@ -1313,13 +1313,16 @@ START_TEST(test_relative_pcre_without_a_previous_match_is_an_error)
 }
 END_TEST
 
+/* Without the HTTP parser's buffers registered (this suite loads no
+ * app-layer parser) an HTTP flag names the missing buffer; with them
+ * (check_detect, check_corpus) the pcre goes to http.uri. */
 START_TEST(test_pcre_http_flag_makes_the_rule_unsupported)
 {
 	load("alert tcp any any -> any any (pcre:\"/a+/U\"; sid:1;)");
 	ck_assert_uint_eq(stats().unsupported, 1);
 	ck_assert_str_eq(diag_text(0),
-	    "demo.rules:1:41: warning: pcre flag 'U' needs an HTTP buffer, "
-	    "not supported yet near 'U'");
+	    "demo.rules:1:31: warning: buffer 'http.uri' does not exist "
+	    "near 'pcre'");
 }
 END_TEST
 

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# quelld -r with the HTTP keywords in their Suricata forms: legacy content
+# modifiers (http_uri, http_method, ...), uricontent, the older sticky
+# names (http_request_line, file_data, ...), pcre's HTTP flags, bsize and
+# urilen, on suricata-verify's bug-78-http-uri capture (tests/data/verify,
+# MIT). The expected sids are those Suricata 7.0.6 alerts on with the same
+# capture and rules (tests/data/http/keywords.rules): every rule but 13
+# (urilen:>6), 17 (no Cookie) and 22 (bsize 4<>10 on "GET"), each once.
+# Then detect-bsize-0's capture (an empty User-Agent): bsize:0 and a
+# negated content match the empty header, as in Suricata 7. Last, the
+# rules Suricata rejects are errors here too, each naming file:line.
+set -u
+top_src="${QUELL_TOP_SRCDIR:?}"
+top_build="${QUELL_TOP_BUILDDIR:?}"
+quelld="$top_build/daemon/quelld"
+data="$top_src/tests/data"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/quell-httpkw.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'ok: %s\n' "$*"; }
+command -v jq >/dev/null || fail "jq is not installed"
+
+run() {	# run NAME RULES PCAP
+	mkdir -p "$tmp/$1"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$2" \
+		-l "$tmp/$1" -r "$3" -k none >"$tmp/$1.out" 2>"$tmp/$1.err" ||
+		fail "quelld -r $3 exited $?: $(cat "$tmp/$1.err")"
+}
+sids() {	# sids NAME: "sid count" of the alerts, one line each
+	jq -r 'select(.event_type == "alert") | .alert.signature_id' \
+		"$tmp/$1/eve.json" | sort -n | uniq -c |
+		awk '{ printf "%s:%s ", $2, $1 }'
+}
+
+run kw "$data/http/keywords.rules" "$data/verify/bug-78-http-uri-input.pcap"
+grep -q 'rules: 22 loaded, 0 failed, 0 unsupported' "$tmp/kw.err" ||
+	fail "the keyword rules did not all load: $(cat "$tmp/kw.err")"
+want="1:1 2:1 3:1 4:1 5:1 6:1 7:1 8:1 9:1 10:1 11:1 12:1 14:1 15:1 16:1 18:1 19:1 20:1 21:1 "
+got=$(sids kw)
+[ "$got" = "$want" ] || fail "alerts (sid:count) are '$got', want '$want'"
+n=$(jq -c 'select(.event_type == "alert" and .alert.signature_id == 1 and
+	.app_proto == "http" and .tx_id == 0 and .http.url == "/blah/")' \
+	"$tmp/kw/eve.json" | wc -l)
+[ "$n" = 1 ] || fail "the http_uri alert of an 'alert tcp' rule has no http object ($n)"
+ok "legacy modifiers, older sticky names, pcre HTTP flags, bsize, urilen: Suricata 7.0.6's alerts"
+
+cat >"$tmp/b0.rules" <<'RULES'
+alert http any any -> any any (http.user_agent; bsize: 0; sid:46;)
+alert http any any -> any any (http.user_agent; content: !"u"; sid:47;)
+alert http any any -> any any (http.user_agent; bsize: 1; sid:48;)
+RULES
+run b0 "$tmp/b0.rules" "$data/verify/detect-bsize-0-input.pcap"
+got=$(sids b0)
+[ "$got" = "46:1 47:1 " ] || fail "empty User-Agent: alerts '$got', want '46:1 47:1 '"
+ok "an empty header: bsize:0 and a negated content match it, bsize:1 does not"
+
+"$quelld" -c "$top_src/etc/quell.yaml" -T -S "$data/http/keywords-bad.rules" \
+	>"$tmp/bad.out" 2>"$tmp/bad.err" && fail "quelld -T accepted keywords-bad.rules"
+grep -q 'rules: 0 loaded, 5 failed, 0 unsupported' "$tmp/bad.err" ||
+	fail "keywords-bad.rules: $(cat "$tmp/bad.err")"
+for want in \
+	"keywords-bad.rules:1:84: 'http_header' cannot follow a sticky buffer" \
+	"keywords-bad.rules:2:73: bsize needs a sticky buffer before it" \
+	"keywords-bad.rules:3:77: 'pcre' cannot follow a sticky buffer" \
+	"keywords-bad.rules:4:64: 'http_uri' needs a preceding content" \
+	"keywords-bad.rules:5:74: 'http_uri' belongs to another app-layer protocol"
+do
+	grep -qF "$want" "$tmp/bad.err" || fail "no '$want' in: $(cat "$tmp/bad.err")"
+done
+ok "the five rules Suricata 7.0.6 rejects are errors with file:line:col"
