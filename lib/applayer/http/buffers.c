@@ -215,7 +215,7 @@ HEADER_GETTER(get_referer, "referer", NULL)
 HEADER_GETTER(get_accept, "accept", NULL)
 HEADER_GETTER(get_accept_enc, "accept-encoding", NULL)
 HEADER_GETTER(get_accept_lang, "accept-language", NULL)
-HEADER_GETTER(get_connection, "connection", NULL)
+HEADER_GETTER(get_connection, "connection", "connection")
 HEADER_GETTER(get_server, NULL, "server")
 HEADER_GETTER(get_location, NULL, "location")
 
@@ -553,8 +553,10 @@ const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
 	BUFA("http.accept_lang", "http_accept_lang",
 	    "Accept-Language header", D_TS,
 	    HTP_REQUEST_HEADERS, get_accept_lang),
-	BUFA("http.connection", "http_connection", "Connection header", D_TS,
-	    HTP_REQUEST_HEADERS, get_connection),
+	/* both ways since Suricata 7.0 (suricata-verify
+	 * http-connection-toclient) */
+	BUFA("http.connection", "http_connection", "Connection header",
+	    D_TS | D_TC, HTP_REQUEST_HEADERS, get_connection),
 	BUFA("http.start", "http_start",
 	    "start line and header block", D_TS | D_TC,
 	    HTP_REQUEST_HEADERS, get_start),

@@ -33,6 +33,7 @@
 	"Set-Cookie: s=9\r\n" \
 	"Content-Type: text/html; charset=utf-8\r\n" \
 	"Content-Length: 4\r\n" \
+	"Connection: close\r\n" \
 	"\r\n" \
 	"body"
 
@@ -148,14 +149,17 @@ START_TEST(test_response_buffers)
 	BUF_IS("http.cookie", TC, "s=9");
 	BUF_IS("http.content_type", TC, "text/html; charset=utf-8");
 	BUF_IS("http.content_len", TC, "4");
+	/* Suricata 7: http.connection in both directions */
+	BUF_IS("http.connection", TC, "close");
 	BUF_IS("http.header", TC,
 	    "Server: nginx/1.22\r\n"
 	    "Location: /elsewhere\r\n"
 	    "Content-Type: text/html; charset=utf-8\r\n"
-	    "Content-Length: 4\r\n");
+	    "Content-Length: 4\r\n"
+	    "Connection: close\r\n");
 	BUF_IS("http.header_names", TC,
 	    "\r\nServer\r\nLocation\r\nSet-Cookie\r\nContent-Type\r\n"
-	    "Content-Length\r\n\r\n");
+	    "Content-Length\r\nConnection\r\n\r\n");
 	BUF_IS("http.start", TC,
 	    "HTTP/1.1 302 Found it\r\n"
 	    "Server: nginx/1.22\r\n"
@@ -163,6 +167,7 @@ START_TEST(test_response_buffers)
 	    "Set-Cookie: s=9\r\n"
 	    "Content-Type: text/html; charset=utf-8\r\n"
 	    "Content-Length: 4\r\n"
+	    "Connection: close\r\n"
 	    "\r\n");
 	BUF_IS("http.response_body", TC, "body");
 	ck_assert_ptr_null(feed_buf(tx, "http.user_agent", TC, NULL));
