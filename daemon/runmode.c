@@ -624,10 +624,21 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 	struct worker *w = arg;
 	struct outputs *out = w->rm->out;
 
-	/* the app layer's last bytes and transactions before the record;
-	 * none of a dropped flow, whose app layer stopped with the drop
-	 * (Suricata disables it: an unfinished transaction is not logged) */
+	/* the app layer's last bytes, detection on the transactions they
+	 * made (Suricata's flow-end pseudo packets, to the server first),
+	 * then the transactions' records before the flow's; none of a
+	 * dropped flow, whose app layer stopped with the drop (Suricata
+	 * disables it: an unfinished transaction is not logged) */
 	pipeline_flow_end(w->pl, f);
+	for (int i = 0; i < 2; i++) {
+		struct packet p;
+		struct pipeline_result pr;
+
+		if (pipeline_flow_end_detect(w->pl, f, i == 0 ?
+		    PKT_FLOW_TO_SERVER : PKT_FLOW_TO_CLIENT, &p, &pr) &&
+		    pr.det.nalerts > 0)
+			worker_alerts(w, &p, &pr);
+	}
 	if (!(f->flags & FLOW_F_DROP))
 		worker_app_log(w, f, NULL, true);
 	if (out->eve_flow)

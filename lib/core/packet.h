@@ -164,6 +164,9 @@ struct packet {
 	 * 0 when the packet belongs to no flow (or tracking is off) */
 	struct flow	*flow;
 	uint8_t		 flow_flags;	/* PKT_FLOW_* */
+	/* a flow-end pseudo packet (pipeline_flow_end_detect): no data,
+	 * only transaction rules are evaluated on it */
+	bool		 pseudo;
 };
 
 /* p->data moved from old (a copy of the same bytes): every decoded

@@ -977,6 +977,9 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 			dt->txrules[dt->ntxrules++] = num;
 			continue;
 		}
+		/* a flow-end pseudo packet is for the transactions only */
+		if (p->pseudo)
+			continue;
 		if ((s->flags & DETECT_SIG_IPONLY) && iponly_done) {
 			counter_inc(&dt->st.iponly_skipped);
 			continue;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "applayer/applayer.h"
 #include "config/config.h"
 #include "core/counters.h"
 #include "decode/events.h"
@@ -141,6 +142,45 @@ pipeline_flow_end(struct pipeline *pl, struct flow *f)
 {
 	if (pl->app != NULL)
 		applayer_flow_end(pl->app, f);
+}
+
+bool
+pipeline_flow_end_detect(struct pipeline *pl, struct flow *f, uint8_t dir,
+    struct packet *p, struct pipeline_result *res)
+{
+	static const uint8_t none[1];
+	struct applayer_packet_result ar = { 0 };
+	bool ts = dir == PKT_FLOW_TO_SERVER;
+	void *state;
+
+	if (pl->dt == NULL || pl->app == NULL || f == NULL ||
+	    f->proto != IPPROTO_TCP || f->app == NULL ||
+	    (f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED | FLOW_F_DROP)) ||
+	    applayer_flow_parser(f, &state) == NULL)
+		return false;
+	memset(p, 0, sizeof(*p));
+	memset(res, 0, sizeof(*res));
+	p->data = none;
+	p->ts = f->last_ts;
+	p->ip_version = f->client.family == AF_INET6 ? 6 : 4;
+	p->src = ts ? f->client : f->server;
+	p->dst = ts ? f->server : f->client;
+	p->sport = ts ? f->client_port : f->server_port;
+	p->dport = ts ? f->server_port : f->client_port;
+	p->proto = IPPROTO_TCP;
+	p->l4_valid = true;
+	p->ignore_checksum = true;
+	p->depth = f->depth;
+	p->vlan_n = f->vlan_n;
+	memcpy(p->vlan, f->vlan, sizeof(p->vlan));
+	p->flow = f;
+	p->flow_flags = (uint8_t)(dir | PKT_FLOW_ESTABLISHED);
+	p->pseudo = true;
+	pipeline_app_detect(pl->dt, p, &ar, &res->det);
+	res->inspected = true;
+	if (res->det.nalerts > 0)
+		f->flags |= FLOW_F_ALERTED;
+	return true;
 }
 
 /* Applies the exception policy of cause to p (and its flow); returns

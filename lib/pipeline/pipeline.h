@@ -125,4 +125,16 @@ struct pipeline_stats {
 /* Any thread may call it (relaxed reads of single-writer counters). */
 void	pipeline_stats(const struct pipeline *, struct pipeline_stats *);
 
+/* After pipeline_flow_end(): Suricata's flow-end pseudo packet of
+ * direction dir (PKT_FLOW_TO_SERVER or PKT_FLOW_TO_CLIENT) for a TCP
+ * flow with an app-layer state. p is filled with a packet that has the
+ * flow's addresses and ports and no data, and detection runs on it for
+ * the transaction rules only: a transaction parsed at the flow's end
+ * (a request the server never ACKed, read in IDS mode; a capture's last
+ * packet) is inspected as Suricata inspects it. false (p and res
+ * untouched) when there is nothing to inspect. res: no drop (nothing is
+ * left to block). */
+bool	pipeline_flow_end_detect(struct pipeline *, struct flow *f,
+	    uint8_t dir, struct packet *p, struct pipeline_result *res);
+
 #endif

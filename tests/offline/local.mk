@@ -4,7 +4,7 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_eve_sockets.sh tests/offline/t_threshold_config.sh \
 	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
 	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh \
-	tests/offline/t_http_keywords.sh
+	tests/offline/t_http.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -19,6 +19,7 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/defrag-policies.pcap tests/offline/defrag_policies.py \
 	tests/data/verify/bug-78-http-uri-input.pcap \
 	tests/data/verify/detect-bsize-0-input.pcap \
+	tests/data/verify/http-request-line-input.pcap \
 	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules
 EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/expected.txt \

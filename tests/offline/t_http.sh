@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# quelld -r with the HTTP keywords in their Suricata forms: legacy content
+# quelld -r on HTTP captures: the HTTP keywords in their Suricata forms: legacy content
 # modifiers (http_uri, http_method, ...), uricontent, the older sticky
 # names (http_request_line, file_data, ...), pcre's HTTP flags, bsize and
 # urilen, on suricata-verify's bug-78-http-uri capture (tests/data/verify,
@@ -69,3 +69,26 @@ do
 	grep -qF "$want" "$tmp/bad.err" || fail "no '$want' in: $(cat "$tmp/bad.err")"
 done
 ok "the five rules Suricata 7.0.6 rejects are errors with file:line:col"
+
+# A capture of one request segment that nothing ACKs (suricata-verify's
+# http-request-line): the request is parsed at the flow's end, and
+# detection runs on the flow-end pseudo packet for the transaction
+# rules, as Suricata's. The packet rule (sid 9) fires on the real packet
+# only, not again on the pseudo packet.
+cat >"$tmp/end.rules" <<'RULES'
+alert http any any -> any any (http_request_line; bsize:>10; sid:1;)
+alert http any any -> any any (http_request_line; bsize:<100; sid:2;)
+alert http any any -> any any (http_request_line; bsize:10<>100; sid:3;)
+alert http any any -> any any (http_request_line; bsize:>100; sid:4;)
+alert http any any -> any any (http_request_line; content:"GET /index.html HTTP/1.0"; sid:5;)
+alert tcp any any -> any any (msg:"every packet"; sid:9;)
+RULES
+run end "$tmp/end.rules" "$data/verify/http-request-line-input.pcap"
+got=$(sids end)
+[ "$got" = "1:1 2:1 3:1 5:1 9:1 " ] ||
+	fail "unACKed request: alerts '$got', want '1:1 2:1 3:1 5:1 9:1 '"
+n=$(jq -c 'select(.event_type == "alert" and .alert.signature_id == 5 and
+	.tx_id == 0 and .app_proto == "http" and .http.url == "/index.html" and
+	.src_port == 6666 and .dest_port == 63)' "$tmp/end/eve.json" | wc -l)
+[ "$n" = 1 ] || fail "the flow-end alert lacks its tx, http object or addresses ($n)"
+ok "a request parsed at the flow's end is inspected there (flow-end pseudo packet), packet rules are not run again"
