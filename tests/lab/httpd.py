@@ -2,6 +2,12 @@
 """The quell lab's HTTP/1.1 server (python3 standard library only).
 
     GET /big?bytes=N   N bytes of deterministic data (see big_data)
+    GET /page?enc=E&chunk=N&marker=M
+                       the lab page (see page_data) with the word M in its
+                       middle (default QUELL-LAB-MARKER), compressed with
+                       E (gzip, deflate: zlib format, or identity), sent
+                       with Content-Length, or with chunk=N in chunks of
+                       N bytes (chunked transfer coding, 1..65536)
     GET /<anything>    200, body "hello from the lab\\n"
 
 Usage: httpd.py --bind ADDR --port PORT [--log-requests]
@@ -14,12 +20,14 @@ on IPv6 and IPv4 (dual stack). Threaded; request logging only on demand.
 """
 
 import argparse
+import gzip
 import http.server
 import signal
 import socket
 import socketserver
 import sys
 import urllib.parse
+import zlib
 
 BODY = b"hello from the lab\n"
 BIG_MAX = 1 << 31
@@ -44,6 +52,22 @@ def big_data(n):
             block = block[:left]
         left -= len(block)
         yield block
+
+
+def page_data(marker):
+    """The /page body before compression: 400 numbered lines, the marker
+    alone on line 200."""
+    lines = [b"line %04d of the quell lab page\n" % i for i in range(400)]
+    lines[200] = marker + b"\n"
+    return b"".join(lines)
+
+
+def encode(body, enc):
+    if enc == "gzip":
+        return gzip.compress(body, mtime=0)
+    if enc == "deflate":
+        return zlib.compress(body)
+    return body
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -78,12 +102,45 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 for block in big_data(n):
                     self.wfile.write(block)
             return
+        if url.path == "/page":
+            self._page(urllib.parse.parse_qs(url.query), head_only)
+            return
         self.send_response(200)
         self.send_header("Content-Type", "text/plain")
         self.send_header("Content-Length", str(len(BODY)))
         self.end_headers()
         if not head_only:
             self.wfile.write(BODY)
+
+    def _page(self, query, head_only):
+        enc = query.get("enc", ["identity"])[0]
+        marker = query.get("marker", ["QUELL-LAB-MARKER"])[0].encode()
+        try:
+            chunk = int(query.get("chunk", ["0"])[0])
+        except ValueError:
+            chunk = -1
+        if enc not in ("gzip", "deflate", "identity") or not 0 <= chunk <= 65536:
+            self.send_error(400, "enc gzip|deflate|identity, chunk 0..65536")
+            return
+        body = encode(page_data(marker), enc)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        if enc != "identity":
+            self.send_header("Content-Encoding", enc)
+        if chunk == 0:
+            self.send_header("Content-Length", str(len(body)))
+        else:
+            self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        if head_only:
+            return
+        if chunk == 0:
+            self.wfile.write(body)
+            return
+        for i in range(0, len(body), chunk):
+            piece = body[i:i + chunk]
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+        self.wfile.write(b"0\r\n\r\n")
 
     def do_GET(self):  # noqa: N802 (stdlib naming)
         self._reply(False)
@@ -130,7 +187,14 @@ def main():
                     help="log each request to stderr")
     ap.add_argument("--print-big", type=int, metavar="N",
                     help="write the /big?bytes=N body to stdout and exit")
+    ap.add_argument("--print-page", metavar="MARKER",
+                    help="write the /page body (uncompressed) to stdout and exit")
     args = ap.parse_args()
+
+    if args.print_page is not None:
+        sys.stdout.buffer.write(page_data(args.print_page.encode()))
+        sys.stdout.buffer.flush()
+        return 0
 
     if args.print_big is not None:
         out = sys.stdout.buffer

@@ -27,6 +27,7 @@ LAB_TESTS = \
 	tests/lab/t_applayer_capture.sh \
 	tests/lab/t_ssh.sh \
 	tests/lab/t_frag_conntrack.sh \
+	tests/lab/t_http.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
@@ -35,5 +36,6 @@ EXTRA_DIST += \
 	tests/lab/keywords.rules \
 	tests/lab/redis_lib.sh \
 	tests/lab/frag_send.py \
+	tests/lab/http_client.py \
 	$(LAB_TESTS) \
 	$(NULL)

@@ -33,6 +33,10 @@ static const char *const corpus_files[] = {
 	"emerging-snmp.rules", "emerging-telnet.rules",
 	"emerging-tftp.rules", "emerging-voip.rules", "emerging-worm.rules",
 };
+/* The HTTP category files beside the slice (SUBSET.txt). */
+static const char *const http_files[] = {
+	"emerging-user_agents.rules", "emerging-activex.rules",
+};
 
 static struct diag_list dl;
 static struct ruleset *rs;
@@ -47,6 +51,7 @@ static void	setup(void);
 static void	teardown(void);
 static const char *src_path(const char *);
 static void	load_corpus(void);
+static void	load_files(const char *const *, size_t);
 static void	build(const char *);
 static struct packet pkt(uint8_t, const char *, uint16_t, const char *,
 		    uint16_t, const void *, size_t);
@@ -94,6 +99,12 @@ teardown(void)
 static void
 load_corpus(void)
 {
+	load_files(corpus_files, QUELL_NITEMS(corpus_files));
+}
+
+static void
+load_files(const char *const *files, size_t nfiles)
+{
 	struct quell_config *cfg = config_new();
 	struct rules_vars *vars = rules_vars_new();
 	char rel[256];
@@ -116,9 +127,9 @@ load_corpus(void)
 	    src_path("etc/reference.config"), &dl), 0);
 	rules_ruleset_set_classes(rs, classes);
 	rules_ruleset_set_refs(rs, refs);
-	for (size_t i = 0; i < QUELL_NITEMS(corpus_files); i++) {
+	for (size_t i = 0; i < nfiles; i++) {
 		snprintf(rel, sizeof(rel), "tests/data/et-open/%s",
-		    corpus_files[i]);
+		    files[i]);
 		ck_assert_int_eq(rules_load_file(rs, src_path(rel), vars, &dl),
 		    0);
 	}
@@ -213,6 +224,22 @@ START_TEST(test_only_unsupported_rules_are_warned_about)
 }
 END_TEST
 
+/* Every rule of ET's HTTP categories loads: legacy modifiers, sticky
+ * buffers, pcre HTTP flags, bsize, urilen (issue 16). */
+START_TEST(test_http_categories_load_whole)
+{
+	struct rules_stats st;
+
+	load_files(http_files, QUELL_NITEMS(http_files));
+	rules_ruleset_stats(rs, &st);
+	ck_assert_uint_eq(st.failed, 0);
+	ck_assert_uint_eq(st.unsupported, 0);
+	ck_assert_uint_eq(st.loaded, 461);
+	ck_assert_uint_eq(dl.warnings, 0);
+	ck_assert_uint_eq(dl.errors, 0);
+}
+END_TEST
+
 START_TEST(test_slice_builds_with_aho_corasick)
 {
 	build("ac");
@@ -292,6 +319,7 @@ corpus_suite(void)
 	tcase_add_test(load, test_every_rule_with_implemented_keywords_loads);
 	tcase_add_test(load, test_skipped_rules_are_listed_by_what_they_need);
 	tcase_add_test(load, test_only_unsupported_rules_are_warned_about);
+	tcase_add_test(load, test_http_categories_load_whole);
 	tcase_add_test(load, test_slice_builds_with_aho_corasick);
 	tcase_add_test(load, test_slice_builds_with_the_default_back_end);
 
