@@ -240,7 +240,10 @@ block_build(struct http_block *b, const struct http_settings *s)
 	htp_config_set_parse_request_auth(c, 0);
 	htp_config_set_allow_space_uri(c, 1);
 	htp_config_set_plusspace_decode(c, HTP_DECODER_URLENCODED, 0);
-	htp_config_set_request_decompression(c, 1);
+	/* Suricata turns request decompression on; quell's glue inflates
+	 * a single gzip or deflate layer of uploads itself (inflate.h),
+	 * so libhtp's is off */
+	htp_config_set_request_decompression(c, 0);
 	htp_config_set_lzma_layers(c, s->lzma_enabled ? 1 : 0);
 	htp_config_set_lzma_memlimit(c, (size_t)s->lzma_memlimit);
 	htp_config_set_compression_bomb_limit(c,

@@ -24,6 +24,7 @@
 #include "applayer/http/config.h"
 #include "applayer/http/events.h"
 #include "applayer/http/file.h"
+#include "applayer/http/inflate.h"
 #include "applayer/http/http.h"
 #include "applayer/http/logger.h"
 #include "applayer/http/state.h"
@@ -107,6 +108,7 @@ tx_destroy(struct http_tx *tx)
 		free(tx->hdr_raw[d]);
 		free(tx->multi[d]);
 		http_body_free(&tx->body[d]);
+		http_inflate_free(tx->inflate[d]);
 		tx_invalidate(tx, d);
 	}
 	http_built_clear(&tx->uri);
@@ -313,8 +315,39 @@ body_file(struct http_state *st, struct http_tx *tx, uint8_t dir)
 	return f;
 }
 
-/* Suricata's HTPCallbackRequestBodyData / ResponseBodyData: the body is
- * kept up to its limit; the file gets each chunk that starts within it. */
+struct body_sink {
+	struct http_state *st;
+	struct http_tx	*tx;
+	uint8_t		 dir;
+};
+
+/* Keeps body bytes (dechunked, decompressed) up to the body limit; the
+ * file gets each piece that starts within it. */
+static int
+body_store(void *arg, const uint8_t *data, size_t len)
+{
+	struct body_sink *bs = arg;
+	struct http_state *st = bs->st;
+	struct http_tx *tx = bs->tx;
+	uint64_t limit = bs->dir == DIR_TS ? st->blk->s.request_body_limit :
+	    st->blk->s.response_body_limit;
+	struct http_body *b = &tx->body[bs->dir];
+	struct http_file *f;
+
+	if (limit != 0 && b->total >= limit) {
+		b->limited = true;
+		return 0;
+	}
+	if ((f = body_file(st, tx, bs->dir)) != NULL &&
+	    http_file_append(f, data, len) == -1)
+		st->oom = true;
+	if (http_body_append(b, data, len, limit) == -1)
+		st->oom = true;
+	return st->oom ? -1 : 0;
+}
+
+/* Suricata's HTPCallbackRequestBodyData / ResponseBodyData, the body
+ * going through the glue's own inflater first when it has one. */
 static int
 body_data(htp_tx_data_t *d, uint8_t dir)
 {
@@ -322,24 +355,106 @@ body_data(htp_tx_data_t *d, uint8_t dir)
 	struct http_tx *tx = http_glue_tx_ensure(st, d->tx);
 	uint64_t limit = dir == DIR_TS ? st->blk->s.request_body_limit :
 	    st->blk->s.response_body_limit;
-	struct http_body *b;
-	struct http_file *f;
+	struct body_sink bs = { st, tx, dir };
+	unsigned ev;
+	int rc;
 
 	if (tx == NULL)
 		return HTP_ERROR;
 	if (d->data == NULL || d->len == 0)
 		return HTP_OK;
-	b = &tx->body[dir];
-	if (limit != 0 && b->total >= limit) {
-		b->limited = true;
+	if (limit != 0 && tx->body[dir].total >= limit) {
+		tx->body[dir].limited = true;
 		return HTP_OK;
 	}
-	if ((f = body_file(st, tx, dir)) != NULL &&
-	    http_file_append(f, d->data, d->len) == -1)
-		st->oom = true;
-	if (http_body_append(b, d->data, d->len, limit) == -1)
+	if (tx->inflate[dir] == NULL)
+		return body_store(&bs, d->data, d->len) == 0 ? HTP_OK :
+		    HTP_ERROR;
+	rc = http_inflate_feed(tx->inflate[dir], d->data, d->len, body_store,
+	    &bs);
+	ev = http_inflate_events(tx->inflate[dir]);
+	if (ev & HTTP_INFLATE_EV_FAILED)
+		http_events_set(st, tx, HTTP_EV_GZIP_DECOMPRESSION_FAILED);
+	if (ev & HTTP_INFLATE_EV_BOMB)
+		http_events_set(st, tx, HTTP_EV_COMPRESSION_BOMB);
+	if (rc == -1)
 		st->oom = true;
 	return st->oom ? HTP_ERROR : HTP_OK;
+}
+
+/* "gzip", "x-gzip", "deflate", "x-deflate", any case, blanks around:
+ * one layer the glue inflates. */
+static bool
+single_layer(const bstr *v)
+{
+	static const char *const names[] = { "gzip", "x-gzip", "deflate",
+		"x-deflate" };
+	const uint8_t *p;
+	size_t n;
+
+	if (v == NULL)
+		return false;
+	p = bstr_ptr(v);
+	n = bstr_len(v);
+	while (n > 0 && (*p == ' ' || *p == '\t'))
+		p++, n--;
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	for (size_t i = 0; i < QUELL_NITEMS(names); i++)
+		if (strlen(names[i]) == n &&
+		    strncasecmp((const char *)p, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* The request headers are in: libhtp's request decompression is off
+ * (http_glue_register), a single gzip or deflate layer is inflated by
+ * the glue, as for responses. */
+static int
+on_request_headers(void *arg)
+{
+	htp_tx_t *htx = arg;
+	struct http_state *st = tx_state(htx);
+	struct http_tx *tx = http_glue_tx_ensure(st, htx);
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	if (tx->inflate[DIR_TS] != NULL ||
+	    !single_layer(http_header_value(tx, DIR_TS, "content-encoding")))
+		return HTP_OK;
+	if ((tx->inflate[DIR_TS] = http_inflate_new(
+	    st->blk->s.compression_bomb_limit)) == NULL) {
+		st->oom = true;
+		return HTP_ERROR;
+	}
+	return HTP_OK;
+}
+
+/* The headers are in: a single gzip or deflate layer is inflated by the
+ * glue (inflate.h says why), libhtp's decompression is turned off for
+ * it, as its RESPONSE_HEADERS hook allows. Several layers and lzma stay
+ * libhtp's; a layer limit of 0 means no decompression at all. */
+static int
+on_response_headers(void *arg)
+{
+	htp_tx_t *htx = arg;
+	struct http_state *st = tx_state(htx);
+	struct http_tx *tx = http_glue_tx_ensure(st, htx);
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	if (st->blk->s.decompress_layer_limit == 0 ||
+	    (htx->response_content_encoding_processing !=
+	    HTP_COMPRESSION_GZIP && htx->response_content_encoding_processing
+	    != HTP_COMPRESSION_DEFLATE) || tx->inflate[DIR_TC] != NULL)
+		return HTP_OK;
+	if ((tx->inflate[DIR_TC] = http_inflate_new(
+	    st->blk->s.compression_bomb_limit)) == NULL) {
+		st->oom = true;
+		return HTP_ERROR;
+	}
+	htx->response_content_encoding_processing = HTP_COMPRESSION_NONE;
+	return HTP_OK;
 }
 
 static int
@@ -416,6 +531,9 @@ http_glue_register(htp_cfg_t *c, const struct http_settings *s)
 	    HOOK_DATA(on_request_body_data));
 	htp_config_register_response_body_data(c,
 	    HOOK_DATA(on_response_body_data));
+	htp_config_register_response_headers(c,
+	    HOOK_TX(on_response_headers));
+	htp_config_register_request_headers(c, HOOK_TX(on_request_headers));
 	htp_config_register_request_complete(c, HOOK_TX(on_request_complete));
 	htp_config_register_response_complete(c,
 	    HOOK_TX(on_response_complete));

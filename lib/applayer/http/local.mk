@@ -1,6 +1,6 @@
 # lib/applayer/http: HTTP/1.x on libhtp (glue, config, bodies, files,
-# buffers, events, eve logger). libhtp, libmagic and libcrypto are used
-# only here.
+# buffers, events, eve logger, inflate). libhtp, libmagic, libcrypto and
+# zlib are used only here.
 lib_libquell_a_SOURCES += \
 	lib/applayer/txdata.c \
 	lib/applayer/http/body.c lib/applayer/http/body.h \
@@ -9,11 +9,12 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/http/events.c lib/applayer/http/events.h \
 	lib/applayer/http/file.c lib/applayer/http/file.h \
 	lib/applayer/http/glue.c lib/applayer/http/http.h \
+	lib/applayer/http/inflate.c lib/applayer/http/inflate.h \
 	lib/applayer/http/logger.c lib/applayer/http/logger.h \
 	lib/applayer/http/state.h \
 	$(NULL)
-lib_libquell_a_CFLAGS += $(HTP_CFLAGS) $(MAGIC_CFLAGS) $(CRYPTO_CFLAGS)
-QUELL_LIBS += $(HTP_LIBS) $(MAGIC_LIBS) $(CRYPTO_LIBS)
+lib_libquell_a_CFLAGS += $(HTP_CFLAGS) $(MAGIC_CFLAGS) $(CRYPTO_CFLAGS) $(ZLIB_CFLAGS)
+QUELL_LIBS += $(HTP_LIBS) $(MAGIC_LIBS) $(CRYPTO_LIBS) $(ZLIB_LIBS)
 
 check_PROGRAMS += tests/unit/applayer/http/check_http
 TESTS += tests/unit/applayer/http/check_http

@@ -87,6 +87,8 @@ struct http_state {
 
 /* What quell keeps per libhtp transaction (its user data). The
  * framework's tx pointer is this struct. */
+struct http_inflate;
+
 struct http_tx {
 	struct applayer_txdata txd;
 	struct http_state *st;
@@ -106,6 +108,9 @@ struct http_tx {
 	struct http_built names[2];	/* http.header_names */
 	struct http_built start[2];	/* http.start */
 	uint8_t		*multi[2];	/* http.request_header's last value */
+	/* a single gzip or deflate layer the glue inflates itself (libhtp's
+	 * decompression off for it: inflate.h); NULL otherwise */
+	struct http_inflate *inflate[2];
 };
 
 /* glue.c: the hooks of a libhtp configuration built from s */
