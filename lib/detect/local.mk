@@ -47,6 +47,8 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/dsize.c \
 	lib/detect/keywords/endswith.c \
 	lib/detect/keywords/fast_pattern.c \
+	lib/detect/keywords/fileext.c \
+	lib/detect/keywords/filename.c \
 	lib/detect/keywords/flags.c \
 	lib/detect/keywords/flow.c \
 	lib/detect/keywords/flowbits.c \

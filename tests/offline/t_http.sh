@@ -92,3 +92,22 @@ n=$(jq -c 'select(.event_type == "alert" and .alert.signature_id == 5 and
 	.src_port == 6666 and .dest_port == 63)' "$tmp/end/eve.json" | wc -l)
 [ "$n" = 1 ] || fail "the flow-end alert lacks its tx, http object or addresses ($n)"
 ok "a request parsed at the flow's end is inspected there (flow-end pseudo packet), packet rules are not run again"
+
+# filename and fileext (file.name, nocase; fileext: ".ext" at the end),
+# plain and negated, on a PDF download (/~regit/r.pdf): Suricata 7.0.6's
+# alerts on suricata-verify's filename-01 and fileext-01.
+cat >"$tmp/file.rules" <<'RULES'
+alert tcp any any -> any any (filename:"R.PDF"; sid:1;)
+alert tcp any any -> any any (filename:!"S.PDF"; sid:2;)
+alert tcp any any -> any any (filename:!"r.pdf"; sid:3;)
+alert tcp any any -> any any (fileext:"pDf"; sid:4;)
+alert tcp any any -> any any (fileext:!"doc"; sid:5;)
+alert tcp any any -> any any (fileext:!"PDF"; sid:6;)
+alert tcp any any -> any any (fileext:"df"; sid:7;)
+alert http any any -> any any (file.name; content:"/~regit/"; startswith; sid:8;)
+RULES
+run file "$tmp/file.rules" "$data/verify/filemagic-flowbits-pdf-dl.pcap"
+got=$(sids file)
+[ "$got" = "1:1 2:1 4:1 5:1 8:1 " ] ||
+	fail "filename/fileext: alerts '$got', want '1:1 2:1 4:1 5:1 8:1 '"
+ok "filename, fileext and file.name on a downloaded file, negated too"

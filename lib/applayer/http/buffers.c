@@ -494,6 +494,24 @@ file_data_inspected(void *v, uint8_t dir, uint32_t idx)
 	http_body_inspected(http_file_data(tx->files[dir][idx]), min, window);
 }
 
+/* file.name: each file's name (the URI's last part or the
+ * Content-Disposition filename), as the file keywords see it */
+static bool
+get_file_name(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	struct http_tx *tx = v;
+	size_t n;
+
+	if (idx >= tx->nfiles[dir])
+		return false;
+	*buf = http_file_name(tx->files[dir][idx], &n);
+	if (*buf == NULL || n > UINT32_MAX)
+		return false;
+	*len = (uint32_t)n;
+	return true;
+}
+
 #define BUF(n, d, ds, prog, fn) \
 	{ .name = n, .desc = d, .dirs = ds, .progress = prog, .get = fn }
 /* with Suricata's older name of the sticky buffer (http_accept for
@@ -583,6 +601,8 @@ const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
 	  "contents: response bodies, uploads", .dirs = D_TS | D_TC,
 	  .progress = HTP_REQUEST_BODY, .get_multi = get_file_data,
 	  .inspected = file_data_inspected },
+	MULTI("file.name", "file names: response bodies, uploads",
+	    D_TS | D_TC, HTP_REQUEST_BODY, get_file_name, NULL),
 	MULTI("http.request_header", "one request header: \"Name: value\"",
 	    D_TS, HTP_REQUEST_HEADERS, get_request_header, NULL),
 	MULTI("http.response_header", "one response header: \"Name: "

@@ -34,6 +34,8 @@ extern const struct keyword kw_dotprefix;
 extern const struct keyword kw_dsize;
 extern const struct keyword kw_endswith;
 extern const struct keyword kw_fast_pattern;
+extern const struct keyword kw_fileext;
+extern const struct keyword kw_filename;
 extern const struct keyword kw_flags;
 extern const struct keyword kw_flow;
 extern const struct keyword kw_flowbits;
@@ -142,6 +144,8 @@ static const struct keyword *const keywords[] = {
 	&kw_dsize,
 	&kw_endswith,
 	&kw_fast_pattern,
+	&kw_fileext,
+	&kw_filename,
 	&kw_flags,
 	&kw_flow,
 	&kw_flowbits,
