@@ -116,6 +116,9 @@ configure(const struct quelld_options *opts, bool config_explicit)
 		cfg->default_log_dir = d;
 	}
 	config_validate(cfg, &dl);
+	/* IPS mode: NFQUEUE, or offline with --simulate-ips (http-body-inline
+	 * auto) */
+	cfg->http.ips = opts->npcap_files == 0 || opts->simulate_ips;
 	set_instance_paths(cfg, opts);
 	print_diags(&dl);
 	if (dl.errors > 0) {

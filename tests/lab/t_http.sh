@@ -9,6 +9,8 @@
 # - a request split across segments (GET /split-at | tack ...) is blocked
 #   by a drop rule on http.uri: the server never sees it, the client gets
 #   no response; the same split of a harmless URI is answered;
+# - a drop rule on a response body (file.data) drops the response: the
+#   client never gets the body (curl times out), the alert is blocked;
 # - pipelined requests on one connection, one per segment: the one before
 #   the bad one is answered, the bad one (and, as Suricata drops the rest
 #   of the flow, the one after it) never reaches the server; a new
@@ -38,6 +40,7 @@ alert http any any -> any any (msg:"LAB chunked body"; flow:established,to_clien
 alert http any any -> any any (msg:"LAB deflate in 3-byte chunks"; flow:established,to_client; file.data; content:"QUELL-DEFLATE-MARKER"; sid:1601005; rev:1;)
 drop http any any -> any any (msg:"LAB split request"; flow:established,to_server; http.uri; content:"/split-attack"; sid:1601003; rev:1;)
 drop http any any -> any any (msg:"LAB pipelined request"; flow:established,to_server; http.uri; content:"/pipe-attack"; sid:1601004; rev:1;)
+drop http any any -> any any (msg:"LAB bad response body"; flow:established,to_client; file.data; content:"QUELL-BAD-BODY"; sid:1601006; rev:1;)
 EOF2
 cat "$ET" >>"$LAB_TMP/http.rules"
 logdir="$LAB_TMP/log"
@@ -48,7 +51,7 @@ lab_start_httpd
 lab_ipt -I FORWARD $RULE || lab_fail "insert IPv4 NFQUEUE rule"
 lab_start_quelld -c "$CONFIG" -S "$LAB_TMP/http.rules" -l "$logdir" -q 0 \
 	--set "vars.address-groups.HOME_NET=[198.18.1.0/24]"
-grep -q 'rules: 284 loaded, 0 failed, 0 unsupported' "${LAB_LOG[quelld]}" ||
+grep -q 'rules: 285 loaded, 0 failed, 0 unsupported' "${LAB_LOG[quelld]}" ||
 	lab_fail "the rules did not all load: $(grep 'rules:' "${LAB_LOG[quelld]}")"
 
 base="http://$LAB_SERVER4:$LAB_HTTP_PORT"
@@ -68,6 +71,15 @@ lab_assert_eq "chunked page (md5)" "$(page QUELL-CHUNK-MARKER)" "$got"
 got=$(lab_client curl -sS --max-time 5 --compressed "$base/page?enc=deflate&chunk=3&marker=QUELL-DEFLATE-MARKER" | md5sum) ||
 	lab_fail "curl deflate page"
 lab_assert_eq "deflate page in 3-byte chunks (md5)" "$(page QUELL-DEFLATE-MARKER)" "$got"
+
+# a response body matching a drop rule: the response is dropped, curl
+# times out (28) without the page; the server did answer
+rc=0
+lab_client curl -sS --max-time 3 -o "$LAB_TMP/bad-body" "$base/page?marker=QUELL-BAD-BODY" 2>/dev/null || rc=$?
+lab_assert_eq "curl exit status for a dropped response (28 = timeout)" 28 "$rc"
+if grep -q QUELL-BAD-BODY "$LAB_TMP/bad-body" 2>/dev/null; then
+	lab_fail "the client received the dropped body's marker"
+fi
 
 # a request in two segments, harmless then bad
 out=$(lab_client "$LAB_PYTHON" "$CLIENT" "$LAB_SERVER4" "$LAB_HTTP_PORT" \
@@ -99,7 +111,7 @@ lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
 
 # what the server saw
 log="$LAB_TMP/httpd.log"
-for u in /split-ok /pipe-ok1 /pipe-ok2 /ua; do
+for u in /split-ok /pipe-ok1 /pipe-ok2 /ua "/page?marker=QUELL-BAD-BODY"; do
 	grep -q "\"GET $u " "$log" || lab_fail "the server never saw $u: $(cat "$log")"
 done
 for u in /split-attack /pipe-attack /pipe-after; do
@@ -116,9 +128,10 @@ lab_assert_eq "chunked file.data alerts" 1 "$(lab_eve_alerts "$eve" 1601002 '.ht
 lab_assert_eq "deflate (3-byte chunks) file.data alerts" 1 "$(lab_eve_alerts "$eve" 1601005 '.http.url == "/page?enc=deflate&chunk=3&marker=QUELL-DEFLATE-MARKER"')"
 lab_assert_eq "blocked split-request alerts" 1 "$(lab_eve_alerts "$eve" 1601003 '.alert.action == "blocked" and .http.url == "/split-attack"')"
 lab_assert_eq "blocked pipelined alerts" 1 "$(lab_eve_alerts "$eve" 1601004 '.alert.action == "blocked" and .http.url == "/pipe-attack" and .tx_id == 1')"
+lab_assert_eq "blocked response-body alerts" 1 "$(lab_eve_alerts "$eve" 1601006 '.alert.action == "blocked" and .http.url == "/page?marker=QUELL-BAD-BODY" and .http.status == 200')"
 lab_assert_eq "ET ChilkatUpload alerts" 1 "$(lab_eve_alerts "$eve" 2016904 '.alert.signature == "ET USER_AGENTS User-Agent (ChilkatUpload)" and .http.http_user_agent == "ChilkatUpload/9.5" and .src_ip == "'"$LAB_CLIENT4"'"')"
 total=$(jq -c 'select(.event_type == "alert")' "$eve" | wc -l)
-lab_assert_eq "alerts in all" 6 "$total"
+lab_assert_eq "alerts in all" 7 "$total"
 
 # eve http records: Suricata's field names and values
 n=$(jq -c --arg h "$LAB_SERVER4" 'select(.event_type == "http" and

@@ -31,7 +31,8 @@ ssize_t	http_body_append(struct http_body *, const uint8_t *data,
  * limit is not reached, or when nothing new came since the last
  * inspection; else from a little before what was inspected (window
  * bytes of context, at least window / 4) to the end. *off is the body
- * offset of *buf. */
+ * offset of *buf. done: the body is complete, or bodies are inspected
+ * inline (http-body-inline: no wait for min). */
 bool	http_body_window(const struct http_body *, uint64_t limit,
 	    uint64_t min, uint64_t window, bool done, const uint8_t **buf,
 	    uint32_t *len, uint64_t *off);

@@ -429,6 +429,14 @@ inspect_sizes(const struct http_tx *tx, uint8_t dir, uint64_t *limit,
 	    s->response_inspect_window;
 }
 
+/* http-body-inline: Suricata inspects what came at once instead of
+ * waiting for the minimal inspect size (the window sizes stay) */
+static bool
+body_inline(const struct http_tx *tx)
+{
+	return tx->st->blk->s.body_inline == HTTP_BODY_INLINE_YES;
+}
+
 static bool
 body_get(struct http_tx *tx, uint8_t dir, const uint8_t **buf,
     uint32_t *len)
@@ -437,7 +445,7 @@ body_get(struct http_tx *tx, uint8_t dir, const uint8_t **buf,
 
 	inspect_sizes(tx, dir, &limit, &min, &window);
 	return http_body_window(&tx->body[dir], limit, min, window,
-	    body_done(tx, dir), buf, len, &off);
+	    body_done(tx, dir) || body_inline(tx), buf, len, &off);
 }
 
 static bool
@@ -477,7 +485,8 @@ get_file_data(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
 		return false;
 	f = tx->files[dir][idx];
 	inspect_sizes(tx, dir, &limit, &min, &window);
-	done = http_file_state(f) != HTTP_FILE_OPEN || body_done(tx, dir);
+	done = http_file_state(f) != HTTP_FILE_OPEN || body_done(tx, dir) ||
+	    body_inline(tx);
 	return http_body_window(http_file_cdata(f), 0, min, window, done,
 	    buf, len, &off);
 }

@@ -222,7 +222,7 @@ block_set_tri(htp_cfg_t *c, int8_t v,
 }
 
 static int
-block_build(struct http_block *b, const struct http_settings *s)
+block_build(struct http_block *b, const struct http_settings *s, bool ips)
 {
 	static const enum htp_url_encoding_handling_t invalid[] = {
 		[HTTP_URL_INVALID_PRESERVE] = HTP_URL_DECODE_PRESERVE_PERCENT,
@@ -233,6 +233,10 @@ block_build(struct http_block *b, const struct http_settings *s)
 
 	b->s = *s;
 	b->s.path_bestfit_char = NULL;
+	/* auto: inline inspection of bodies in IPS mode */
+	if (b->s.body_inline == HTTP_BODY_INLINE_AUTO)
+		b->s.body_inline = ips ? HTTP_BODY_INLINE_YES :
+		    HTTP_BODY_INLINE_NO;
 	if ((b->htp = c = htp_config_create()) == NULL)
 		return -1;
 	/* Suricata's HTPConfigSetDefaultsPhase1 */
@@ -334,7 +338,7 @@ http_config_runtime_new(const struct http_config *cfg, char *err,
 
 	if (rt == NULL)
 		goto oom;
-	if (block_build(&rt->def, &cfg->def) == -1) {
+	if (block_build(&rt->def, &cfg->def, cfg->ips) == -1) {
 		snprintf(err, errlen, "app-layer.protocols.http.libhtp."
 		    "default-config: libhtp refused the settings");
 		goto fail;
@@ -344,7 +348,8 @@ http_config_runtime_new(const struct http_config *cfg, char *err,
 		goto oom;
 	for (size_t i = 0; i < cfg->nservers; i++) {
 		rt->nservers++;
-		if (block_build(&rt->servers[i], &cfg->servers[i].s) == -1) {
+		if (block_build(&rt->servers[i], &cfg->servers[i].s,
+		    cfg->ips) == -1) {
 			snprintf(err, errlen, "app-layer.protocols.http.libhtp."
 			    "server-config %s: libhtp refused the settings",
 			    cfg->servers[i].name);

@@ -35,7 +35,7 @@ enum http_personality {
 
 /* http-body-inline */
 enum http_body_inline {
-	HTTP_BODY_INLINE_AUTO,	/* inline: quell always runs as an IPS */
+	HTTP_BODY_INLINE_AUTO,	/* yes in IPS mode (http_config.ips) */
 	HTTP_BODY_INLINE_YES,
 	HTTP_BODY_INLINE_NO,
 };
@@ -114,6 +114,10 @@ struct http_config {
 	struct http_settings def;	/* default-config */
 	struct http_server *servers;	/* server-config, in file order */
 	size_t		 nservers;
+	/* not a key: set by quelld, true when it runs as an IPS (NFQUEUE,
+	 * or -r with --simulate-ips), which makes http-body-inline "auto"
+	 * yes, as Suricata's EngineModeIsIPS */
+	bool		 ips;
 };
 
 /* Names of enum http_personality, lower case, NULL-terminated; matched

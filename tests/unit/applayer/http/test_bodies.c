@@ -183,6 +183,32 @@ START_TEST(test_deflate_request_body_is_decompressed)
 }
 END_TEST
 
+/* http-body-inline auto in IPS mode (quelld sets http_config.ips): the
+ * 5 bytes come to inspection at once; yes does it in IDS mode too. */
+START_TEST(test_request_body_inline_does_not_wait)
+{
+	static const struct feed_msg m[] = {
+		{ TS, "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n"
+		      "\r\n12345", 0 },
+	};
+	struct feed f;
+	uint32_t len;
+	void *tx;
+
+	feed_config(&f);
+	if (_i == 0)
+		f.cfg.ips = true;
+	else
+		f.cfg.def.body_inline = HTTP_BODY_INLINE_YES;
+	feed_start(&f, NULL);
+	feed_run(&f, m, 1, 0, false);
+	tx = feed_tx(&f, 0);
+	ck_assert_str_eq(feed_buf(tx, "http.request_body", TS, &len),
+	    "12345");
+	feed_end(&f);
+}
+END_TEST
+
 START_TEST(test_response_body_stops_at_its_limit)
 {
 	static char body[3000];
@@ -390,6 +416,7 @@ http_bodies_suite(void)
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_deflate_request_body_is_decompressed, 0,
 	    NCHUNKS);
+	tcase_add_loop_test(tc, test_request_body_inline_does_not_wait, 0, 2);
 	tcase_add_loop_test(tc, test_response_body_stops_at_its_limit, 0,
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_request_body_waits_for_min_size, 0,
