@@ -110,6 +110,9 @@ static const char *const auto_is_yes[] = { "auto", NULL };
 	    offsetof(struct quell_config, http.def.f), NULL, min, max, names },
 #define HTTP_SRV_KEY(name, type, f, min, max, names) \
 	{ name, type, offsetof(struct http_settings, f), NULL, min, max, names },
+/* outputs.eve-log.types.http.dump-all-headers */
+static const char *const eve_http_dump_names[] = { "both", "request",
+	"response", NULL };
 static const char *const tls_encryptions[] = { "default", "bypass", "full",
 	NULL };
 /* app-layer.protocols.<proto>.enabled: suricata.yaml's booleans and
@@ -332,6 +335,9 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
 	{ "outputs.eve-log.types.drop.verdict", KEY_BOOL, EOFF(drop_verdict), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.flow.exception-policy", KEY_BOOL, EOFF(flow_exceptions), "no", 0, 0, NULL },
+	{ "outputs.eve-log.types.http.custom", KEY_STRLIST, EOFF(http_custom), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.http.dump-all-headers", KEY_ENUM_STR, EOFF(http_dump_headers), NULL, 0, 0, eve_http_dump_names },
+	{ "outputs.eve-log.types.http.extended", KEY_BOOL, EOFF(http_extended), "no", 0, 0, NULL },
 };
 
 #define NKEYS	(QUELL_NITEMS(keys) + QUELL_NITEMS(eve_keys))

@@ -118,6 +118,12 @@ struct config_eve {
 	bool		 tagged_packets;	/* "packet" events for tags */
 	bool		 flow_exceptions;	/* flow.exception_policy */
 
+	/* types.http: extended fields, header dumps ("both", "request",
+	 * "response" or NULL), custom header fields */
+	bool		 http_extended;
+	char		*http_dump_headers;
+	struct config_strlist http_custom;
+
 	char		*identity;		/* syslog */
 	char		*facility;
 	char		*level;

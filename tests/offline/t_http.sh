@@ -21,11 +21,14 @@ fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
 ok() { printf 'ok: %s\n' "$*"; }
 command -v jq >/dev/null || fail "jq is not installed"
 
-run() {	# run NAME RULES PCAP
-	mkdir -p "$tmp/$1"
-	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$2" \
-		-l "$tmp/$1" -r "$3" -k none >"$tmp/$1.out" 2>"$tmp/$1.err" ||
-		fail "quelld -r $3 exited $?: $(cat "$tmp/$1.err")"
+run() {	# run NAME RULES PCAP [ARGS...]
+	local name="$1" rules="$2" pcap="$3"
+	shift 3
+	mkdir -p "$tmp/$name"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$rules" \
+		-l "$tmp/$name" -r "$pcap" -k none "$@" >"$tmp/$name.out" \
+		2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
 }
 sids() {	# sids NAME: "sid count" of the alerts, one line each
 	jq -r 'select(.event_type == "alert") | .alert.signature_id' \
@@ -111,3 +114,20 @@ got=$(sids file)
 [ "$got" = "1:1 2:1 4:1 5:1 8:1 " ] ||
 	fail "filename/fileext: alerts '$got', want '1:1 2:1 4:1 5:1 8:1 '"
 ok "filename, fileext and file.name on a downloaded file, negated too"
+
+# eve http options (outputs.eve-log.types.http): extended off gives the
+# basic fields; dump-all-headers and custom fill request_headers and
+# response_headers. The objects are what Suricata 7.0.6 writes for the
+# same capture and options.
+want_basic='{"hostname":"www.google.com","url":"/blah/","http_user_agent":"Wget/1.11.4","http_content_type":"text/html"}'
+want_dump='{"hostname":"www.google.com","url":"/blah/","http_user_agent":"Wget/1.11.4","http_content_type":"text/html","http_method":"GET","protocol":"HTTP/1.0","status":404,"length":1194,"request_headers":[{"name":"User-Agent","value":"Wget/1.11.4"},{"name":"Accept","value":"*/*"},{"name":"Host","value":"www.google.com"},{"name":"Connection","value":"Keep-Alive"}],"response_headers":[{"name":"Date","value":"Fri, 16 Oct 2009 16:44:16 GMT"},{"name":"Server","value":"gws"}]}'
+run basic "$data/http/keywords.rules" "$data/verify/bug-78-http-uri-input.pcap" \
+	--set outputs.eve-log.types.http.extended=no
+got=$(jq -c 'select(.event_type == "http") | .http' "$tmp/basic/eve.json")
+[ "$got" = "$want_basic" ] || fail "extended: no: http is $got, want $want_basic"
+run dump "$data/http/keywords.rules" "$data/verify/bug-78-http-uri-input.pcap" \
+	--set outputs.eve-log.types.http.dump-all-headers=request \
+	--set 'outputs.eve-log.types.http.custom=[Accept, date, Server]'
+got=$(jq -c 'select(.event_type == "http") | .http' "$tmp/dump/eve.json")
+[ "$got" = "$want_dump" ] || fail "dump-all-headers request + custom: http is $got, want $want_dump"
+ok "eve http: extended off, dump-all-headers and custom as Suricata 7.0.6 writes them"

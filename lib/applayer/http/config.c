@@ -370,6 +370,11 @@ http_config_runtime_new(const struct http_config *cfg, char *err,
 	if (rt->nprefixes > 1)
 		qsort(rt->prefixes, rt->nprefixes, sizeof(*rt->prefixes),
 		    prefix_cmp);
+	rt->def.log.extended = cfg->log_extended;
+	rt->def.log.headers = cfg->log_headers;
+	rt->def.log.custom = cfg->log_custom;
+	for (size_t i = 0; i < rt->nservers; i++)
+		rt->servers[i].log = rt->def.log;
 	return rt;
 oom:
 	snprintf(err, errlen, "app-layer.protocols.http: out of memory");

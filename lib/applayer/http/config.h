@@ -118,6 +118,11 @@ struct http_config {
 	 * or -r with --simulate-ips), which makes http-body-inline "auto"
 	 * yes, as Suricata's EngineModeIsIPS */
 	bool		 ips;
+	/* not keys either: the eve http record's options, from the first
+	 * outputs.eve-log with the http type (glue_config_new) */
+	bool		 log_extended;
+	unsigned	 log_headers;	/* HTTP_LOG_HEADERS_* */
+	uint64_t	 log_custom;	/* http_logger_custom_field() bits */
 };
 
 /* Names of enum http_personality, lower case, NULL-terminated; matched

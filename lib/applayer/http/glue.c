@@ -541,10 +541,41 @@ http_glue_register(htp_cfg_t *c, const struct http_settings *s)
 
 /* ---------------------------------------------------------------- state */
 
+/* The eve http record's options: those of the first eve-log whose
+ * types include http (one record serves every output). Custom names
+ * Suricata does not know are left out. */
+static void
+log_options(const struct quell_config *qc, struct http_config *c)
+{
+	size_t n = qc->neve > 0 ? qc->neve : 1;
+
+	for (size_t i = 0; i < n && i < CONFIG_MAX_EVE; i++) {
+		const struct config_eve *e = &qc->eve[i];
+		bool http = false;
+		int h;
+
+		for (size_t j = 0; j < e->types.count; j++)
+			http |= strcmp(e->types.items[j], "http") == 0;
+		if (!http)
+			continue;
+		c->log_extended = e->http_extended;
+		if (e->http_dump_headers != NULL &&
+		    (h = http_logger_headers_option(e->http_dump_headers)) > 0)
+			c->log_headers = (unsigned)h;
+		for (size_t j = 0; j < e->http_custom.count; j++)
+			c->log_custom |= http_logger_custom_field(
+			    e->http_custom.items[j]);
+		return;
+	}
+}
+
 static void *
 glue_config_new(const struct quell_config *qc, char *err, size_t errlen)
 {
-	return http_config_runtime_new(&qc->http, err, errlen);
+	struct http_config c = qc->http;
+
+	log_options(qc, &c);
+	return http_config_runtime_new(&c, err, errlen);
 }
 
 static void
@@ -859,6 +890,7 @@ const struct applayer_parser applayer_http_parser = {
 	.buffers = http_buffers,
 	.nbuffers = HTTP_NBUFFERS,
 	.log_tx = http_logger_log_tx,
+	.log_record = http_logger_log_record,
 	.log_file = glue_log_file,
 	.log_tx_id = true,
 	.first_dirs = 1u << APPLAYER_TOSERVER,

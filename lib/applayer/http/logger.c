@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <stdio.h>
+#include <strings.h>
 
 #include <htp/htp.h>
 #include <jansson.h>
@@ -170,26 +171,126 @@ log_extended(const struct http_tx *tx, json_t *out)
 	return rc;
 }
 
-/* Suricata's EveHttpLogJSONHeaders: [{"name": .., "value": ..}], names
- * and values cut to 255 and 2047 bytes and at a NUL. */
+/* Suricata's http_fields (output-json-http.c): the names a custom entry
+ * may use (its config name, or the header's, any case) and the header
+ * it logs in request_headers / response_headers. */
+static const struct {
+	const char	*eve;
+	const char	*header;
+} custom_fields[] = {
+	{ "accept", "accept" },
+	{ "accept_charset", "accept-charset" },
+	{ "accept_encoding", "accept-encoding" },
+	{ "accept_language", "accept-language" },
+	{ "accept_datetime", "accept-datetime" },
+	{ "authorization", "authorization" },
+	{ "cache_control", "cache-control" },
+	{ "cookie", "cookie" },
+	{ "from", "from" },
+	{ "max_forwards", "max-forwards" },
+	{ "origin", "origin" },
+	{ "pragma", "pragma" },
+	{ "proxy_authorization", "proxy-authorization" },
+	{ "range", "range" },
+	{ "te", "te" },
+	{ "via", "via" },
+	{ "x_requested_with", "x-requested-with" },
+	{ "dnt", "dnt" },
+	{ "x_forwarded_proto", "x-forwarded-proto" },
+	{ "x_authenticated_user", "x-authenticated-user" },
+	{ "x_flash_version", "x-flash-version" },
+	{ "accept_range", "accept-range" },
+	{ "age", "age" },
+	{ "allow", "allow" },
+	{ "connection", "connection" },
+	{ "content_encoding", "content-encoding" },
+	{ "content_language", "content-language" },
+	{ "content_length", "content-length" },
+	{ "content_location", "content-location" },
+	{ "content_md5", "content-md5" },
+	{ "content_range", "content-range" },
+	{ "content_type", "content-type" },
+	{ "date", "date" },
+	{ "etag", "etag" },
+	{ "expires", "expires" },
+	{ "last_modified", "last-modified" },
+	{ "link", "link" },
+	{ "location", "location" },
+	{ "proxy_authenticate", "proxy-authenticate" },
+	{ "referer", "referer" },
+	{ "refresh", "refresh" },
+	{ "retry_after", "retry-after" },
+	{ "server", "server" },
+	{ "set_cookie", "set-cookie" },
+	{ "trailer", "trailer" },
+	{ "transfer_encoding", "transfer-encoding" },
+	{ "upgrade", "upgrade" },
+	{ "vary", "vary" },
+	{ "warning", "warning" },
+	{ "www_authenticate", "www-authenticate" },
+	{ "true_client_ip", "true-client-ip" },
+	{ "org_src_ip", "org-src-ip" },
+	{ "x_bluecoat_via", "x-bluecoat-via" },
+};
+
+uint64_t
+http_logger_custom_field(const char *name)
+{
+	for (size_t i = 0; i < QUELL_NITEMS(custom_fields); i++)
+		if (strcasecmp(name, custom_fields[i].eve) == 0 ||
+		    strcasecmp(name, custom_fields[i].header) == 0)
+			return 1ull << i;
+	return 0;
+}
+
+int
+http_logger_headers_option(const char *v)
+{
+	if (strcasecmp(v, "both") == 0)
+		return HTTP_LOG_HEADERS_REQUEST | HTTP_LOG_HEADERS_RESPONSE;
+	if (strcasecmp(v, "request") == 0)
+		return HTTP_LOG_HEADERS_REQUEST;
+	if (strcasecmp(v, "response") == 0)
+		return HTTP_LOG_HEADERS_RESPONSE;
+	return -1;
+}
+
+/* Whether header name is one of the custom fields o asks for. */
+static bool
+custom_wanted(const struct http_log_options *o, const bstr *name)
+{
+	for (size_t i = 0; i < QUELL_NITEMS(custom_fields); i++)
+		if ((o->custom & (1ull << i)) &&
+		    bstr_cmp_c_nocase(name, custom_fields[i].header) == 0)
+			return true;
+	return false;
+}
+
+/* Suricata 7's EveHttpLogJSONHeaders: [{"name": .., "value": ..}] of
+ * every header (dump-all-headers for this direction) or of the custom
+ * fields' headers; names and values cut to 255 and 2047 bytes and at a
+ * NUL. Nothing when neither asks for a header of the direction. */
 static int
-log_headers(const struct http_tx *tx, uint8_t dir, json_t *out)
+log_headers(const struct http_tx *tx, uint8_t dir,
+    const struct http_log_options *o, json_t *out)
 {
 	htp_table_t *t = dir == TS ? tx->htx->request_headers :
 	    tx->htx->response_headers;
+	bool all = (o->headers & (dir == TS ? HTTP_LOG_HEADERS_REQUEST :
+	    HTTP_LOG_HEADERS_RESPONSE)) != 0;
 	json_t *arr;
 	int rc = 0;
 
-	if (t == NULL || htp_table_size(t) == 0)
+	if (t == NULL || htp_table_size(t) == 0 || (!all && o->custom == 0))
 		return 0;
 	if ((arr = json_array()) == NULL)
 		return -1;
 	for (size_t i = 0; i < htp_table_size(t); i++) {
 		htp_header_t *h = htp_table_get_index(t, i, NULL);
-		json_t *o;
+		json_t *hj;
 		size_t nl, vl;
 
-		if (h == NULL)
+		if (h == NULL || (!all && !custom_wanted(o, h->name)))
 			continue;
 		nl = strnlen((const char *)bstr_ptr(h->name),
 		    bstr_len(h->name) < LOG_HEADER_NAME_MAX - 1 ?
@@ -197,13 +298,17 @@ log_headers(const struct http_tx *tx, uint8_t dir, json_t *out)
 		vl = strnlen((const char *)bstr_ptr(h->value),
 		    bstr_len(h->value) < LOG_HEADER_VALUE_MAX - 1 ?
 		    bstr_len(h->value) : LOG_HEADER_VALUE_MAX - 1);
-		if ((o = json_object()) == NULL) {
+		if ((hj = json_object()) == NULL) {
 			rc = -1;
 			break;
 		}
-		rc |= http_json_set_bytes(o, "name", bstr_ptr(h->name), nl);
-		rc |= http_json_set_bytes(o, "value", bstr_ptr(h->value), vl);
-		rc |= json_array_append_new(arr, o);
+		rc |= http_json_set_bytes(hj, "name", bstr_ptr(h->name), nl);
+		rc |= http_json_set_bytes(hj, "value", bstr_ptr(h->value), vl);
+		rc |= json_array_append_new(arr, hj);
+	}
+	if (json_array_size(arr) == 0) {
+		json_decref(arr);
+		return rc;
 	}
 	return rc | json_object_set_new(out, dir == TS ? "request_headers" :
 	    "response_headers", arr);
@@ -217,10 +322,8 @@ http_logger_log(const struct http_tx *tx, const struct http_log_options *o,
 
 	if (o->extended)
 		rc |= log_extended(tx, out);
-	if (o->headers & HTTP_LOG_HEADERS_REQUEST)
-		rc |= log_headers(tx, TS, out);
-	if (o->headers & HTTP_LOG_HEADERS_RESPONSE)
-		rc |= log_headers(tx, TC, out);
+	rc |= log_headers(tx, TS, o, out);
+	rc |= log_headers(tx, TC, o, out);
 	return rc != 0 ? -1 : 0;
 }
 
@@ -230,6 +333,16 @@ http_logger_log_tx(void *state, void *tx, json_t *out)
 	static const struct http_log_options alert = { .extended = true };
 
 	return http_logger_log(tx, &alert, out);
+}
+
+int
+http_logger_log_record(void *state, void *tx, uint32_t idx, json_t *out)
+{
+	const struct http_state *st = state;
+
+	if (idx > 0)
+		return 0;
+	return http_logger_log(tx, &st->blk->log, out) == 0 ? 1 : -1;
 }
 
 /* Suricata's ParseXFFString: "[v6]:port", "v4:port", or an address. */

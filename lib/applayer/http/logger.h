@@ -15,8 +15,22 @@ struct http_tx;
 
 struct http_log_options {
 	bool		 extended;	/* http_refer .. length (alerts: yes) */
-	unsigned	 headers;	/* HTTP_LOG_HEADERS_* */
+	unsigned	 headers;	/* HTTP_LOG_HEADERS_*: every header */
+	uint64_t	 custom;	/* headers to log (http_logger_custom_field
+					 * bits) where not every one is */
 };
+
+/* outputs.eve-log.types.http.custom: the bit of the field called name
+ * (Suricata's eve name, "accept_encoding", or the header's,
+ * "Accept-Encoding", any case), or 0 when Suricata has no such field. */
+uint64_t http_logger_custom_field(const char *name);
+/* outputs.eve-log.types.http.dump-all-headers: "both", "request",
+ * "response" into HTTP_LOG_HEADERS_*; -1 for another value. */
+int	http_logger_headers_option(const char *value);
+/* The parser's log_record: the eve http record of tx with the options
+ * of the configuration (record 0 only). */
+int	http_logger_log_record(void *state, void *tx, uint32_t idx,
+	    struct json_t *out);
 
 /* Fills out with the http object of tx: 0, or -1 (out of memory). */
 int	http_logger_log(const struct http_tx *, const struct http_log_options *,

@@ -12,6 +12,7 @@
 #include "applayer/parser.h"
 #include "applayer/http/body.h"
 #include "applayer/http/config.h"
+#include "applayer/http/logger.h"
 #include "applayer/http/file.h"
 
 /* One personality block, built: the libhtp configuration and the
@@ -20,6 +21,7 @@
 struct http_block {
 	htp_cfg_t	*htp;
 	struct http_settings s;		/* path_bestfit_char not kept */
+	struct http_log_options log;	/* eve http records (http_config) */
 };
 
 struct http_runtime_prefix {
