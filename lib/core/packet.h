@@ -42,6 +42,8 @@ enum packet_src {
 	PKT_SRC_VXLAN,		/* "vxlan encapsulation" */
 	PKT_SRC_GENEVE,		/* "geneve encapsulation" */
 	PKT_SRC_DEFRAG,		/* "defrag": a reassembled datagram */
+	PKT_SRC_FLOW_TIMEOUT,	/* "stream (flow timeout)": a flow-end
+				 * pseudo packet */
 };
 
 /* Tunnel depth at which decoding stops (decoder.too_many_layers). */

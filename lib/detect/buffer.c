@@ -5,6 +5,7 @@
 
 #include "core/packet.h"
 #include "detect/buffer.h"
+#include "detect/keywords/base64_decode.h"
 #include "detect/keywords/content.h"
 #include "detect/keywords/keyword.h"
 #include "rules/lexer.h"
@@ -31,6 +32,8 @@ static bool	buffer_udp_hdr(const struct packet *, const uint8_t **,
 static bool	buffer_icmpv4_hdr(const struct packet *, const uint8_t **,
 		    uint32_t *);
 static bool	buffer_icmpv6_hdr(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_base64(const struct packet *, const uint8_t **,
 		    uint32_t *);
 static bool	buffer_l4_in_packet(const struct packet *, uint32_t);
 static bool	buffer_ip_hdr(const struct packet *, uint8_t, const uint8_t **,
@@ -90,6 +93,14 @@ static const struct detect_buffer buffers[DETECT_BUFFER_MAX] = {
 		.get_pkt = buffer_icmpv6_hdr,
 		.kw = STICKY("icmpv6.hdr", "sticky buffer: the ICMPv6 "
 		    "header"),
+	},
+	[DETECT_BUFFER_BASE64_DATA] = {
+		/* no prefilter: the bytes exist only while a rule runs */
+		.name = "base64_data", .scope = DETECT_BUFFER_SCOPE_PACKET,
+		.dirs = DETECT_BUFFER_BOTH, .fp_priority = 0,
+		.get_pkt = buffer_base64,
+		.kw = STICKY("base64_data", "sticky buffer: what the rule's "
+		    "base64_decode decoded"),
 	},
 };
 
@@ -201,6 +212,14 @@ buffer_icmpv4_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
 	return true;
 }
 
+/* The bytes the rule's base64_decode just decoded (this thread's). */
+static bool
+buffer_base64(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	(void)p;
+	return detect_base64_decoded(buf, len);
+}
+
 static bool
 buffer_icmpv6_hdr(const struct packet *p, const uint8_t **buf, uint32_t *len)
 {
@@ -297,6 +316,15 @@ buffer_sticky_setup(struct rules_parser *p, struct rule *r,
 
 	if (b == NULL)
 		return -1;
+	/* Suricata: base64_data inspects what base64_decode decoded, so it
+	 * needs one before it; no transforms after it (its bytes change
+	 * with each base64_decode) */
+	if (b == &buffers[DETECT_BUFFER_BASE64_DATA] &&
+	    rules_rule_last_match(r, &kw_base64_decode) == NULL) {
+		rules_parser_error(p, opt->name_off, opt->name, opt->name_len,
+		    "base64_data needs a base64_decode before it");
+		return -1;
+	}
 	if (b->ipproto != 0 && !rules_rule_has_proto(r, b->ipproto)) {
 		rules_parser_error(p, opt->name_off, opt->name, opt->name_len,
 		    "'%s' needs a rule whose protocol includes %s", b->name,
@@ -328,7 +356,7 @@ buffer_sticky_setup(struct rules_parser *p, struct rule *r,
 	r->buffer = (uint8_t)(b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
 	    b - buffers : DETECT_BUFFER_MAX + (b - registered));
 	r->xchain = 0;
-	r->xforms_ok = true;
+	r->xforms_ok = b != &buffers[DETECT_BUFFER_BASE64_DATA];
 	return 0;
 }
 

@@ -43,6 +43,7 @@ enum detect_buffer_id {
 	DETECT_BUFFER_UDP_HDR,
 	DETECT_BUFFER_ICMPV4_HDR,
 	DETECT_BUFFER_ICMPV6_HDR,
+	DETECT_BUFFER_BASE64_DATA, /* what base64_decode decoded */
 	DETECT_BUFFER_MAX,		/* the table's */
 };
 

@@ -29,6 +29,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/alert.c \
 	lib/detect/keywords/app_layer_event.c \
 	lib/detect/keywords/app_layer_protocol.c \
+	lib/detect/keywords/base64_decode.c lib/detect/keywords/base64_decode.h \
 	lib/detect/keywords/bsize.c \
 	lib/detect/keywords/bypass.c \
 	lib/detect/keywords/byte_extract.c \

@@ -534,6 +534,8 @@ pkt_src_name(uint8_t src)
 		return "geneve encapsulation";
 	case PKT_SRC_DEFRAG:
 		return "defrag";
+	case PKT_SRC_FLOW_TIMEOUT:
+		return "stream (flow timeout)";
 	default:
 		return "wire/pcap";
 	}

@@ -176,6 +176,7 @@ pipeline_flow_end_detect(struct pipeline *pl, struct flow *f, uint8_t dir,
 	p->flow = f;
 	p->flow_flags = (uint8_t)(dir | PKT_FLOW_ESTABLISHED);
 	p->pseudo = true;
+	p->pkt_src = PKT_SRC_FLOW_TIMEOUT;
 	pipeline_app_detect(pl->dt, p, &ar, &res->det);
 	res->inspected = true;
 	if (res->det.nalerts > 0)

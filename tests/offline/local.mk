@@ -21,6 +21,7 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/detect-bsize-0-input.pcap \
 	tests/data/verify/http-request-line-input.pcap \
 	tests/data/verify/filemagic-flowbits-pdf-dl.pcap \
+	tests/data/verify/base64-issue-5223-input.pcap tests/data/http/base64.rules \
 	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules
 EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/expected.txt \

@@ -131,3 +131,18 @@ run dump "$data/http/keywords.rules" "$data/verify/bug-78-http-uri-input.pcap" \
 got=$(jq -c 'select(.event_type == "http") | .http' "$tmp/dump/eve.json")
 [ "$got" = "$want_dump" ] || fail "dump-all-headers request + custom: http is $got, want $want_dump"
 ok "eve http: extended off, dump-all-headers and custom as Suricata 7.0.6 writes them"
+
+# base64_decode / base64_data on a url-encoded cookie (suricata-verify
+# base64-issue-5223, plus sids 5 and 6 of ours): decoding stops at '%',
+# a last group of 2 characters gives its byte, offset and bytes, bsize on
+# the decoded bytes; Suricata 7.0.6 alerts on 1, 2, 3, 4 and 6.
+run b64 "$data/http/base64.rules" "$data/verify/base64-issue-5223-input.pcap"
+got=$(sids b64)
+[ "$got" = "1:1 2:1 3:1 4:1 6:1 " ] ||
+	fail "base64: alerts '$got', want '1:1 2:1 3:1 4:1 6:1 '"
+printf 'alert http any any -> any any (http.cookie; base64_data; content:"a"; sid:1;)\n' >"$tmp/b64bad.rules"
+"$quelld" -c "$top_src/etc/quell.yaml" -T -S "$tmp/b64bad.rules" \
+	>/dev/null 2>"$tmp/b64bad.err" && fail "base64_data without base64_decode loaded"
+grep -qF "b64bad.rules:1:45: base64_data needs a base64_decode before it" "$tmp/b64bad.err" ||
+	fail "base64_data without base64_decode: $(cat "$tmp/b64bad.err")"
+ok "base64_decode and base64_data as Suricata 7.0.6; base64_data alone is an error"

@@ -17,6 +17,7 @@ extern const struct keyword kw_ack;
 extern const struct keyword kw_alert;
 extern const struct keyword kw_app_layer_event;
 extern const struct keyword kw_app_layer_protocol;
+extern const struct keyword kw_base64_decode;
 extern const struct keyword kw_bsize;
 extern const struct keyword kw_bypass;
 extern const struct keyword kw_byte_extract;
@@ -127,6 +128,7 @@ static const struct keyword *const keywords[] = {
 	&kw_alert,
 	&kw_app_layer_event,
 	&kw_app_layer_protocol,
+	&kw_base64_decode,
 	&kw_bsize,
 	&kw_bypass,
 	&kw_byte_extract,
