@@ -68,6 +68,9 @@ http_glue_tx_ensure(struct http_state *st, htp_tx_t *htx)
 	tx->id = htx->index;
 	htp_tx_set_user_data(htx, tx);
 	st->live++;
+	/* a tx behind the cached one renumbers those after it */
+	if (st->cache_ok && htx->index <= st->cache_k)
+		st->cache_ok = false;
 	return tx;
 }
 
@@ -735,20 +738,33 @@ glue_tx_count(void *state)
 	return ((struct http_state *)state)->live;
 }
 
+/* The i-th held tx. Callers walk i = 0, 1, 2 ...: the last answer is
+ * kept so that each step goes on from there (a walk is linear, not
+ * quadratic in the txs held: thousands of pipelined requests). */
 static void *
 glue_tx_get(void *state, uint64_t i)
 {
 	struct http_state *st = state;
-	size_t n = htp_list_size(st->conn->transactions);
+	size_t n = htp_list_size(st->conn->transactions), k = st->first;
+	uint64_t j = i;
 
-	for (size_t k = st->first; k < n; k++) {
+	if (st->cache_ok && i >= st->cache_i && st->cache_k < n &&
+	    st->cache_k >= st->first) {
+		k = st->cache_k;
+		j = i - st->cache_i;
+	}
+	for (; k < n; k++) {
 		htp_tx_t *h = htp_list_get(st->conn->transactions, k);
 		struct http_tx *tx;
 
 		if (h == NULL || (tx = htp_tx_get_user_data(h)) == NULL)
 			continue;
-		if (i-- == 0)
+		if (j-- == 0) {
+			st->cache_i = i;
+			st->cache_k = k;
+			st->cache_ok = true;
 			return tx;
+		}
 	}
 	return NULL;
 }
@@ -773,6 +789,7 @@ glue_tx_free(void *state, uint64_t id)
 		htp_tx_set_user_data(h, NULL);
 		tx_destroy(tx);
 		st->live--;
+		st->cache_ok = false;
 	}
 	/* libhtp frees only complete txs; an incomplete one is left to
 	 * htp_connp_destroy_all (its user data is gone already) */

@@ -72,6 +72,11 @@ struct http_state {
 	size_t		 msg_offset;	/* conn->messages handled */
 	size_t		 first;		/* lowest list index maybe held */
 	uint64_t	 live;		/* transactions held */
+	/* glue_tx_get's last answer: the i-th held tx is at list index k;
+	 * valid while no tx before k is freed or created (cache_ok) */
+	uint64_t	 cache_i;
+	size_t		 cache_k;
+	bool		 cache_ok;
 	uint16_t	 client_port, server_port;
 	uint8_t		 flags;		/* HTTP_STATE_* */
 	uint8_t		 dir;		/* direction being parsed now */

@@ -35,6 +35,47 @@ START_TEST(test_one_transaction_completes_both_ways)
 }
 END_TEST
 
+/* tx_get(i) walks keep their answers (glue_tx_get's cache): after a
+ * tx in the middle is freed, and after new requests, index i is still
+ * the i-th held tx, in any order of calls. */
+START_TEST(test_tx_get_after_frees_and_new_requests)
+{
+	static const struct feed_msg m[] = {
+		{ TS, "GET /a HTTP/1.1\r\nHost: h\r\n\r\n"
+		      "GET /b HTTP/1.1\r\nHost: h\r\n\r\n"
+		      "GET /c HTTP/1.1\r\nHost: h\r\n\r\n", 0 },
+		{ TC, "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nA"
+		      "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nB", 0 },
+	};
+	static const struct feed_msg more[] = {
+		{ TS, "GET /d HTTP/1.1\r\nHost: h\r\n\r\n", 0 },
+	};
+	const struct applayer_parser *p = &applayer_http_parser;
+	struct feed f;
+
+	feed_config(&f);
+	feed_start(&f, NULL);
+	feed_run(&f, m, 2, 0, false);
+	ck_assert_uint_eq(feed_ntx(&f), 3);
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 2), "http.uri", TS, NULL), "/c");
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 1), "http.uri", TS, NULL), "/b");
+	/* /b is complete both ways: freed */
+	p->tx_free(f.st, 1);
+	ck_assert_uint_eq(feed_ntx(&f), 2);
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 1), "http.uri", TS, NULL), "/c");
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 0), "http.uri", TS, NULL), "/a");
+	ck_assert_ptr_null(feed_tx(&f, 2));
+	feed_run(&f, more, 1, 0, false);
+	ck_assert_uint_eq(feed_ntx(&f), 3);
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 2), "http.uri", TS, NULL), "/d");
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 1), "http.uri", TS, NULL), "/c");
+	p->tx_free(f.st, 0);
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 0), "http.uri", TS, NULL), "/c");
+	ck_assert_str_eq(feed_buf(feed_tx(&f, 1), "http.uri", TS, NULL), "/d");
+	feed_end(&f);
+}
+END_TEST
+
 START_TEST(test_pipelined_requests_make_one_tx_each)
 {
 	static const struct feed_msg m[] = {
@@ -219,6 +260,7 @@ http_parse_suite(void)
 
 	tcase_add_loop_test(tc, test_one_transaction_completes_both_ways, 0,
 	    NCHUNKS);
+	tcase_add_test(tc, test_tx_get_after_frees_and_new_requests);
 	tcase_add_loop_test(tc, test_pipelined_requests_make_one_tx_each, 0,
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_freed_tx_leaves_the_others, 0, NCHUNKS);
