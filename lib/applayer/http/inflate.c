@@ -7,9 +7,11 @@
 #define OUT_STEP	8192
 
 /* zlib window bits of each format, in the order they are tried after
- * the one the first bytes point to */
-enum fmt { FMT_ZLIB, FMT_RAW, FMT_GZIP, FMT_N };
-static const int fmt_bits[FMT_N] = { 15, -15, 16 + 15 };
+ * the one the first bytes point to. FMT_GZIP_RAW: a gzip header zlib
+ * refuses (reserved flag bits: an evasion of http-evader's), skipped by
+ * hand, then raw deflate, as libhtp's restart does. */
+enum fmt { FMT_ZLIB, FMT_RAW, FMT_GZIP, FMT_GZIP_RAW, FMT_N };
+static const int fmt_bits[FMT_N] = { 15, -15, 16 + 15, -15 };
 
 struct http_inflate {
 	z_stream	 zs;
@@ -20,6 +22,7 @@ struct http_inflate {
 	bool		 done;		/* stream end, failure, bomb */
 	bool		 passthrough;	/* not compressed: bytes go as they are */
 	bool		 overflow;	/* more than HIST before any output */
+	bool		 hdr_wait;	/* FMT_GZIP_RAW: its header not all in */
 	uint8_t		 hist[HTTP_INFLATE_HIST];
 	size_t		 nhist;
 	uint64_t	 in_total;
@@ -152,6 +155,39 @@ run(struct http_inflate *z, const uint8_t *in, size_t len,
 	return 0;
 }
 
+/* The length of the gzip header at the start of b[0..n) (RFC 1952:
+ * FEXTRA, FNAME, FCOMMENT, FHCRC; reserved flags ignored); 0 while it
+ * is not all there, -1 when b does not start with one. */
+static ssize_t
+gzip_header_len(const uint8_t *b, size_t n)
+{
+	size_t k = 10;
+	uint8_t flg;
+
+	if ((n >= 1 && b[0] != 0x1f) || (n >= 2 && b[1] != 0x8b) ||
+	    (n >= 3 && b[2] != 8))
+		return -1;
+	if (n < 10)
+		return 0;
+	flg = b[3];
+	if (flg & 0x04) {
+		if (n < k + 2)
+			return 0;
+		k += 2 + (size_t)(b[k] | b[k + 1] << 8);
+	}
+	for (uint8_t bit = 0x08; bit <= 0x10; bit <<= 1) {
+		if (!(flg & bit))
+			continue;
+		while (k < n && b[k] != 0)
+			k++;
+		if (k++ >= n)
+			return 0;
+	}
+	if (flg & 0x02)
+		k += 2;
+	return k <= n ? (ssize_t)k : 0;
+}
+
 /* A format error before any output: the other formats on every byte so
  * far (when they were all kept), else the bytes go on as they came. */
 static int
@@ -174,6 +210,23 @@ retry(struct http_inflate *z, http_inflate_sink sink, void *arg)
 			}
 			z->passthrough = true;
 			return sink(arg, z->hist, z->nhist);
+		}
+		if (f == FMT_GZIP_RAW) {
+			ssize_t skip = gzip_header_len(z->hist, z->nhist);
+
+			z->tried |= 1u << f;
+			if (skip == -1)
+				continue;
+			if (skip == 0) {
+				/* the header is still coming */
+				z->hdr_wait = true;
+				return 0;
+			}
+			if (start(z, f) == -1)
+				return -1;
+			rc = run(z, z->hist + skip, z->nhist - (size_t)skip,
+			    sink, arg);
+			continue;
 		}
 		if (start(z, f) == -1)
 			return -1;
@@ -203,6 +256,21 @@ http_inflate_feed(struct http_inflate *z, const uint8_t *in, size_t len,
 		z->nhist += k;
 		if (k < len)
 			z->overflow = true;
+	}
+	if (z->hdr_wait) {
+		ssize_t skip = gzip_header_len(z->hist, z->nhist);
+
+		if (skip == 0 && !z->overflow)
+			return 0;
+		z->hdr_wait = false;
+		if (skip <= 0)
+			return retry(z, sink, arg);
+		if (start(z, FMT_GZIP_RAW) == -1)
+			return -1;
+		rc = run(z, z->hist + skip, z->nhist - (size_t)skip, sink, arg);
+		if (rc == 0 && k < len)
+			rc = run(z, in + k, len - k, sink, arg);
+		return rc == 1 ? retry(z, sink, arg) : rc;
 	}
 	if (z->fmt == -1) {
 		/* the first two bytes choose; the history is all the input

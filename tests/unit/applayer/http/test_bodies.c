@@ -112,6 +112,19 @@ START_TEST(test_raw_deflate_response_is_decompressed)
 }
 END_TEST
 
+/* http-evader's reserved gzip flag (FLG 0x20): zlib refuses the header,
+ * libhtp skips it and inflates raw; so does the glue, in every piece
+ * size (suricata-verify http-evader-200) */
+START_TEST(test_gzip_reserved_flag_is_decompressed)
+{
+	char odd[sizeof(gz)];
+
+	memcpy(odd, gz, sizeof(gz));
+	odd[3] = 0x20;
+	compressed("gzip", odd, sizeof(odd), GZ_PLAIN, CHUNK);
+}
+END_TEST
+
 START_TEST(test_gzip_labelled_zlib_is_decompressed)
 {
 	/* the label is wrong, the bytes say zlib: as libhtp, inflated */
@@ -409,6 +422,8 @@ http_bodies_suite(void)
 	tcase_add_loop_test(tc, test_raw_deflate_response_is_decompressed, 0,
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_gzip_labelled_zlib_is_decompressed, 0,
+	    NCHUNKS);
+	tcase_add_loop_test(tc, test_gzip_reserved_flag_is_decompressed, 0,
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_deflate_in_one_byte_chunks_is_decompressed,
 	    0, NCHUNKS);
