@@ -1463,8 +1463,9 @@ config_free(struct quell_config *cfg)
 			free_field(field(cfg, k), k->type);
 			continue;
 		}
-		/* The types.alert.* aliases share their fields. */
-		if (k->def == NULL)
+		/* The types.alert.* aliases share their fields (freed with
+		 * the keys they alias). */
+		if (strncmp(k->path, "outputs.eve-log.types.alert.", 28) == 0)
 			continue;
 		for (cfg->eve_cur = 0; cfg->eve_cur < CONFIG_MAX_EVE;
 		    cfg->eve_cur++)
