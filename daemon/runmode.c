@@ -108,6 +108,10 @@ struct reader {
 	struct defrag_chain	 chain;		/* those p completed */
 };
 
+/* Bytes of the stream an alert's eve payload shows (Suricata's default
+ * alert payload-buffer-size, 4 KiB). */
+#define WORKER_STREAM_PAYLOAD	4096
+
 struct worker {
 	pthread_t		 thread;
 	bool			 started;
@@ -138,6 +142,8 @@ struct worker {
 						   fragments that completed
 						   them */
 	const struct packet	*log_pkt;	/* worker_app_log's packet */
+	/* an alert's stream payload (Suricata's payload-buffer-size) */
+	uint8_t			 stream_payload[WORKER_STREAM_PAYLOAD];
 };
 
 struct runmode {
@@ -566,6 +572,8 @@ worker_alerts(struct worker *w, const struct packet *p,
 	const struct detect_alert *da = NULL;
 	struct flow *f = p->flow;
 	bool log_drop;
+	size_t stream_len = 0;
+	bool stream_done = false;
 
 	v.ips = !w->rm->offline || w->rm->simulate_ips;
 	v.drop = dropped;
@@ -579,6 +587,18 @@ worker_alerts(struct worker *w, const struct packet *p,
 		const struct detect_alert *a = &res->alerts[i];
 
 		worker_eve_alert(a, res, &v, dropped, &ea);
+		ea.stream = a->stream;
+		/* the stream's bytes, once per packet, for stream matches */
+		if (a->stream && p->raw != NULL && p->flow != NULL &&
+		    out->eve_alert && !stream_done) {
+			stream_len = stream_raw_payload(p->flow, p->raw,
+			    w->stream_payload, sizeof(w->stream_payload));
+			stream_done = true;
+		}
+		if (a->stream) {
+			ea.stream_payload = w->stream_payload;
+			ea.stream_payload_len = (uint32_t)stream_len;
+		}
 		counter_inc(&w->alerts);
 		if (out->eve_alert)
 			alert_app(p, a, &ea);
@@ -638,6 +658,18 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 		    PKT_FLOW_TO_SERVER : PKT_FLOW_TO_CLIENT, &p, &pr) &&
 		    pr.det.nalerts > 0)
 			worker_alerts(w, &p, &pr);
+	}
+	/* what its stream holds uninspected is inspected now, with
+	 * Suricata's flow-timeout pseudo packets */
+	if (reason == FLOW_END_TIMEOUT || reason == FLOW_END_SHUTDOWN) {
+		for (int dir = 0; dir < 2; dir++) {
+			struct packet pseudo;
+			struct pipeline_result pr;
+
+			if (pipeline_flow_end_raw(w->pl, f, dir, &pseudo,
+			    &pr))
+				worker_alerts(w, &pseudo, &pr);
+		}
 	}
 	if (!(f->flags & FLOW_F_DROP))
 		worker_app_log(w, f, NULL, true);
@@ -1178,6 +1210,15 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 		seed = (uint64_t)time(NULL);
 	if (rm->offline || opts->no_random)
 		seed = 0;
+	{
+		/* chunk sizes move randomly once per run, offline too, as
+		 * Suricata's (stream.reassembly.randomize-chunk-size) */
+		uint32_t r;
+
+		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
+			r = (uint32_t)time(NULL);
+		stream_config_chunks(&pcfg.stream, r);
+	}
 	/* Raw sockets for reject replies must be opened while privileged;
 	 * without them reject still drops, and says why once. */
 	if (!rm->offline && (rm->reject = capture_reject_open()) == NULL)

@@ -10,6 +10,7 @@
 #include <time.h>
 
 struct flow;
+struct stream_raw;
 
 /* struct packet.link: what p->data starts with. 0 is raw IP (version
  * nibble decides), what NFQUEUE hands us; the rest are the link types
@@ -67,6 +68,13 @@ struct ip_addr {
 #define PKT_FLOW_TO_CLIENT	0x02	/* toward the flow's initiator */
 #define PKT_FLOW_ESTABLISHED	0x04	/* flow established (TCP: handshake seen or picked up midstream) */
 #define PKT_FLOW_FIRST		0x08	/* first packet of the flow */
+
+/* struct packet.stream_flags: set by the pipeline (lib/stream) before
+ * detection. */
+#define PKT_STREAM_ADDED	0x01	/* the payload went into the stream
+					   (Suricata's PKT_STREAM_ADD) */
+#define PKT_STREAM_EOF		0x02	/* a flow's end: no packet of its
+					   own, only the stream in raw */
 
 /* TCP flag bits as on the wire (byte 13 of the TCP header). */
 #define PKT_TCP_FIN	0x01
@@ -169,6 +177,12 @@ struct packet {
 	/* a flow-end pseudo packet (pipeline_flow_end_detect): no data,
 	 * only transaction rules are evaluated on it */
 	bool		 pseudo;
+
+	/* stream: set by the pipeline before detection; raw is the
+	 * reassembled stream detection inspects with this packet
+	 * (stream/stream.h), NULL when there is none */
+	uint8_t		 stream_flags;	/* PKT_STREAM_* */
+	const struct stream_raw *raw;
 };
 
 /* p->data moved from old (a copy of the same bytes): every decoded

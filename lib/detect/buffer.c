@@ -11,6 +11,7 @@
 #include "rules/lexer.h"
 #include "rules/parser.h"
 #include "rules/rule.h"
+#include "stream/stream.h"
 
 #define ICMPV4_HDR_LEN		8
 #define ICMPV4_TIMESTAMP_LEN	12	/* three 32-bit timestamps */
@@ -34,6 +35,8 @@ static bool	buffer_icmpv4_hdr(const struct packet *, const uint8_t **,
 static bool	buffer_icmpv6_hdr(const struct packet *, const uint8_t **,
 		    uint32_t *);
 static bool	buffer_base64(const struct packet *, const uint8_t **,
+		    uint32_t *);
+static bool	buffer_stream(const struct packet *, const uint8_t **,
 		    uint32_t *);
 static bool	buffer_l4_in_packet(const struct packet *, uint32_t);
 static bool	buffer_ip_hdr(const struct packet *, uint8_t, const uint8_t **,
@@ -102,6 +105,12 @@ static const struct detect_buffer buffers[DETECT_BUFFER_MAX] = {
 		.kw = STICKY("base64_data", "sticky buffer: what the rule's "
 		    "base64_decode decoded"),
 	},
+	[DETECT_BUFFER_STREAM] = {
+		.name = "stream", .scope = DETECT_BUFFER_SCOPE_STREAM,
+		.dirs = DETECT_BUFFER_BOTH, .ipproto = IPPROTO_TCP,
+		.get_pkt = buffer_stream, .internal = true,
+		.desc = "the reassembled TCP stream (pkt_data of tcp rules)",
+	},
 };
 
 /* Buffers registered at start-up, ids DETECT_BUFFER_MAX on. */
@@ -114,6 +123,22 @@ buffer_payload(const struct packet *p, const uint8_t **buf, uint32_t *len)
 	*buf = p->payload;
 	*len = p->payload != NULL ? p->payload_len : 0;
 	return *len > 0;
+}
+
+/* The stream's first piece when the packet comes with raw stream data,
+ * else the payload of a packet the stream did not take (Suricata's
+ * PrefilterPktStream); the engine scans every piece itself. */
+static bool
+buffer_stream(const struct packet *p, const uint8_t **buf, uint32_t *len)
+{
+	if (p->raw != NULL && p->raw->nblocks > 0) {
+		*buf = p->raw->blocks[0].data;
+		*len = p->raw->blocks[0].len;
+		return *len > 0;
+	}
+	if (p->stream_flags & PKT_STREAM_ADDED)
+		return false;
+	return buffer_payload(p, buf, len);
 }
 
 /* Whether the L4 header of hlen bytes lies within the captured bytes
@@ -284,7 +309,7 @@ const struct detect_buffer *
 detect_buffer_by_name(const char *name, size_t len)
 {
 	for (size_t i = 0; i < DETECT_BUFFER_MAX; i++)
-		if (strlen(buffers[i].name) == len &&
+		if (!buffers[i].internal && strlen(buffers[i].name) == len &&
 		    strncasecmp(buffers[i].name, name, len) == 0)
 			return &buffers[i];
 	for (size_t i = 0; i < nregistered; i++) {

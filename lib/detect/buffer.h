@@ -44,6 +44,11 @@ enum detect_buffer_id {
 	DETECT_BUFFER_ICMPV4_HDR,
 	DETECT_BUFFER_ICMPV6_HDR,
 	DETECT_BUFFER_BASE64_DATA, /* what base64_decode decoded */
+	/* the reassembled TCP stream around the packet (lib/stream's raw
+	 * inspection): what pkt_data content of TCP rules is matched
+	 * against besides (or instead of) the packet payload. No rule
+	 * names it; it has its own prefilter (Suricata's "stream" MPM) */
+	DETECT_BUFFER_STREAM,
 	DETECT_BUFFER_MAX,		/* the table's */
 };
 
@@ -117,6 +122,7 @@ struct detect_buffer {
 	detect_buffer_tx_fn get_tx;	/* TX, one value per tx */
 	detect_buffer_tx_multi_fn get_tx_multi; /* TX, many: instead */
 	detect_buffer_tx_inspected_fn tx_inspected; /* TX, optional */
+	bool		 internal;	/* no keyword selects it */
 	/* the sticky keyword (name = the buffer's) */
 	struct keyword	 kw;
 };

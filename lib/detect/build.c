@@ -311,6 +311,8 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 		s->flags |= DETECT_SIG_TX;
 	if (build_pdonly(r, s))
 		s->flags |= DETECT_SIG_PDONLY;
+	if (!(s->flags & DETECT_SIG_TX))
+		detect_stream_flags(s);
 	if (build_iponly(s))
 		s->flags |= DETECT_SIG_IPONLY;
 	/* Suricata applies a drop or pass to the whole flow for IP-only

@@ -17,6 +17,7 @@
 #include "detect/verdict.h"
 #include "flow/flow.h"
 #include "rules/rule.h"
+#include "stream/stream.h"
 
 #define ENGINE_MULTI_MAX	65536	/* values of a multi-buffer looked at */
 
@@ -56,6 +57,8 @@ struct detect_thread {
 	uint32_t	 xtmp_cap[2];
 	uint32_t	 ctx_gen;	/* current packet or tx, for lc */
 	const struct detect_prefilter *pf;	/* being scanned */
+	bool		 on_stream;	/* the rule just matched matched its
+					 * pkt_data on the stream */
 	struct detect_stats st;
 	struct detect_inspect_counters kc;
 };
@@ -417,10 +420,19 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	in->rule = r;
 	if (!engine_run_list(dt, s, RULE_LIST_PACKET, in))
 		return false;
+	dt->on_stream = false;
 	for (uint8_t b = 0; b < s->nbufs; b++) {
 		const struct detect_sig_buffer *sb = &s->bufs[b];
 		bool ok = false;
 
+		/* plain pkt_data: the packet and/or the reassembled
+		 * stream */
+		if (sb->list == DETECT_BUFFER_PAYLOAD && tx == NULL) {
+			if (!detect_stream_payload(s, sb, in, dt->scratch,
+			    &dt->on_stream))
+				return false;
+			continue;
+		}
 		/* as in Suricata, buffer keywords never match an empty
 		 * packet buffer, not even negated ones; a transaction's
 		 * buffer that exists but is empty is inspected (Suricata 7:
@@ -448,6 +460,11 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 		if (!ok)
 			return false;
 	}
+	/* flow:only_stream / no_stream: where pkt_data matched */
+	if ((s->flags & DETECT_SIG_FLOW_STREAM) && !dt->on_stream)
+		return false;
+	if ((s->flags & DETECT_SIG_FLOW_NOSTREAM) && dt->on_stream)
+		return false;
 	return engine_run_list(dt, s, RULE_LIST_MATCH, in);
 }
 
@@ -531,6 +548,18 @@ engine_prefilter(struct detect_thread *dt, const struct detect_group *g,
 		const uint8_t *buf;
 		uint32_t len;
 
+		/* the stream's prefilter scans every piece p brings (without
+		 * any, its buffer is the payload the stream did not take) */
+		if (g->pfs[i].buffer == DETECT_BUFFER_STREAM &&
+		    p->raw != NULL) {
+			engine_scan_begin(dt);
+			for (uint8_t k = 0; k < p->raw->nblocks; k++)
+				engine_scan(dt, &g->pfs[i],
+				    p->raw->blocks[k].data,
+				    p->raw->blocks[k].len, dt->cand,
+				    &dt->ncand);
+			continue;
+		}
 		if (engine_list_bytes(dt, g->pfs[i].list, p, NULL, 0, 0, &buf,
 		    &len) != ENGINE_BUF_OK)
 			continue;
@@ -678,6 +707,7 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		struct detect_alert *a = &res->alerts[res->nalerts - 1];
 
 		a->has_tx = tx != NULL;
+		a->stream = tx == NULL && dt->on_stream;
 		a->tx_id = tx != NULL && src->tx_id != NULL ?
 		    src->tx_id(src->state, tx) : 0;
 		if (tx == NULL && engine_payload_tx(s, ep->in.pkt,
@@ -898,6 +928,23 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 	ep->in.tx = NULL;
 }
 
+bool
+detect_packet_wants_stream(const struct detect_thread *dt,
+    const struct packet *p)
+{
+	const struct detect_group *g;
+	uint16_t port = 0;
+	uint8_t dir;
+
+	dir = (p->flow_flags & PKT_FLOW_TO_CLIENT) ? DETECT_DIR_TO_CLIENT :
+	    DETECT_DIR_TO_SERVER;
+	if (p->l4_valid && (p->proto == IPPROTO_TCP ||
+	    p->proto == IPPROTO_UDP))
+		port = dir == DETECT_DIR_TO_SERVER ? p->dport : p->sport;
+	g = detect_group_lookup(dt->de, p->proto, dir, port);
+	return g != NULL && g->nstream > 0;
+}
+
 void
 detect_packet(struct detect_thread *dt, const struct packet *p,
     struct detect_result *res)
@@ -970,9 +1017,18 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 		if (ic == dt->ncand || (ia < g->nalways &&
 		    g->always[ia] < dt->cand[ic]))
 			num = g->always[ia++];
-		else
+		else {
 			num = dt->cand[ic++];
+			/* a rule on the packet's and the stream's prefilter,
+			 * or on several pieces of the stream, comes once */
+			while (ic < dt->ncand && dt->cand[ic] == num)
+				ic++;
+		}
 		s = &de->sigs[num];
+		/* a flow's end brings only its stream */
+		if ((p->stream_flags & PKT_STREAM_EOF) &&
+		    !(s->flags & DETECT_SIG_STREAM))
+			continue;
 		if (s->flags & DETECT_SIG_TX) {
 			dt->txrules[dt->ntxrules++] = num;
 			continue;
@@ -987,7 +1043,12 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 		if (engine_sig_match(dt, s, &ep.in, NULL, dir))
 			engine_matched(dt, &ep, s, NULL, NULL);
 	}
-	if (src != NULL && src->tx_count != NULL && g->ntx > 0 && !ep.stop)
+	/* a flow's end inspects what its stream still holds, not its
+	 * transactions */
+	if (p->stream_flags & PKT_STREAM_EOF)
+		;
+	else if (src != NULL && src->tx_count != NULL && g->ntx > 0 &&
+	    !ep.stop)
 		engine_txs(dt, &ep, g, src, dir);
 	else if (src != NULL && src->tx_count != NULL) {
 		/* no rule inspects the txs here: their windows are done */

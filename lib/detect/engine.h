@@ -67,6 +67,8 @@ struct detect_alert {
 	const char	*msg;		/* points into the engine; never NULL */
 	const char	*classtype;	/* NULL when the rule has none */
 	const char	*category;	/* classtype description, or NULL */
+	bool		 stream;	/* matched on the reassembled stream
+					 * (eve's "stream": 1) */
 	bool		 has_tx;	/* matched on an app-layer transaction */
 	uint64_t	 tx_id;		/* ... this one (detect_tx_source) */
 	const struct rule_meta *meta;	/* metadata keyword pairs */
@@ -249,6 +251,12 @@ void	detect_thread_stats(const struct detect_thread *,
  * res->flow_drop, or the flow is passed. */
 void	detect_packet(struct detect_thread *, const struct packet *,
 	    struct detect_result *res);
+
+/* Whether the rules p meets (its group) inspect the reassembled
+ * stream: when not, the pipeline turns raw stream inspection off for
+ * the direction (Suricata's DISABLE_RAW from the first rule group). */
+bool	detect_packet_wants_stream(const struct detect_thread *,
+	    const struct packet *);
 
 /* As detect_packet(), and for a packet of a flow with an app-layer
  * parser: the rules on transaction buffers are evaluated against the

@@ -79,6 +79,14 @@ struct detect_sig_buffer {
 					 * inspect: only on the packet that
 					 * finished protocol detection
 					 * (Suricata's SIG_TYPE_PDONLY) */
+/* Packet and stream inspection of pkt_data (Suricata's
+ * SIG_FLAG_REQUIRE_STREAM/PACKET, set at build: stream.c) */
+#define DETECT_SIG_STREAM	0x0100	/* match pkt_data on the stream */
+#define DETECT_SIG_PACKET	0x0200	/* ... and on the packet payload
+					 * even when the stream took it */
+#define DETECT_SIG_FLOW_STREAM	0x0400	/* flow:only_stream: matched on
+					 * the stream */
+#define DETECT_SIG_FLOW_NOSTREAM 0x0800	/* flow:no_stream: did not */
 
 /* A compiled rule. The engine's array of them is in evaluation order;
  * num is the index. */
@@ -87,7 +95,7 @@ struct detect_sig {
 	uint32_t	 num;
 	uint8_t		 action;	/* enum detect_action */
 	uint8_t		 reject;	/* DETECT_REJECT_* */
-	uint8_t		 flags;		/* DETECT_SIG_* */
+	uint16_t	 flags;		/* DETECT_SIG_* */
 	uint8_t		 nbufs;
 	struct detect_sig_buffer *bufs;
 	struct detect_sm *lists[RULE_LIST_MAX];	/* BUFFER unused */
@@ -108,6 +116,20 @@ struct detect_fp {
 	bool		 nocase;
 };
 
+/* stream.c: packet and stream inspection of a rule's pkt_data, as
+ * Suricata decides it (DETECT_SIG_STREAM, _PACKET, _FLOW_*). */
+void	detect_stream_flags(struct detect_sig *);
+/* Whether sig s's fast pattern goes to list's prefilter: its own
+ * list, and a plain pkt_data one to the packet's and/or the stream's. */
+bool	detect_stream_sig_on(const struct detect_sig *s, uint16_t list);
+/* Runs sb, s's pkt_data keywords, on the stream p->raw brings and/or
+ * p's payload (Suricata's DetectEngineInspectRulePayloadMatches);
+ * *on_stream when the stream matched. */
+struct detect_inspect;
+bool	detect_stream_payload(const struct detect_sig *s,
+	    const struct detect_sig_buffer *sb, struct detect_inspect *in,
+	    void *const *scratch, bool *on_stream);
+
 /* What one packet meets: rules in engine order, split into those a
  * prefilter selects (by fast pattern, one prefilter per buffer the
  * fast patterns are on) and those always evaluated. */
@@ -117,6 +139,7 @@ struct detect_group {
 	uint32_t	 nsigs;		/* all of its rules */
 	uint32_t	 niponly;	/* of them, DETECT_SIG_IPONLY rules */
 	uint32_t	 ntx;		/* of them, DETECT_SIG_TX rules */
+	uint32_t	 nstream;	/* of them, DETECT_SIG_STREAM rules */
 	struct detect_prefilter *pfs;	/* npfs, packet lists first */
 	uint8_t		 npfs;
 	uint8_t		 npkt_pfs;	/* pfs[0..npkt_pfs): packet/stream */

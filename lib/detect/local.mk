@@ -17,6 +17,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/names.c lib/detect/names.h \
 	lib/detect/prefilter.c lib/detect/prefilter.h \
 	lib/detect/tag.c lib/detect/tag.h \
+	lib/detect/stream.c \
 	lib/detect/threshold.c lib/detect/threshold.h \
 	lib/detect/threshold_file.c lib/detect/threshold_file.h \
 	lib/detect/tx.h \

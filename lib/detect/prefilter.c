@@ -349,7 +349,7 @@ pf_list_ids(const struct detect_engine *de, const uint32_t *sigs, size_t n,
 		const struct detect_sig *s = &de->sigs[sigs != NULL ? sigs[i] :
 		    i];
 
-		if (s->fp != DETECT_NO_FP && s->fp_list == list)
+		if (detect_stream_sig_on(s, list))
 			ids[nids++] = s->fp;
 	}
 	qsort(ids, nids, sizeof(*ids), pf_u32_cmp);
@@ -433,6 +433,7 @@ detect_prefilter_group_plan(struct detect_engine *de,
 	g->nalways = 0;
 	g->ntx = 0;
 	g->niponly = 0;
+	g->nstream = 0;
 	g->pfs = NULL;
 	g->npfs = g->npkt_pfs = 0;
 	if ((g->always = malloc((n ? n : 1) * sizeof(*g->always))) == NULL ||
@@ -445,9 +446,24 @@ detect_prefilter_group_plan(struct detect_engine *de,
 			g->ntx++;
 		if (s->flags & DETECT_SIG_IPONLY)
 			g->niponly++;
-		if (s->fp == DETECT_NO_FP)
+		if (s->flags & DETECT_SIG_STREAM)
+			g->nstream++;
+		if (s->fp == DETECT_NO_FP) {
 			g->always[g->nalways++] = sigs[i];
-		else if (nfp[s->fp_list]++ == 0)
+			continue;
+		}
+		/* plain pkt_data fast patterns of TCP rules go to the
+		 * stream's prefilter, the packet's, or both
+		 * (detect_stream_sig_on) */
+		if (s->fp_list == DETECT_BUFFER_PAYLOAD) {
+			static const uint8_t pb[2] = { DETECT_BUFFER_PAYLOAD,
+			    DETECT_BUFFER_STREAM };
+
+			for (int k = 0; k < 2; k++)
+				if (detect_stream_sig_on(s, pb[k]) &&
+				    nfp[pb[k]]++ == 0)
+					npfs++;
+		} else if (nfp[s->fp_list]++ == 0)
 			npfs++;
 	}
 	if (npfs > UINT8_MAX) {
@@ -686,7 +702,7 @@ detect_prefilter_group_map(struct detect_engine *de,
 		for (size_t i = 0; i < n; i++) {
 			const struct detect_sig *s = &de->sigs[sigs[i]];
 
-			if (s->fp != DETECT_NO_FP && s->fp_list == pf->list)
+			if (detect_stream_sig_on(s, pf->list))
 				pf->sig_off[detect_prefilter_slot(pf,
 				    (uint32_t)pf_index(m, s->fp)) + 1]++;
 		}
@@ -696,7 +712,7 @@ detect_prefilter_group_map(struct detect_engine *de,
 			const struct detect_sig *s = &de->sigs[sigs[i]];
 			int64_t x;
 
-			if (s->fp == DETECT_NO_FP || s->fp_list != pf->list)
+			if (!detect_stream_sig_on(s, pf->list))
 				continue;
 			x = detect_prefilter_slot(pf,
 			    (uint32_t)pf_index(m, s->fp));

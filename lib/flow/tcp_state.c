@@ -377,6 +377,25 @@ flow_tcp_update(struct flow *f, const struct packet *p, int *dir,
 	}
 }
 
+bool
+flow_tcp_past_time_wait(const struct flow *f)
+{
+	const struct flow_tcp_peer *c = PEER(f, FLOW_DIR_TO_SERVER);
+	const struct flow_tcp_peer *s = PEER(f, FLOW_DIR_TO_CLIENT);
+
+	if (f->tcp_state == FLOW_TCP_CLOSED)
+		return true;
+	/* a client FIN alone is Suricata's CLOSE_WAIT; with the server's
+	 * too, LAST_ACK or CLOSING unless the server's came first and was
+	 * acknowledged (TIME_WAIT) */
+	if (!(c->flags & FLOW_TCP_PEER_FIN))
+		return false;
+	if (!(s->flags & FLOW_TCP_PEER_FIN))
+		return true;
+	return f->tcp_state != FLOW_TCP_LAST_ACK ||
+	    !(s->flags & FLOW_TCP_PEER_FIN_ACKED);
+}
+
 const char *
 flow_tcp_state_name(uint8_t st)
 {

@@ -54,6 +54,11 @@ bool	flow_tcp_is_reuse(const struct flow *, const struct packet *);
 bool	flow_tcp_update(struct flow *, const struct packet *, int *dir,
 	    bool midstream);
 
+/* Suricata's states past TIME_WAIT (CLOSE_WAIT, LAST_ACK, CLOSING,
+ * CLOSED): the client closed first, or the session is closed. Raw
+ * stream inspection (IDS) happens at once then. */
+bool	flow_tcp_past_time_wait(const struct flow *);
+
 /* "none" "syn_sent" "syn_recv" "established" "fin_wait1" "fin_wait2"
  * "closing" "last_ack" "closed"; "unknown" out of range. */
 const char *flow_tcp_state_name(uint8_t);

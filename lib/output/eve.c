@@ -988,18 +988,25 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 		json_object_set(obj, a->app_name, a->app);
 	add_app_proto(obj, p->flow);
 	add_alert_flow(obj, p);
-	/* As Suricata: the payload when the packet has one; "stream" (0:
-	 * quell matches packets, not the reassembled stream) whenever a
-	 * payload option is on, also for a packet without payload */
-	if (eve->opts.payload && p->payload != NULL && p->payload_len > 0)
-		json_object_set_new(obj, "payload",
-		    base64(p->payload, p->payload_len));
-	if (eve->opts.payload_printable && p->payload != NULL &&
-	    p->payload_len > 0)
-		json_object_set_new(obj, "payload_printable",
-		    printable(p->payload, p->payload_len));
-	if (eve->opts.payload || eve->opts.payload_printable)
-		json_object_set_new(obj, "stream", json_integer(0));
+	/* As Suricata: the payload when the packet has one, a stream
+	 * match's the stream's bytes; "stream" (1: matched on the
+	 * reassembled stream) whenever a payload option is on */
+	if (eve->opts.payload || eve->opts.payload_printable) {
+		const uint8_t *pl = p->payload;
+		uint32_t plen = p->payload != NULL ? p->payload_len : 0;
+		bool stream = a->stream && p->proto == IPPROTO_TCP;
+
+		if (stream && a->stream_payload_len > 0) {
+			pl = a->stream_payload;
+			plen = a->stream_payload_len;
+		}
+		if (eve->opts.payload && pl != NULL && plen > 0)
+			json_object_set_new(obj, "payload", base64(pl, plen));
+		if (eve->opts.payload_printable && pl != NULL && plen > 0)
+			json_object_set_new(obj, "payload_printable",
+			    printable(pl, plen));
+		json_object_set_new(obj, "stream", json_integer(stream));
+	}
 	if (eve->opts.packet)
 		add_packet(obj, p);
 	if (eve->opts.verdict && a->pkt != NULL)

@@ -55,6 +55,12 @@ struct output_eve_alert {
 	const struct rule_meta *meta;	/* the rule's metadata keyword */
 	size_t		 nmeta;
 	const struct output_eve_verdict *pkt; /* NULL: no verdict object */
+	/* matched on the reassembled TCP stream: eve "stream": 1 (with
+	 * payload logging on), and "payload" shows stream_payload (the
+	 * stream's bytes, Suricata's segment dump) when it is not empty */
+	bool		 stream;
+	const uint8_t	*stream_payload;
+	uint32_t	 stream_payload_len;
 };
 
 /* What events carry besides their core fields: one eve-log output's

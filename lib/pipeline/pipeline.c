@@ -21,8 +21,12 @@ struct pipeline {
 	struct stream_ctx *stream;
 	struct applayer_ctx *app;	/* NULL: no application layer */
 	struct detect_thread *dt;
+	struct stream_raw raw;		/* the packet's raw stream window */
 	struct pipeline_stats st;	/* stream part filled on read */
 };
+
+static void	pipeline_raw(struct pipeline *, struct packet *,
+		    const struct stream_result *);
 
 int
 pipeline_config_init(struct pipeline_config *pc, const struct quell_config *cfg,
@@ -258,6 +262,9 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 	res->bypass = false;
 	res->bypass_keyword = false;
 	res->has_stream = false;
+	p->stream_flags = 0;
+	p->raw = NULL;
+	memset(&sr, 0, sizeof(sr));
 	if (p->ip_version == 0) {
 		/* no IP layer: no flow; decode-event rules may still match
 		 * what the decoder found */
@@ -296,10 +303,8 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 			f->flags |= FLOW_F_BYPASS;
 			counter_inc(&pl->st.bypass_depth);
 		}
-		if (sr.chunk.len > 0 || sr.chunk.gap) {
-			res->has_stream = true;
-			res->stream = sr.chunk;
-		}
+		if (sr.flags & STREAM_R_ADDED)
+			p->stream_flags |= PKT_STREAM_ADDED;
 	}
 	/* the application layer on what the stream (or the datagram)
 	 * brought: inline, before the verdict */
@@ -312,17 +317,20 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 	}
 	if (inspect && pl->dt != NULL &&
 	    (f == NULL || !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
+		/* the stream bytes to inspect with p: inline a window
+		 * around it, so a drop stops p itself */
+		pipeline_raw(pl, p, &sr);
 		pipeline_app_detect(pl->dt, p, &ar, &res->det);
 		res->inspected = true;
 		if (res->det.verdict != DETECT_VERDICT_ACCEPT)
 			res->why |= PIPELINE_DROP_RULES;
 		res->reject |= res->det.reject;
+		if (p->raw != NULL) {
+			stream_raw_done(f, p->raw);
+			res->has_stream = true;
+			res->stream = p->raw->blocks[0];
+		}
 	}
-	/* Phase 1: detection inspects the packet payload; the stream
-	 * bytes it carried count as seen by stream inspection. */
-	if (res->has_stream)
-		stream_advance(f, res->stream.dir, STREAM_CONSUMER_RAW,
-		    res->stream.offset + res->stream.len);
 
 decide:
 	res->drop = res->why != 0;
@@ -342,6 +350,70 @@ decide:
 		res->bypass = true;
 		res->bypass_keyword = res->det.bypass;
 	}
+}
+
+/* Sets p->raw to the stream window p is to be inspected with, if any;
+ * the first packet of a direction tells the stream whether detection
+ * wants raw inspection at all for it. */
+static void
+pipeline_raw(struct pipeline *pl, struct packet *p,
+    const struct stream_result *sr)
+{
+	struct flow *f = p->flow;
+	int dir = (p->flow_flags & PKT_FLOW_TO_CLIENT) ? FLOW_DIR_TO_CLIENT :
+	    FLOW_DIR_TO_SERVER;
+
+	if (f == NULL || f->stream == NULL || p->proto != IPPROTO_TCP)
+		return;
+	if (!stream_raw_decided(f, dir))
+		stream_raw_disable(f, dir,
+		    !detect_packet_wants_stream(pl->dt, p));
+	if (stream_raw_window(f, p, sr, &pl->raw))
+		p->raw = &pl->raw;
+}
+
+bool
+pipeline_flow_end_raw(struct pipeline *pl, struct flow *f, int dir,
+    struct packet *p, struct pipeline_result *res)
+{
+	bool to_server = dir == FLOW_DIR_TO_SERVER;
+
+	memset(res, 0, sizeof(*res));
+	res->det.verdict = DETECT_VERDICT_ACCEPT;
+	if (pl->dt == NULL || f->proto != IPPROTO_TCP || f->stream == NULL ||
+	    (f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED | FLOW_F_DROP)) ||
+	    !stream_raw_eof(f, dir, &pl->raw))
+		return false;
+	/* Suricata's flow-timeout pseudo packet: the flow's tuple in dir,
+	 * an ACK with no payload of its own */
+	memset(p, 0, sizeof(*p));
+	p->ts = f->last_ts;
+	p->pkt_src = PKT_SRC_FLOW_TIMEOUT;
+	p->ip_version = f->client.family == AF_INET6 ? 6 : 4;
+	p->src = to_server ? f->client : f->server;
+	p->dst = to_server ? f->server : f->client;
+	p->sport = to_server ? f->client_port : f->server_port;
+	p->dport = to_server ? f->server_port : f->client_port;
+	p->proto = IPPROTO_TCP;
+	p->l4_valid = true;
+	p->tcp_flags = PKT_TCP_ACK;
+	p->ttl = 64;
+	p->vlan_n = f->vlan_n;
+	memcpy(p->vlan, f->vlan, sizeof(p->vlan));
+	p->flow = f;
+	p->flow_flags = to_server ? PKT_FLOW_TO_SERVER : PKT_FLOW_TO_CLIENT;
+	if (f->state != FLOW_STATE_NEW)
+		p->flow_flags |= PKT_FLOW_ESTABLISHED;
+	p->stream_flags = PKT_STREAM_EOF;
+	p->raw = &pl->raw;
+	detect_packet(pl->dt, p, &res->det);
+	res->inspected = true;
+	res->has_stream = true;
+	res->stream = pl->raw.blocks[0];
+	stream_raw_done(f, &pl->raw);
+	if (res->det.nalerts > 0)
+		f->flags |= FLOW_F_ALERTED;
+	return true;
 }
 
 void

@@ -101,10 +101,12 @@ struct pipeline_result {
 					   at depth, the bypass keyword or
 					   policy); only with cfg.bypass */
 	bool		 bypass_keyword; /* ... because of the bypass keyword */
-	/* p's new contiguous stream data: what stream inspection has not
-	 * seen (the raw consumer's progress up to the end). data is valid
-	 * until the next call into this pipeline. Phase 1: detection still
-	 * inspects packet payloads; the raw consumer is advanced past it. */
+	/* The reassembled stream detection inspected with p (p->raw, its
+	 * first piece here): inline the window around p's bytes, in IDS
+	 * the acknowledged bytes once a chunk is ready (stream.h, "Raw
+	 * stream inspection"). p->raw and the data stay valid until the
+	 * next call into this pipeline; an alert's eve payload comes from
+	 * it (stream_raw_log). */
 	bool		 has_stream;
 	struct stream_chunk stream;
 };
@@ -113,6 +115,16 @@ struct pipeline_result {
  * stays valid until the next call into the pipeline or its table. */
 void	pipeline_packet(struct pipeline *, struct packet *p,
 	    struct pipeline_result *res);
+
+/* The end of flow f (timeout or shutdown, before the table frees it):
+ * when the raw stream of dir holds bytes detection has not inspected,
+ * they are, ACKed or not, with a pseudo packet built in p (Suricata's
+ * flow-timeout packet: pkt_src "stream (flow timeout)", the flow's
+ * tuple in dir, no payload, p->raw the stream); res says what matched
+ * (no verdict: the packet exists only here). False when there was
+ * nothing to inspect. Call it from the table's record callback. */
+bool	pipeline_flow_end_raw(struct pipeline *, struct flow *f, int dir,
+	    struct packet *p, struct pipeline_result *res);
 
 struct pipeline_stats {
 	uint64_t	 dropped_by_flow;	/* packets of dropped flows */

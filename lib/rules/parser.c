@@ -242,6 +242,7 @@ parser_proto(struct rules_parser *p, struct rule *r,
 	r->alproto = pr->alproto;
 	if (t->len > 4 && strncasecmp(t->s + t->len - 4, "-pkt", 4) == 0)
 		r->flags |= RULE_F_PKT_ONLY;
+	r->flags |= pr->rule_flags;
 	for (size_t i = 0; i < QUELL_NITEMS(pr->ipproto); i++) {
 		if (pr->ipproto[i] == RULES_PROTO_ANY)
 			memset(r->protos, 0xff, sizeof(r->protos));

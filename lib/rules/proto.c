@@ -16,10 +16,10 @@ static int	proto_cmp(const void *, const void *);
 
 #define NONE	RULES_PROTO_NONE
 #define V46	(RULE_IPV4 | RULE_IPV6)
-#define APP(n)	{ n, RULES_PROTO_APP, V46, { NONE, NONE }, 0 }
+#define APP(n)	{ n, RULES_PROTO_APP, V46, { NONE, NONE }, 0, 0 }
 /* an app-layer protocol quell parses: on these IP protocols */
-#define PARSED(n, a, b, al) { n, RULES_PROTO_APP, V46, { a, b }, al }
-#define UNSUP(n) { n, RULES_PROTO_UNSUPPORTED, V46, { NONE, NONE }, 0 }
+#define PARSED(n, a, b, al) { n, RULES_PROTO_APP, V46, { a, b }, al, 0 }
+#define UNSUP(n) { n, RULES_PROTO_UNSUPPORTED, V46, { NONE, NONE }, 0, 0 }
 
 /* Sorted by name (strcasecmp order of lowercase names). */
 static const struct rules_proto protos[] = {
@@ -35,19 +35,19 @@ static const struct rules_proto protos[] = {
 	PARSED("http", IPPROTO_TCP, NONE, APPLAYER_PROTO_HTTP1),
 	PARSED("http1", IPPROTO_TCP, NONE, APPLAYER_PROTO_HTTP1),
 	APP("http2"),
-	{ "icmp", RULES_PROTO_PACKET, V46, { IPPROTO_ICMP, IPPROTO_ICMPV6 }, 0 },
-	{ "icmp6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE }, 0 },
-	{ "icmpv4", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_ICMP, NONE }, 0 },
-	{ "icmpv6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE }, 0 },
-	{ "igmp", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_IGMP, NONE }, 0 },
+	{ "icmp", RULES_PROTO_PACKET, V46, { IPPROTO_ICMP, IPPROTO_ICMPV6 }, 0, 0 },
+	{ "icmp6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE }, 0, 0 },
+	{ "icmpv4", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_ICMP, NONE }, 0, 0 },
+	{ "icmpv6", RULES_PROTO_PACKET, RULE_IPV6, { IPPROTO_ICMPV6, NONE }, 0, 0 },
+	{ "igmp", RULES_PROTO_PACKET, RULE_IPV4, { IPPROTO_IGMP, NONE }, 0, 0 },
 	APP("ike"),
 	APP("ikev2"),
 	APP("imap"),
-	{ "ip", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE }, 0 },
-	{ "ip4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE }, 0 },
-	{ "ip6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE }, 0 },
-	{ "ipv4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE }, 0 },
-	{ "ipv6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE }, 0 },
+	{ "ip", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE }, 0, 0 },
+	{ "ip4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE }, 0, 0 },
+	{ "ip6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE }, 0, 0 },
+	{ "ipv4", RULES_PROTO_PACKET, RULE_IPV4, { RULES_PROTO_ANY, NONE }, 0, 0 },
+	{ "ipv6", RULES_PROTO_PACKET, RULE_IPV6, { RULES_PROTO_ANY, NONE }, 0, 0 },
 	APP("krb5"),
 	APP("ldap"),
 	APP("mdns"),
@@ -57,25 +57,28 @@ static const struct rules_proto protos[] = {
 	APP("ntp"),
 	APP("pgsql"),
 	/* any packet, decoded or not: for decode-event rules */
-	{ "pkthdr", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE }, 0 },
+	{ "pkthdr", RULES_PROTO_PACKET, V46, { RULES_PROTO_ANY, NONE }, 0, 0 },
 	APP("pop3"),
 	APP("quic"),
 	APP("rdp"),
 	APP("rfb"),
-	{ "sctp", RULES_PROTO_PACKET, V46, { IPPROTO_SCTP, NONE }, 0 },
+	{ "sctp", RULES_PROTO_PACKET, V46, { IPPROTO_SCTP, NONE }, 0, 0 },
 	APP("sip"),
 	APP("smb"),
 	APP("smtp"),
 	APP("snmp"),
 	PARSED("ssh", IPPROTO_TCP, NONE, APPLAYER_PROTO_SSH),
-	{ "tcp", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0 },
-	{ "tcp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0 },
-	UNSUP("tcp-stream"),
+	{ "tcp", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0, 0 },
+	{ "tcp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0,
+	    RULE_F_PKT_ONLY },
+	{ "tcp-stream", RULES_PROTO_PACKET, V46, { IPPROTO_TCP, NONE }, 0,
+	    RULE_F_STREAM_ONLY },
 	APP("telnet"),
 	APP("tftp"),
 	PARSED("tls", IPPROTO_TCP, NONE, APPLAYER_PROTO_TLS),
-	{ "udp", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE }, 0 },
-	{ "udp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE }, 0 },
+	{ "udp", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE }, 0, 0 },
+	{ "udp-pkt", RULES_PROTO_PACKET, V46, { IPPROTO_UDP, NONE }, 0,
+	    RULE_F_PKT_ONLY },
 	APP("websocket"),
 };
 

@@ -22,6 +22,9 @@ struct rules_proto {
 	uint8_t		 alproto;	/* RULES_PROTO_APP: enum applayer_proto
 					 * (lib/applayer/parser.h), 0: quell
 					 * has no parser for it */
+	uint32_t	 rule_flags;	/* RULE_F_* the name gives a rule:
+					   tcp-pkt/udp-pkt RULE_F_PKT_ONLY,
+					   tcp-stream RULE_F_STREAM_ONLY */
 };
 
 /* The entry for name[0..len) (case-insensitive), or NULL if unknown. */

@@ -97,6 +97,13 @@ struct rule_xchain {
 					 * of its alproto even without a tx
 					 * buffer (app-layer-event of a
 					 * parser's event) */
+/* TCP packet vs stream inspection of pkt_data (Suricata's
+ * SIG_FLAG_REQUIRE_PACKET/STREAM sources; lib/detect/stream.c decides;
+ * RULE_F_PKT_ONLY above is one of them) */
+#define RULE_F_STREAM_ONLY	0x20000	/* protocol tcp-stream */
+#define RULE_F_FLOW_STREAM	0x40000	/* flow:only_stream */
+#define RULE_F_FLOW_NOSTREAM	0x80000	/* flow:no_stream */
+#define RULE_F_STREAM_SIZE	0x100000 /* stream_size: packets too */
 
 enum rule_target {
 	RULE_TARGET_NONE,

@@ -15,6 +15,27 @@ stream_config_default(struct stream_config *c)
 	c->check_overlap_different_data = true;
 	c->drop_invalid = true;
 	c->default_policy = STREAM_OS_DEFAULT;
+	c->raw = true;
+	c->chunk_size[0] = c->chunk_size[1] = 2560;
+	c->randomize_chunks = true;
+	c->randomize_range = 10;
+}
+
+void
+stream_config_chunks(struct stream_config *c, uint32_t r)
+{
+	if (!c->randomize_chunks)
+		return;
+	for (int d = 0; d < 2; d++) {
+		/* Suricata: size += size * (r / RAND_MAX - 0.5) * range / 100 */
+		double f = ((double)r / 4294967295.0 - 0.5) *
+		    (double)c->randomize_range / 100.0;
+		double v = (double)c->chunk_size[d] * (1.0 + f);
+
+		c->chunk_size[d] = v < 1.0 ? 1 : (uint32_t)v;
+		/* the other direction gets its own draw */
+		r = r * 1103515245u + 12345u;
+	}
 }
 
 void

@@ -25,12 +25,26 @@ struct stream_config {
 	bool		 is_inline;	/* resolved by the run mode */
 	enum stream_os_policy default_policy; /* for hosts in no
 					   host-os-policy block */
+	/* raw stream inspection (detection's view, Suricata's
+	 * StreamReassembleRaw) */
+	bool		 raw;		/* stream.reassembly.raw */
+	unsigned	 chunk_size[2];	/* toserver-, toclient-chunk-size,
+					   by FLOW_DIR_* (randomized once by
+					   stream_config_chunks) */
+	bool		 randomize_chunks; /* randomize-chunk-size */
+	unsigned	 randomize_range; /* randomize-chunk-range, % */
 };
 
 /* suricata.yaml's: memcap 64 MiB, reassembly.memcap 256 MiB, depth
  * 1 MiB, async-oneside no, bypass no, check-overlap-different-data
- * yes, drop-invalid yes, inline auto; out-of-order-limit 1024. */
+ * yes, drop-invalid yes, inline auto; out-of-order-limit 1024; raw yes,
+ * chunk sizes 2560, randomize-chunk-size yes with range 10. */
 void	stream_config_default(struct stream_config *);
+/* Suricata's chunk size randomization, once at start-up: with
+ * randomize_chunks each chunk size moves by up to range/2 percent either
+ * way, from r (a uniform random 32-bit number); without, nothing
+ * changes. Sizes below 1 become 1. */
+void	stream_config_chunks(struct stream_config *, uint32_t r);
 /* One worker's share: both memcaps divided by nworkers. */
 void	stream_config_per_worker(struct stream_config *, unsigned nworkers);
 /* stream.inline "auto" is inline when the run mode is IPS (NFQ, or

@@ -5,6 +5,7 @@ lib_libquell_a_SOURCES += \
 	lib/stream/events.h \
 	lib/stream/hostos.c lib/stream/hostos.h \
 	lib/stream/policy.c lib/stream/policy.h \
+	lib/stream/raw.c \
 	lib/stream/reassemble.c \
 	lib/stream/stream.c lib/stream/stream.h lib/stream/stream_int.h \
 	$(NULL)

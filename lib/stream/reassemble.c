@@ -31,7 +31,14 @@ static bool	differs(struct stream_ctx *, struct packet *,
 		    struct stream_result *);
 static bool	hold(struct stream_ctx *, struct stream_dir *, uint64_t,
 		    const uint8_t *, uint32_t);
-static void	skip_to(struct stream_ctx *, struct stream_dir *, uint64_t);
+static void	skip_to(struct stream_ctx *, struct stream_session *,
+		    struct stream_dir *, uint64_t);
+static bool	fill_to(struct stream_ctx *, struct stream_dir *, uint64_t);
+static bool	append_zero(struct stream_ctx *, struct stream_dir *, uint64_t);
+static bool	wanted_before(const struct stream_session *,
+		    const struct stream_dir *, uint64_t);
+static bool	contig_differs(const struct stream_dir *, uint64_t,
+		    const uint8_t *, uint64_t);
 static uint32_t	held_pieces(const struct stream_dir *, uint64_t, uint64_t);
 
 /* The 64-bit offset of a 32-bit sequence number: the one nearest the
@@ -51,6 +58,7 @@ stream_int_dir_init(struct stream_dir *d, uint32_t base_seq)
 	d->flags |= STREAM_DIR_INIT;
 	d->flags &= (uint8_t)~STREAM_DIR_ACKED;
 	d->buf_off = d->end = d->acked = 0;
+	d->ngaps = 0;
 	memset(d->progress, 0, sizeof(d->progress));
 }
 
@@ -66,9 +74,9 @@ stream_int_dir_clear(struct stream_ctx *c, struct stream_dir *d)
 	d->buf_cap = d->buf_len = 0;
 }
 
+/* Room for n more bytes at the end of d's buffer. */
 static bool
-append(struct stream_ctx *c, struct stream_dir *d, const uint8_t *data,
-    uint32_t n)
+grow(struct stream_ctx *c, struct stream_dir *d, uint64_t n)
 {
 	uint64_t need = (uint64_t)d->buf_len + n;
 
@@ -95,10 +103,59 @@ append(struct stream_ctx *c, struct stream_dir *d, const uint8_t *data,
 		d->buf = nb;
 		d->buf_cap = (uint32_t)cap;
 	}
+	return true;
+}
+
+static bool
+append(struct stream_ctx *c, struct stream_dir *d, const uint8_t *data,
+    uint32_t n)
+{
+	if (!grow(c, d, n))
+		return false;
 	memcpy(d->buf + d->buf_len, data, n);
 	d->buf_len += n;
 	d->end += n;
 	return true;
+}
+
+/* A hole of n bytes at the end: zeros, recorded as a gap. */
+static bool
+append_zero(struct stream_ctx *c, struct stream_dir *d, uint64_t n)
+{
+	if (n == 0)
+		return true;
+	if (d->ngaps == STREAM_MAX_GAPS || !grow(c, d, n))
+		return false;
+	memset(d->buf + d->buf_len, 0, n);
+	d->gaps[d->ngaps].off = d->end;
+	d->gaps[d->ngaps].end = d->end + n;
+	d->ngaps++;
+	d->buf_len += (uint32_t)n;
+	d->end += n;
+	return true;
+}
+
+/* Whether the contiguous bytes [off, off + n) (all below end) differ
+ * from data; the bytes of holes are unknown and never differ. */
+static bool
+contig_differs(const struct stream_dir *d, uint64_t off, const uint8_t *data,
+    uint64_t n)
+{
+	uint64_t pos = off, stop = off + n;
+
+	for (uint8_t g = 0; g <= d->ngaps && pos < stop; g++) {
+		uint64_t gs = g < d->ngaps ? d->gaps[g].off : stop;
+		uint64_t ge = g < d->ngaps ? d->gaps[g].end : stop;
+		uint64_t e = MIN(gs, stop);
+
+		if (ge <= pos)
+			continue;
+		if (e > pos && memcmp(data + (pos - off),
+		    d->buf + (pos - d->buf_off), e - pos) != 0)
+			return true;
+		pos = MAX(pos, ge);
+	}
+	return false;
 }
 
 static void
@@ -213,6 +270,7 @@ stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
 	const uint8_t *src;
 	bool ok = true;
 
+	res->pkt_off = so;
 	if (so < 0) {
 		if ((uint64_t)-so >= len) {
 			decode_event_set(p->events,
@@ -235,6 +293,9 @@ stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
 	if (len <= 1 && ne == d->end && ns + 1 == d->end &&
 	    !(p->tcp_flags & (PKT_TCP_SYN | PKT_TCP_FIN)))
 		return;
+	/* from here the payload counts as the stream's (Suricata's
+	 * PKT_STREAM_ADD: also when depth cuts it), unless it is refused */
+	res->flags |= STREAM_R_ADDED;
 	if (c->cfg.depth != 0) {
 		if (ns >= c->cfg.depth) {
 			depth_reached(c, d, p);
@@ -252,6 +313,7 @@ stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
 		    DECODE_EV_STREAM_REASSEMBLY_SEGMENT_BEFORE_BASE_SEQ);
 		decode_event_set(p->events,
 		    DECODE_EV_STREAM_PKT_RETRANSMISSION);
+		res->flags &= ~(uint32_t)STREAM_R_ADDED;
 		return;
 	}
 	if (ns < d->buf_off) {
@@ -266,7 +328,7 @@ stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
 		uint64_t oe = MIN(ne, d->end);
 
 		counter_inc(&c->st.overlap);
-		if (memcmp(data, d->buf + (ns - d->buf_off), oe - ns) != 0 &&
+		if (contig_differs(d, ns, data, oe - ns) &&
 		    differs(c, p, res))
 			return;
 		if (ne <= d->end) {
@@ -325,6 +387,7 @@ stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
 		 * uninspected */
 		if (c->cfg.is_inline)
 			res->flags |= STREAM_R_DROP;
+		res->flags &= ~(uint32_t)STREAM_R_ADDED;
 		return;
 	} else {
 		/* hold the parts no held segment covers */
@@ -350,6 +413,7 @@ stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
 		    DECODE_EV_STREAM_REASSEMBLY_INSERT_MEMCAP);
 		counter_inc(&c->st.segment_memcap_drop);
 		res->flags |= STREAM_R_EXCEPTION;
+		res->flags &= ~(uint32_t)STREAM_R_ADDED;
 		res->cause = EXCEPTION_CAUSE_REASSEMBLY_MEMCAP;
 	}
 out:
@@ -358,16 +422,82 @@ out:
 		depth_reached(c, d, p);
 }
 
+/* Whether an enabled consumer of d has not used all the bytes before
+ * `to`: contiguous ones it has not reached, or held ones beyond. */
+static bool
+wanted_before(const struct stream_session *ss, const struct stream_dir *d,
+    uint64_t to)
+{
+	for (int i = 0; i < STREAM_NCONSUMERS; i++) {
+		if (!(ss->consumers & (1u << i)) ||
+		    (i == STREAM_CONSUMER_RAW && (d->flags & STREAM_DIR_RAW_OFF)))
+			continue;
+		if (d->progress[i] < d->end ||
+		    (d->ooo != NULL && d->ooo->off < to))
+			return true;
+	}
+	return false;
+}
+
+/* The stream goes on to `to` with the holes before it zero-filled and
+ * recorded (stream_gap), the held segments below it joined: what was
+ * received stays for the consumers. False when the holes are too many
+ * or too large, or memory is short; what was joined stays. */
+static bool
+fill_to(struct stream_ctx *c, struct stream_dir *d, uint64_t to)
+{
+	struct stream_seg *s;
+	uint64_t pos = d->end, hole = 0;
+	unsigned holes = 0;
+
+	for (s = d->ooo; s != NULL && s->off < to; s = s->next) {
+		if (s->off > pos) {
+			holes++;
+			hole += s->off - pos;
+		}
+		pos = MAX(pos, s->off + s->len);
+	}
+	if (pos < to) {
+		holes++;
+		hole += to - pos;
+	}
+	if (d->ngaps + holes > STREAM_MAX_GAPS || hole > STREAM_GAP_FILL_MAX)
+		return false;
+	while ((s = d->ooo) != NULL && s->off < to) {
+		if (s->off > d->end && !append_zero(c, d, s->off - d->end))
+			return false;
+		if (s->off + s->len > d->end) {
+			uint32_t skip = (uint32_t)(d->end - s->off);
+
+			if (!append(c, d, s->data + skip, s->len - skip))
+				return false;
+		}
+		seg_free(c, d, &d->ooo);
+	}
+	if (d->end < to && !append_zero(c, d, to - d->end))
+		return false;
+	return merge(c, d);
+}
+
 /* The receiver acknowledged bytes never seen (lost before us, or
  * refused for memory): they will not come again, so the stream goes on
- * after them; consumers behind learn of it through the gap flag. */
+ * after them. While a consumer still needs the bytes before, the hole
+ * is kept in the buffer (fill_to); otherwise, or when that cannot be,
+ * the bytes before go and consumers behind learn of it through the gap
+ * flag. */
 static void
-skip_to(struct stream_ctx *c, struct stream_dir *d, uint64_t to)
+skip_to(struct stream_ctx *c, struct stream_session *ss, struct stream_dir *d,
+    uint64_t to)
 {
 	struct stream_seg *s;
 
+	if (wanted_before(ss, d, to) && fill_to(c, d, to))
+		return;
+	if (d->end >= to)
+		return;
 	d->buf_len = 0;
 	d->buf_off = d->end = to;
+	d->ngaps = 0;
 	while ((s = d->ooo) != NULL && s->off < to) {
 		if (s->off + s->len > to) {
 			uint32_t cut = (uint32_t)(to - s->off);
@@ -424,23 +554,45 @@ stream_int_acked(struct stream_ctx *c, const struct flow *f,
 		decode_event_set(p->events,
 		    DECODE_EV_STREAM_REASSEMBLY_SEQ_GAP);
 		counter_inc(&c->st.reassembly_gap);
-		skip_to(c, d, d->acked);
+		skip_to(c, ss, d, d->acked);
 	}
 	stream_int_release(c, ss, d);
+}
+
+uint64_t
+stream_int_consumer_edge(const struct stream_ctx *c, const struct stream_dir *d,
+    int dir, int i)
+{
+	uint64_t p = d->progress[i];
+
+	if (i == STREAM_CONSUMER_RAW && c->cfg.is_inline) {
+		uint64_t keep = c->cfg.chunk_size[dir & 1];
+
+		p = p > keep ? p - keep : 0;
+	}
+	return p;
 }
 
 void
 stream_int_release(struct stream_ctx *c, struct stream_session *ss,
     struct stream_dir *d)
 {
+	int dir = d == &ss->d[1];
 	uint64_t le = d->end, n;
+	uint8_t keep;
 
 	/* nothing moved; without any ACK the end moving is what counts */
 	if (!(d->flags & STREAM_DIR_RELEASE) && (d->flags & STREAM_DIR_ACKED))
 		return;
-	for (int i = 0; i < STREAM_NCONSUMERS; i++)
-		if ((ss->consumers & (1u << i)) && d->progress[i] < le)
-			le = d->progress[i];
+	for (int i = 0; i < STREAM_NCONSUMERS; i++) {
+		uint64_t e;
+
+		if (!(ss->consumers & (1u << i)) ||
+		    (i == STREAM_CONSUMER_RAW && (d->flags & STREAM_DIR_RAW_OFF)))
+			continue;
+		if ((e = stream_int_consumer_edge(c, d, dir, i)) < le)
+			le = e;
+	}
 	if ((d->flags & STREAM_DIR_ACKED) && d->acked < le)
 		le = d->acked;
 	/* no ACK seen at all (one side of an asymmetric route): keep a
@@ -461,6 +613,17 @@ stream_int_release(struct stream_ctx *c, struct stream_session *ss,
 	memmove(d->buf, d->buf + n, d->buf_len - n);
 	d->buf_len -= (uint32_t)n;
 	d->buf_off = le;
+	/* holes wholly released go; one across the new start is cut */
+	keep = 0;
+	for (uint8_t g = 0; g < d->ngaps; g++) {
+		if (d->gaps[g].end <= le)
+			continue;
+		d->gaps[keep] = d->gaps[g];
+		if (d->gaps[keep].off < le)
+			d->gaps[keep].off = le;
+		keep++;
+	}
+	d->ngaps = keep;
 	/* give memory back from a large buffer that is mostly empty; a
 	 * buffer up to BUF_KEEP stays (regrowing it for every flight of
 	 * a connection would cost more than it saves) */

@@ -164,20 +164,12 @@ in_window(const struct flow *f, int dir, uint32_t seq)
 }
 
 static void
-result_chunk(const struct stream_session *s, int dir,
-    struct stream_result *res)
+result_chunk(const struct flow *f, int dir, struct stream_result *res)
 {
-	const struct stream_dir *d = &s->d[dir];
-	uint64_t from = d->progress[STREAM_CONSUMER_RAW];
+	const struct stream_session *s = f->stream;
 
-	res->chunk.dir = (uint8_t)dir;
-	res->chunk.gap = from < d->buf_off;
-	if (from < d->buf_off)
-		from = d->buf_off;
-	res->chunk.offset = from;
-	res->chunk.len = (uint32_t)(d->end - from);
-	res->chunk.data = res->chunk.len != 0 ?
-	    d->buf + (from - d->buf_off) : NULL;
+	(void)stream_data_at(f, dir, s->d[dir].progress[STREAM_CONSUMER_RAW],
+	    &res->chunk);
 }
 
 void
@@ -253,7 +245,7 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 	 * bytes up to there */
 	if ((p->tcp_flags & PKT_TCP_ACK) && !(res->flags & STREAM_R_DROP))
 		stream_int_acked(c, f, s, dir ^ 1, p->tcp_ack, p);
-	result_chunk(s, dir, res);
+	result_chunk(f, dir, res);
 	stream_ctx_count_events(c, p);
 }
 
@@ -274,18 +266,33 @@ stream_data_at(const struct flow *f, int dir, uint64_t offset,
     struct stream_chunk *out)
 {
 	const struct stream_dir *d = dir_of(f, dir);
+	uint64_t stop;
 
-	memset(out, 0, sizeof(*out));
+	memset(out, 0, sizeof(out[0]));
 	out->dir = (uint8_t)dir;
 	if (d == NULL)
 		return false;
 	out->gap = offset < d->buf_off;
 	if (offset < d->buf_off)
 		offset = d->buf_off;
+	/* around the holes: from the end of one offset falls in, up to
+	 * the next */
+	stop = d->end;
+	for (uint8_t g = 0; g < d->ngaps; g++) {
+		if (d->gaps[g].end <= offset)
+			continue;
+		if (d->gaps[g].off <= offset) {
+			offset = d->gaps[g].end;
+			out->gap = true;
+			continue;
+		}
+		stop = d->gaps[g].off;
+		break;
+	}
 	out->offset = offset;
-	if (offset >= d->end)
+	if (offset >= stop)
 		return false;
-	out->len = (uint32_t)(d->end - offset);
+	out->len = (uint32_t)(stop - offset);
 	out->data = d->buf + (offset - d->buf_off);
 	return true;
 }

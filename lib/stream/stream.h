@@ -70,10 +70,19 @@ struct stream_chunk {
 					   reached depth */
 #define STREAM_R_DATA		0x08	/* p added bytes to the contiguous
 					   stream */
+#define STREAM_R_ADDED		0x10	/* p's payload went into the stream
+					   (Suricata's PKT_STREAM_ADD: held,
+					   appended, compared as a
+					   retransmission, or cut by depth);
+					   not when refused: out of window,
+					   before what is held, at a limit,
+					   a RST's, a keep-alive */
 
 struct stream_result {
 	uint32_t	 flags;		/* STREAM_R_* */
 	enum exception_cause cause;	/* with STREAM_R_EXCEPTION */
+	int64_t		 pkt_off;	/* stream offset of p's first payload
+					   byte (with STREAM_R_ADDED) */
 	/* p's direction from the raw consumer's progress to the end of
 	 * the contiguous stream, after p: what stream inspection has not
 	 * seen yet (len 0 when nothing) */
@@ -158,5 +167,68 @@ uint64_t stream_acked(const struct flow *, int dir);
 bool	stream_closed(const struct flow *, int dir);
 /* The overlap policy of dir's receiver. */
 enum stream_os_policy stream_policy(const struct flow *, int dir);
+
+/* Raw stream inspection: the bytes detection inspects together with a
+ * packet, as Suricata's StreamReassembleRaw chooses them (raw.c).
+ *
+ * Inline, every packet whose payload went into the stream is inspected
+ * with a window of the stream around it: its own bytes and those before
+ * (and after, for a retransmission), up to the direction's chunk size
+ * (stream.reassembly.toserver/toclient-chunk-size; a larger packet gets
+ * its payload plus a third of a chunk); a packet whose bytes are not in
+ * the contiguous stream (held out of order) is inspected alone. So a
+ * pattern split over any number of segments is found on the segment
+ * that completes it, before its verdict.
+ *
+ * Not inline (IDS), the stream is inspected from where raw inspection
+ * stopped up to what the receiver acknowledged, once a chunk of
+ * acknowledged bytes is waiting, when the connection closes (Suricata's
+ * states past TIME_WAIT: the client sent a FIN, or the session is
+ * closed), at depth, or when the application layer asks
+ * (stream_raw_trigger); with a packet of the stream's own direction.
+ * Holes the receiver acknowledged split the data into blocks, each
+ * inspected on its own.
+ *
+ * At the end of a flow (eof) everything not yet inspected is, ACKed or
+ * not, held segments included. */
+#define STREAM_RAW_MAX_BLOCKS	8
+struct stream_raw {
+	uint8_t		 dir;		/* FLOW_DIR_* */
+	uint8_t		 nblocks;
+	/* contiguous pieces, in stream order; blocks[i].gap: bytes are
+	 * missing before it (a hole, or a gap in front of the first) */
+	struct stream_chunk blocks[STREAM_RAW_MAX_BLOCKS];
+	uint64_t	 progress;	/* raw progress once inspected */
+	/* what an alert's eve payload shows (Suricata: the stream's
+	 * segments still held): [log_from, log_end) */
+	uint64_t	 log_from;
+	uint64_t	 log_end;
+};
+
+/* The raw window of packet p (after stream_packet gave res) or, with
+ * eof (res NULL), of direction dir at the end of the flow. False when
+ * there is nothing to inspect now (Suricata: PKT_DETECT_HAS_STREAMDATA
+ * unset). The bytes stay valid until the flow's next stream_packet. */
+bool	stream_raw_window(const struct flow *, const struct packet *p,
+	    const struct stream_result *res, struct stream_raw *out);
+bool	stream_raw_eof(const struct flow *, int dir, struct stream_raw *out);
+/* Detection inspected raw: raw progress moves to raw->progress. */
+void	stream_raw_done(struct flow *, const struct stream_raw *raw);
+/* The application layer finished something in dir: inspect the raw
+ * stream of dir with its next packet, whatever the chunk size
+ * (Suricata's AppLayerParserTriggerRawStreamReassembly). */
+void	stream_raw_trigger(struct flow *, int dir);
+/* Detection has no raw stream rules for dir (Suricata sets
+ * DISABLE_RAW from the first rule group of a direction): raw
+ * inspection of dir stops and holds no memory. Once per direction. */
+void	stream_raw_disable(struct flow *, int dir, bool off);
+/* Whether stream_raw_disable was called for dir. */
+bool	stream_raw_decided(const struct flow *, int dir);
+/* An alert's eve payload for a match on raw (Suricata 7.0.7's): the
+ * stream bytes of [raw->log_from, raw->log_end) with each hole written
+ * as "[N bytes missing]", at most cap bytes (payload-buffer-size).
+ * Returns the length written to buf. */
+size_t	stream_raw_payload(const struct flow *, const struct stream_raw *raw,
+	    uint8_t *buf, size_t cap);
 
 #endif

@@ -22,6 +22,26 @@ struct stream_seg {
 #define STREAM_DIR_ACKED	0x04	/* acked known */
 #define STREAM_DIR_RELEASE	0x08	/* a consumer or the ACK moved since
 					   the last release */
+#define STREAM_DIR_RAW_OFF	0x10	/* no raw inspection: its consumer
+					   holds nothing */
+#define STREAM_DIR_RAW_SET	0x20	/* detection said whether it wants
+					   raw inspection */
+#define STREAM_DIR_RAW_TRIGGER	0x40	/* inspect now, whatever the chunk
+					   size (the app layer asked) */
+
+/* Bytes the receiver acknowledged that never came (lost before us):
+ * a hole in the contiguous buffer, zero-filled so that the bytes
+ * before it stay until every consumer has used them. Consumers read
+ * around it (stream_data_at never returns its bytes). */
+struct stream_gap {
+	uint64_t	 off;
+	uint64_t	 end;
+};
+/* Holes kept per direction, and the largest one filled (Suricata keeps
+ * up to 8 regions, 256 KiB apart); beyond, the bytes before a hole go
+ * when it is skipped. */
+#define STREAM_MAX_GAPS		8
+#define STREAM_GAP_FILL_MAX	(256u << 10)
 
 /* One direction: the contiguous bytes [buf_off, end) in buf, then the
  * held segments beyond end. */
@@ -39,6 +59,9 @@ struct stream_dir {
 	uint64_t	 progress[STREAM_NCONSUMERS];
 	struct stream_seg *ooo;
 	uint32_t	 nooo;
+	uint8_t		 ngaps;
+	struct stream_gap gaps[STREAM_MAX_GAPS];	/* sorted, inside
+					   [buf_off, end) */
 };
 
 struct stream_session {
@@ -46,6 +69,12 @@ struct stream_session {
 	uint8_t		 consumers;	/* 1 << enum stream_consumer, enabled */
 	struct stream_dir d[2];		/* FLOW_DIR_* of the sender */
 };
+
+/* Where consumer i of d lets memory go: its progress, less what raw
+ * inspection keeps inline (a chunk before its progress, so the next
+ * window can reach back). */
+uint64_t stream_int_consumer_edge(const struct stream_ctx *,
+	    const struct stream_dir *, int dir, int i);
 
 #define STREAM_SCRATCH	65536		/* > any TCP payload */
 

@@ -17,10 +17,11 @@
  * len past the end takes what is left; at most FUZZ_MAX_SEGS records.
  *
  * Checked after every segment: what stream_data_at returns is inside the
- * contiguous stream and readable to its last byte, and every byte the
- * contiguous stream ever showed keeps its value (the stream never
- * changes what was inspected); the memory counters stay under the caps
- * and return to zero when the flow is flushed. */
+ * contiguous stream and readable to its last byte, piece by piece
+ * around the holes a gap leaves; every byte the contiguous stream ever
+ * showed keeps its value (the stream never changes what was
+ * inspected), raw inspection windows included; the memory counters
+ * stay under the caps and return to zero when the flow is flushed. */
 #include "core/base.h"
 
 #include <arpa/inet.h>
@@ -66,32 +67,65 @@ put32(uint8_t *b, uint32_t v)
 	put16(b + 2, (uint16_t)v);
 }
 
-/* The contiguous bytes of dir, against what they were before. */
+/* Bytes the stream shows at off..: against what they were before. */
 static void
-check(const struct flow *f, int dir)
+check_bytes(int dir, const uint8_t *data, uint32_t len, uint64_t from)
 {
-	struct stream_chunk c;
 	volatile uint8_t sum = 0;
 
-	if (!stream_data_at(f, dir, 0, &c))
-		return;
-	if (c.offset + c.len != stream_end(f, dir))
-		abort();
-	for (uint32_t i = 0; i < c.len; i++) {
-		uint64_t off = c.offset + i;
+	for (uint32_t i = 0; i < len; i++) {
+		uint64_t off = from + i;
 
-		sum ^= c.data[i];
+		sum ^= data[i];
 		if (off >= SHADOW)
 			continue;
 		if (sh[dir].known[off / 8] & (1u << (off % 8))) {
-			if (sh[dir].bytes[off] != c.data[i])
+			if (sh[dir].bytes[off] != data[i])
 				abort();	/* inspected bytes changed */
 		} else {
-			sh[dir].bytes[off] = c.data[i];
+			sh[dir].bytes[off] = data[i];
 			sh[dir].known[off / 8] |= (uint8_t)(1u << (off % 8));
 		}
 	}
 	(void)sum;
+}
+
+/* The pieces of the contiguous stream of dir (around its holes): in
+ * order, readable, reaching its end. */
+static void
+check(const struct flow *f, int dir)
+{
+	struct stream_chunk c;
+	uint64_t pos = 0, last = 0;
+
+	while (stream_data_at(f, dir, pos, &c)) {
+		if (c.offset < pos || c.len == 0 || c.offset < last)
+			abort();
+		check_bytes(dir, c.data, c.len, c.offset);
+		pos = last = c.offset + c.len;
+	}
+	if (last != 0 && last != stream_end(f, dir))
+		abort();
+}
+
+/* A raw window: pieces in order, inside what the stream showed. */
+static void
+check_raw(const struct flow *f, const struct stream_raw *raw)
+{
+	uint64_t prev = 0;
+
+	if (raw->nblocks == 0 || raw->nblocks > STREAM_RAW_MAX_BLOCKS ||
+	    raw->dir > 1)
+		abort();
+	for (uint8_t i = 0; i < raw->nblocks; i++) {
+		const struct stream_chunk *b = &raw->blocks[i];
+
+		if (b->data == NULL || b->len == 0 || b->offset < prev)
+			abort();
+		prev = b->offset + b->len;
+		check_bytes(raw->dir, b->data, b->len, b->offset);
+	}
+	(void)f;
 }
 
 int
@@ -189,11 +223,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		stream_packet(ctx, &p, &res);
 		if (res.chunk.len > 0 && (res.chunk.data == NULL ||
-		    res.chunk.offset + res.chunk.len !=
+		    res.chunk.offset + res.chunk.len >
 		    stream_end(f, res.chunk.dir)))
 			abort();
 		check(f, FLOW_DIR_TO_SERVER);
 		check(f, FLOW_DIR_TO_CLIENT);
+		/* what raw inspection would take with this packet */
+		{
+			struct stream_raw raw;
+
+			if (stream_raw_window(f, &p, &res, &raw)) {
+				/* inline, a packet held out of order is
+				 * inspected alone: its bytes are its own */
+				if (!(sc.is_inline && raw.blocks[0].data ==
+				    p.payload))
+					check_raw(f, &raw);
+				stream_raw_done(f, &raw);
+			}
+		}
 		if (ctl & 0x40) {
 			for (int d = 0; d < 2; d++) {
 				uint64_t end = stream_end(f, d);
@@ -207,6 +254,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (st.reassembly_memuse > sc.reassembly_memcap ||
 		    st.memuse > sc.memcap)
 			abort();
+	}
+	if (f != NULL && f->stream != NULL) {
+		for (int d = 0; d < 2; d++) {
+			struct stream_raw raw;
+
+			if (stream_raw_eof(f, d, &raw)) {
+				for (uint8_t i = 0; i < raw.nblocks; i++)
+					if (raw.blocks[i].data == NULL ||
+					    raw.blocks[i].len == 0)
+						abort();
+				stream_raw_done(f, &raw);
+			}
+		}
 	}
 	(void)flow_table_flush(ft, NULL, NULL);
 	stream_ctx_stats(ctx, &st);

@@ -42,9 +42,12 @@ static const struct {
 /* Direction and state come from flow tracking (p->flow_flags); a packet
  * without a flow has neither, so to_server, to_client and established
  * fail on it while not_established and stateless hold (Suricata's
- * FlowMatch). quell inspects packets, not reassembled streams: no_stream
- * always holds, only_stream holds for TCP packets (their payload stands
- * for the stream); only_frag holds for a datagram lib/defrag reassembled
+ * FlowMatch). only_stream and no_stream are about where the rule's
+ * pkt_data content matched, which the engine knows only after the
+ * buffers: they set RULE_F_FLOW_STREAM/NOSTREAM, and the engine checks
+ * them then (only_stream: it matched on the reassembled stream, as
+ * Suricata's DETECT_ENGINE_THREAD_CTX_STREAM_CONTENT_MATCH; no_stream:
+ * it did not). only_frag holds for a datagram lib/defrag reassembled
  * (Suricata's PKT_REBUILT_FRAGMENT), no_frag for every other packet. */
 const struct keyword kw_flow = {
 	.name = "flow",
@@ -112,6 +115,10 @@ flow_setup(struct rules_parser *p, struct rule *r,
 		r->flags |= RULE_F_TO_CLIENT;
 	if (*flags & (FLOW_TO_SERVER | FLOW_TO_CLIENT | FLOW_ESTABLISHED))
 		r->flags |= RULE_F_NEEDS_FLOW;
+	if (*flags & FLOW_ONLY_STREAM)
+		r->flags |= RULE_F_FLOW_STREAM;
+	if (*flags & FLOW_NO_STREAM)
+		r->flags |= RULE_F_FLOW_NOSTREAM;
 	if (rules_rule_add_match(r, &kw_flow, RULE_LIST_PACKET, flags) ==
 	    NULL) {
 		rules_parser_nomem(p);
@@ -136,8 +143,6 @@ flow_match(struct detect_inspect *in, const void *data)
 	if ((f & FLOW_ESTABLISHED) && !(pf & PKT_FLOW_ESTABLISHED))
 		return false;
 	if ((f & FLOW_NOT_ESTABLISHED) && (pf & PKT_FLOW_ESTABLISHED))
-		return false;
-	if ((f & FLOW_ONLY_STREAM) && in->pkt->proto != IPPROTO_TCP)
 		return false;
 	/* only_frag: a datagram lib/defrag reassembled; no_frag: the rest */
 	if ((f & FLOW_ONLY_FRAG) && in->pkt->pkt_src != PKT_SRC_DEFRAG)

@@ -24,6 +24,7 @@
 #include "rules/ruleset.h"
 
 #include "harness.h"
+#include "stream/stream.h"
 
 static struct flow flow;
 
@@ -175,13 +176,53 @@ START_TEST(test_flow_stateless_matches_without_a_flow)
 }
 END_TEST
 
-START_TEST(test_flow_only_stream_matches_tcp_payload)
+/* A raw stream window as the pipeline hands it over (p->raw). */
+static void
+with_stream(struct packet *p, struct stream_raw *raw, const char *bytes)
+{
+	memset(raw, 0, sizeof(*raw));
+	raw->nblocks = 1;
+	raw->blocks[0].data = (const uint8_t *)bytes;
+	raw->blocks[0].len = (uint32_t)strlen(bytes);
+	raw->progress = raw->blocks[0].len;
+	p->raw = raw;
+	p->stream_flags |= PKT_STREAM_ADDED;
+}
+
+START_TEST(test_flow_only_stream_matches_on_the_stream)
+{
+	struct packet p = pkt("x", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp any any -> any any (flow:established,only_stream; "
+	    "content:\"abx\"; sid:1;)");
+	with_stream(&p, &raw, "abx");
+	ck_assert_uint_eq(run(&p), 1);
+}
+END_TEST
+
+START_TEST(test_flow_only_stream_never_matches_a_bare_packet)
 {
 	struct packet p = pkt("x", false, TS | EST, 0);
 
 	harness_engine("alert tcp any any -> any any (flow:established,only_stream; "
 	    "content:\"x\"; sid:1;)");
+	ck_assert_uint_eq(run(&p), 0);
+}
+END_TEST
+
+START_TEST(test_flow_no_stream_matches_the_packet_not_the_stream)
+{
+	struct packet p = pkt("x", false, TS | EST, 0);
+	struct packet q = pkt("y", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp any any -> any any (flow:no_stream; "
+	    "content:\"x\"; sid:1;)");
+	with_stream(&p, &raw, "xx");
 	ck_assert_uint_eq(run(&p), 1);
+	with_stream(&q, &raw, "x");
+	ck_assert_uint_eq(run(&q), 0);
 }
 END_TEST
 
@@ -989,7 +1030,9 @@ flow_suite(void)
 	tcase_add_test(fl, test_flow_established_fails_without_a_flow);
 	tcase_add_test(fl, test_flow_not_established_matches_without_a_flow);
 	tcase_add_test(fl, test_flow_stateless_matches_without_a_flow);
-	tcase_add_test(fl, test_flow_only_stream_matches_tcp_payload);
+	tcase_add_test(fl, test_flow_only_stream_matches_on_the_stream);
+	tcase_add_test(fl, test_flow_only_stream_never_matches_a_bare_packet);
+	tcase_add_test(fl, test_flow_no_stream_matches_the_packet_not_the_stream);
 	tcase_add_test(fl, test_to_client_rule_sees_reply_on_its_source_port);
 
 	tcase_add_checked_fixture(fb, flow_setup, flow_teardown);

@@ -654,12 +654,17 @@ START_TEST(test_app_layer_protocol_is_unsupported_not_an_error)
 }
 END_TEST
 
-START_TEST(test_unimplemented_protocol_is_unsupported)
+START_TEST(test_tcp_stream_and_tcp_pkt_are_tcp_rules_with_a_flag)
 {
-	load("alert tcp-stream any any -> any any (sid:1;)");
-	ck_assert_uint_eq(stats().unsupported, 1);
-	ck_assert_str_eq(diag_text(0), "demo.rules:1:7: warning: protocol "
-	    "'tcp-stream' not supported yet near 'tcp-stream'");
+	load("alert tcp-stream any any -> any any (sid:1;)\n"
+	    "alert tcp-pkt any any -> any any (sid:2;)");
+	ck_assert_uint_eq(stats().loaded, 2);
+	ck_assert(rules_rule_has_proto(rule_at(0), IPPROTO_TCP));
+	ck_assert(!rules_rule_has_proto(rule_at(0), IPPROTO_UDP));
+	ck_assert(rule_at(0)->flags & RULE_F_STREAM_ONLY);
+	ck_assert(!(rule_at(0)->flags & RULE_F_PKT_ONLY));
+	ck_assert(rules_rule_has_proto(rule_at(1), IPPROTO_TCP));
+	ck_assert(rule_at(1)->flags & RULE_F_PKT_ONLY);
 }
 END_TEST
 
@@ -2104,7 +2109,7 @@ rules_suite(void)
 	tcase_add_test(err, test_unknown_protocol_is_an_error);
 	tcase_add_test(err,
 	    test_app_layer_protocol_is_unsupported_not_an_error);
-	tcase_add_test(err, test_unimplemented_protocol_is_unsupported);
+	tcase_add_test(err, test_tcp_stream_and_tcp_pkt_are_tcp_rules_with_a_flag);
 	tcase_add_test(err, test_unknown_keyword_makes_the_rule_unsupported);
 	tcase_add_test(err, test_only_the_first_unsupported_item_is_reported);
 	tcase_add_test(err, test_error_in_unsupported_rule_still_fails_it);

@@ -25,7 +25,8 @@ START_TEST(test_out_of_order_segment_waits_for_the_gap)
 {
 	tstream_start();
 	tstream_handshake();
-	ck_assert_uint_eq(tstream_send(false, 3, "def"), 0);
+	ck_assert_uint_eq(tstream_send(false, 3, "def") & ~STREAM_R_ADDED, 0);
+	ck_assert(ts.res.flags & STREAM_R_ADDED);
 	ck_assert_uint_eq(ts.res.chunk.len, 0);
 	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 0);
 	ck_assert(tstream_send(false, 0, "abc") & STREAM_R_DATA);
@@ -201,7 +202,7 @@ START_TEST(test_bypass_at_depth_needs_both_directions)
 }
 END_TEST
 
-START_TEST(test_ack_past_unseen_bytes_skips_a_gap)
+START_TEST(test_ack_past_unseen_bytes_keeps_what_came_after_the_gap)
 {
 	struct stream_chunk c;
 	struct stream_stats st;
@@ -211,14 +212,73 @@ START_TEST(test_ack_past_unseen_bytes_skips_a_gap)
 	tstream_send(false, 10, "klmnopqrst");	/* 0..9 never seen */
 	tstream_ack(15);
 	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_SEQ_GAP));
+	/* the hole is recorded, the held bytes join the stream after it
+	 * (a consumer has not seen them yet) */
+	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 20);
 	ck_assert(stream_data(ts.f, FLOW_DIR_TO_SERVER, STREAM_CONSUMER_RAW,
 	    &c));
 	ck_assert(c.gap);
-	ck_assert_uint_eq(c.offset, 15);
-	ck_assert_uint_eq(c.len, 5);
-	ck_assert_mem_eq(c.data, "pqrst", 5);
+	ck_assert_uint_eq(c.offset, 10);
+	ck_assert_uint_eq(c.len, 10);
+	ck_assert_mem_eq(c.data, "klmnopqrst", 10);
 	stream_ctx_stats(ts.ctx, &st);
 	ck_assert_uint_eq(st.reassembly_gap, 1);
+}
+END_TEST
+
+START_TEST(test_a_hole_between_data_splits_what_consumers_read)
+{
+	struct stream_chunk c;
+
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "VERY");
+	tstream_send(false, 8, "DATA");		/* 4..7 never seen */
+	tstream_ack(12);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_SEQ_GAP));
+	ck_assert(stream_data_at(ts.f, FLOW_DIR_TO_SERVER, 0, &c));
+	ck_assert(!c.gap);
+	ck_assert_uint_eq(c.len, 4);
+	ck_assert_mem_eq(c.data, "VERY", 4);
+	/* inside or at the hole: the piece after it, flagged */
+	ck_assert(stream_data_at(ts.f, FLOW_DIR_TO_SERVER, 4, &c));
+	ck_assert(c.gap);
+	ck_assert_uint_eq(c.offset, 8);
+	ck_assert_mem_eq(c.data, "DATA", 4);
+	ck_assert(stream_data_at(ts.f, FLOW_DIR_TO_SERVER, 6, &c));
+	ck_assert_uint_eq(c.offset, 8);
+}
+END_TEST
+
+START_TEST(test_bytes_of_a_hole_never_differ_from_a_late_copy)
+{
+	tstream_start();
+	tstream_handshake();
+	tstream_send(false, 0, "VERY");
+	tstream_send(false, 8, "DATA");
+	tstream_ack(12);
+	/* the lost bytes come after all: no overlap with other data */
+	tstream_send(false, 4, "GOOD");
+	ck_assert(!tstream_event(
+	    DECODE_EV_STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA));
+	ck_assert(!(ts.res.flags & STREAM_R_DROP));
+}
+END_TEST
+
+START_TEST(test_ack_past_unseen_bytes_nobody_needs_skips_them)
+{
+	struct stream_chunk c;
+
+	tstream_start();
+	tstream_handshake();
+	stream_raw_disable(ts.f, FLOW_DIR_TO_SERVER, true);
+	tstream_send(false, 10, "klmnopqrst");
+	tstream_ack(15);
+	ck_assert(tstream_event(DECODE_EV_STREAM_REASSEMBLY_SEQ_GAP));
+	ck_assert(stream_data_at(ts.f, FLOW_DIR_TO_SERVER, 0, &c));
+	ck_assert(c.gap);
+	ck_assert_uint_eq(c.offset, 15);
+	ck_assert_mem_eq(c.data, "pqrst", 5);
 }
 END_TEST
 
@@ -278,7 +338,10 @@ stream_reassemble_suite(void)
 	tcase_add_test(tc, test_stream_memcap_is_an_exception);
 	tcase_add_test(tc, test_depth_stops_reassembly_and_flags_once);
 	tcase_add_test(tc, test_bypass_at_depth_needs_both_directions);
-	tcase_add_test(tc, test_ack_past_unseen_bytes_skips_a_gap);
+	tcase_add_test(tc, test_ack_past_unseen_bytes_keeps_what_came_after_the_gap);
+	tcase_add_test(tc, test_a_hole_between_data_splits_what_consumers_read);
+	tcase_add_test(tc, test_bytes_of_a_hole_never_differ_from_a_late_copy);
+	tcase_add_test(tc, test_ack_past_unseen_bytes_nobody_needs_skips_them);
 	tcase_add_test(tc, test_forged_ack_beyond_what_was_sent_skips_nothing);
 	tcase_add_test(tc, test_data_beyond_the_receivers_window_is_invalid);
 	tcase_add_test(tc, test_keepalive_is_neither_data_nor_an_overlap);
