@@ -19,6 +19,7 @@ tests_unit_stream_check_stream_SOURCES = \
 	tests/unit/stream/test_events.c \
 	tests/unit/stream/test_hostos.c \
 	tests/unit/stream/test_policy.c \
+	tests/unit/stream/test_raw.c \
 	tests/unit/stream/test_reassemble.c \
 	tests/unit/stream/test_stream.c \
 	$(NULL)

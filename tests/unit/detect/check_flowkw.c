@@ -236,6 +236,107 @@ START_TEST(test_to_client_rule_sees_reply_on_its_source_port)
 }
 END_TEST
 
+/* --- packet and stream inspection of pkt_data (Suricata's
+ * REQUIRE_STREAM / REQUIRE_PACKET) --- */
+
+START_TEST(test_tcp_content_spanning_segments_matches_on_the_stream)
+{
+	struct packet p = pkt("CK", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp any any -> any any (content:\"ATTACK\"; "
+	    "sid:1;)");
+	with_stream(&p, &raw, "ATTACK");
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert(harness_res.alerts[0].stream);
+}
+END_TEST
+
+START_TEST(test_tcp_rule_skips_a_payload_the_stream_took)
+{
+	struct packet p = pkt("ATTACK", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp any any -> any any (content:\"ATTACK\"; "
+	    "sid:1;)");
+	/* the stream has it without the pattern (another copy won) */
+	with_stream(&p, &raw, "benign");
+	ck_assert_uint_eq(run(&p), 0);
+	/* a payload the stream did not take is inspected as a packet */
+	p.raw = NULL;
+	p.stream_flags = 0;
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert(!harness_res.alerts[0].stream);
+}
+END_TEST
+
+START_TEST(test_anchored_content_inspects_the_packet_too)
+{
+	struct packet p = pkt("ATTACK", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp any any -> any any (content:\"ATT\"; "
+	    "depth:3; sid:1;)\n"
+	    "alert tcp any any -> any any (content:\"ACK\"; dsize:6; sid:2;)");
+	with_stream(&p, &raw, "xxxxxxATTACK");
+	ck_assert_uint_eq(run(&p), 2);
+	ck_assert(!harness_res.alerts[0].stream);
+	ck_assert(!harness_res.alerts[1].stream);
+}
+END_TEST
+
+START_TEST(test_tcp_pkt_and_tcp_stream_see_one_side_each)
+{
+	struct packet p = pkt("PKT", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp-pkt any any -> any any (content:\"PKT\"; "
+	    "sid:1;)\n"
+	    "alert tcp-stream any any -> any any (content:\"STREAM\"; "
+	    "sid:2;)\n"
+	    "alert tcp-pkt any any -> any any (content:\"STREAM\"; sid:3;)\n"
+	    "alert tcp-stream any any -> any any (content:\"PKT\"; sid:4;)");
+	with_stream(&p, &raw, "STREAM");
+	ck_assert_uint_eq(run(&p), 2);
+	ck_assert(alerted(1));
+	ck_assert(alerted(2));
+}
+END_TEST
+
+START_TEST(test_header_keyword_makes_a_packet_rule)
+{
+	struct packet p = pkt("xxATTACK", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	/* flags (like ttl, dsize, ...) makes Suricata inspect packets only */
+	harness_engine("alert tcp any any -> any any (flags:A; "
+	    "content:\"ATTACK\"; sid:1;)");
+	p.tcp_flags = PKT_TCP_ACK;
+	with_stream(&p, &raw, "nothing here");
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert(!harness_res.alerts[0].stream);
+}
+END_TEST
+
+START_TEST(test_flow_end_brings_only_stream_rules)
+{
+	struct packet p = pkt("", false, TS | EST, 0);
+	struct stream_raw raw;
+
+	harness_engine("alert tcp any any -> any any (content:\"END\"; "
+	    "sid:1;)\n"
+	    "alert tcp any any -> any any (flags:A; sid:2;)\n"
+	    "alert tcp any any -> any any (flow:to_server; sid:3;)");
+	p.payload = NULL;
+	p.payload_len = 0;
+	p.tcp_flags = PKT_TCP_ACK;
+	with_stream(&p, &raw, "THE END");
+	p.stream_flags = PKT_STREAM_EOF;
+	ck_assert_uint_eq(run(&p), 1);
+	ck_assert(alerted(1));
+}
+END_TEST
+
 /* --- flowbits --- */
 
 START_TEST(test_flowbits_chain_alerts_on_the_second_packet)
@@ -1033,6 +1134,12 @@ flow_suite(void)
 	tcase_add_test(fl, test_flow_only_stream_matches_on_the_stream);
 	tcase_add_test(fl, test_flow_only_stream_never_matches_a_bare_packet);
 	tcase_add_test(fl, test_flow_no_stream_matches_the_packet_not_the_stream);
+	tcase_add_test(fl, test_tcp_content_spanning_segments_matches_on_the_stream);
+	tcase_add_test(fl, test_tcp_rule_skips_a_payload_the_stream_took);
+	tcase_add_test(fl, test_anchored_content_inspects_the_packet_too);
+	tcase_add_test(fl, test_tcp_pkt_and_tcp_stream_see_one_side_each);
+	tcase_add_test(fl, test_header_keyword_makes_a_packet_rule);
+	tcase_add_test(fl, test_flow_end_brings_only_stream_rules);
 	tcase_add_test(fl, test_to_client_rule_sees_reply_on_its_source_port);
 
 	tcase_add_checked_fixture(fb, flow_setup, flow_teardown);

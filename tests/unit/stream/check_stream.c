@@ -13,6 +13,7 @@ main(void)
 
 	srunner_add_suite(sr, stream_reassemble_suite());
 	srunner_add_suite(sr, stream_policy_suite());
+	srunner_add_suite(sr, stream_raw_suite());
 	srunner_add_suite(sr, stream_hostos_suite());
 	srunner_add_suite(sr, stream_events_suite());
 	srunner_run_all(sr, CK_NORMAL);

@@ -101,6 +101,7 @@ tstream_raw(bool reply, uint8_t flags, uint32_t seq, uint32_t ack,
 	ck_assert_ptr_nonnull(ts.f);
 	stream_packet(ts.ctx, &p, &ts.res);
 	memcpy(ts.events, p.events, sizeof(ts.events));
+	ts.p = p;
 	return ts.res.flags;
 }
 
@@ -150,4 +151,32 @@ bool
 tstream_event(enum decode_event ev)
 {
 	return decode_event_has(ts.events, ev);
+}
+
+bool
+tstream_window(struct stream_raw *raw)
+{
+	if (!stream_raw_window(ts.f, &ts.p, &ts.res, raw))
+		return false;
+	stream_raw_done(ts.f, raw);
+	return true;
+}
+
+const char *
+tstream_window_text(const struct stream_raw *raw)
+{
+	static char buf[8192];
+	size_t n = 0;
+
+	for (uint8_t i = 0; i < raw->nblocks; i++) {
+		const struct stream_chunk *b = &raw->blocks[i];
+
+		ck_assert_uint_lt(n + b->len + 1, sizeof(buf));
+		if (i > 0)
+			buf[n++] = '|';
+		memcpy(buf + n, b->data, b->len);
+		n += b->len;
+	}
+	buf[n] = '\0';
+	return buf;
 }

@@ -19,6 +19,7 @@ struct tstream {
 	struct stream_ctx *ctx;
 	struct flow	*f;		/* after the first packet */
 	struct stream_result res;	/* of the last packet */
+	struct packet	 p;		/* the last packet (bytes in frame) */
 	uint64_t	 events[PKT_EVENT_WORDS];	/* its p->events */
 	uint8_t		 frame[9000];
 };
@@ -45,5 +46,10 @@ void	tstream_ack(uint64_t off);
  * as a NUL-terminated string (static buffer). */
 const char *tstream_client_bytes(void);
 bool	tstream_event(enum decode_event);
+/* The raw window of the last packet (stream_raw_window), consumed:
+ * raw progress moves past it. */
+bool	tstream_window(struct stream_raw *);
+/* A window's pieces as a string, pieces separated by '|' (static). */
+const char *tstream_window_text(const struct stream_raw *);
 
 #endif

@@ -6,6 +6,7 @@
 Suite	*stream_events_suite(void);
 Suite	*stream_hostos_suite(void);
 Suite	*stream_policy_suite(void);
+Suite	*stream_raw_suite(void);
 Suite	*stream_reassemble_suite(void);
 Suite	*stream_stream_suite(void);
 
