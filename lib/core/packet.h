@@ -68,6 +68,11 @@ struct ip_addr {
 #define PKT_FLOW_TO_CLIENT	0x02	/* toward the flow's initiator */
 #define PKT_FLOW_ESTABLISHED	0x04	/* flow established (TCP: handshake seen or picked up midstream) */
 #define PKT_FLOW_FIRST		0x08	/* first packet of the flow */
+#define PKT_FLOW_TCP_STREAM	0x10	/* TCP: the state machine took the
+					   segment: its payload and ACK go to
+					   the stream (flow_tcp_update) */
+#define PKT_FLOW_TCP_INVALID	0x20	/* TCP: the state machine refused it
+					   (a stream event says why) */
 
 /* struct packet.stream_flags: set by the pipeline (lib/stream) before
  * detection. */

@@ -188,6 +188,7 @@
 	X(STREAM_CLOSEWAIT_PKT_BEFORE_LAST_ACK, "stream.closewait_pkt_before_last_ack") \
 	X(STREAM_CLOSING_ACK_WRONG_SEQ, "stream.closing_ack_wrong_seq") \
 	X(STREAM_CLOSING_INVALID_ACK, "stream.closing_invalid_ack") \
+	X(STREAM_EST_ACK_ZWP_DATA, "stream.est_ack_zwp_data") \
 	X(STREAM_EST_INVALID_ACK, "stream.est_invalid_ack") \
 	X(STREAM_EST_PACKET_OUT_OF_WINDOW, "stream.est_packet_out_of_window") \
 	X(STREAM_EST_PKT_BEFORE_LAST_ACK, "stream.est_pkt_before_last_ack") \
@@ -226,6 +227,7 @@
 	X(STREAM_REASSEMBLY_URGENT_OOB_LIMIT_REACHED, "stream.reassembly_urgent_oob_limit_reached") \
 	X(STREAM_RST_BUT_NO_SESSION, "stream.rst_but_no_session") \
 	X(STREAM_RST_INVALID_ACK, "stream.rst_invalid_ack") \
+	X(STREAM_RST_WITH_DATA, "stream.rst_with_data") \
 	X(STREAM_SHUTDOWN_SYN_RESEND, "stream.shutdown_syn_resend") \
 	X(STREAM_SUSPECTED_RST_INJECT, "stream.suspected_rst_inject") \
 	X(STREAM_TIMEWAIT_ACK_WRONG_SEQ, "stream.timewait_ack_wrong_seq") \

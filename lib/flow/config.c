@@ -42,6 +42,7 @@ flow_config_default(struct flow_table_config *cfg)
 	cfg->prealloc = 10000;
 	cfg->emergency_recovery = 30;
 	cfg->midstream = true;
+	cfg->liberal_timestamps = true;
 	cfg->bypass_after = 0;
 	memcpy(cfg->timeouts, default_timeouts, sizeof(cfg->timeouts));
 	memcpy(cfg->emergency_timeouts, default_emergency,

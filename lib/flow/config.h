@@ -32,6 +32,10 @@ struct flow_table_config {
 	uint32_t	 emergency_recovery; /* leave emergency mode when use
 					   falls to (100 - this)% of memcap */
 	bool		 midstream;	/* pick up TCP sessions already open */
+	/* TCP tracking (tcp_state.h struct flow_tcp_config) */
+	bool		 async_oneside;	/* stream.async-oneside */
+	bool		 tcp_inline;	/* stream.inline, resolved */
+	bool		 liberal_timestamps; /* stream.liberal-timestamps */
 	uint64_t	 bypass_after;	/* set FLOW_F_BYPASS once a flow's bytes
 					   (both ways) reach this; 0 = off */
 	/* seconds, [proto][kind] */

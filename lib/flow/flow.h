@@ -49,25 +49,44 @@ enum flow_end_reason {
 #define FLOW_DIR_TO_SERVER	0
 #define FLOW_DIR_TO_CLIENT	1
 
-/* TCP tracking of what one side sent (lib/flow/tcp_state.c), indexed
- * by the direction that side sends in. Sequence numbers as on the wire
- * (host order); flags say which fields are known. */
+/* TCP tracking of one side (lib/flow/tcp_state.c, after Suricata's
+ * stream-tcp.c), indexed by the direction that side sends in. Sequence
+ * numbers as on the wire (host order); flags say which fields are
+ * known. Suricata keeps these per stream (the bytes one side sends);
+ * its stream X's last_ack, window and next_win are the other side's
+ * fields here. */
 struct flow_tcp_peer {
 	uint32_t	 isn;		/* initial sequence number (its SYN) */
-	uint32_t	 next_seq;	/* highest seq + length it sent */
-	uint32_t	 last_ack;	/* highest ack it sent */
+	uint32_t	 next_seq;	/* next sequence number it will send */
+	uint32_t	 last_ack;	/* highest valid ack it sent */
+	uint32_t	 next_win;	/* highest last_ack + window: how far the
+					   other side may send */
 	uint32_t	 fin_seq;	/* seq of its FIN */
 	uint32_t	 window;	/* last window it advertised, scaled */
-	uint8_t		 wscale;	/* window scale it offered in its SYN */
-	uint8_t		 flags;		/* FLOW_TCP_PEER_* */
+	uint32_t	 last_ts;	/* TSval it sent with next_seq */
+	uint32_t	 last_pkt_ts;	/* packet time (s) of that */
+	uint32_t	 base_seq;	/* the stream engine released its bytes
+					   before this (Suricata's base_seq) */
+	uint8_t		 wscale;	/* its window scale (shift) */
+	uint8_t		 os;		/* its stack for validation:
+					   enum flow_tcp_os, 0 unknown */
+	uint8_t		 tcp_flags;	/* TCP flags it has sent */
+	uint16_t	 flags;		/* FLOW_TCP_PEER_* */
 };
 
-#define FLOW_TCP_PEER_SEQ	0x01	/* next_seq known */
-#define FLOW_TCP_PEER_ACK	0x02	/* last_ack and window known */
-#define FLOW_TCP_PEER_SYN	0x04	/* its SYN seen: isn known */
-#define FLOW_TCP_PEER_WSCALE	0x08	/* its SYN offered window scaling */
-#define FLOW_TCP_PEER_FIN	0x10	/* sent a FIN: fin_seq known */
-#define FLOW_TCP_PEER_FIN_ACKED	0x20	/* its FIN was acknowledged */
+#define FLOW_TCP_PEER_SEQ	0x0001	/* next_seq known */
+#define FLOW_TCP_PEER_ACK	0x0002	/* last_ack and window known */
+#define FLOW_TCP_PEER_SYN	0x0004	/* its SYN seen: isn known */
+#define FLOW_TCP_PEER_WSCALE	0x0008	/* its SYN offered window scaling */
+#define FLOW_TCP_PEER_FIN	0x0010	/* sent a FIN: fin_seq known */
+#define FLOW_TCP_PEER_FIN_ACKED	0x0020	/* its FIN was acknowledged */
+#define FLOW_TCP_PEER_TS	0x0040	/* its SYN had timestamps */
+#define FLOW_TCP_PEER_ZERO_TS	0x0080	/* ... with TSval 0 */
+#define FLOW_TCP_PEER_RST_RECV	0x0100	/* it was sent a RST it accepted */
+#define FLOW_TCP_PEER_KEEPALIVE	0x0200	/* its last packet a keep-alive */
+#define FLOW_TCP_PEER_SACKOK	0x0400	/* its SYN permitted SACK */
+#define FLOW_TCP_PEER_BASE	0x0800	/* base_seq known (lib/stream sets
+					   it as it releases bytes) */
 
 struct flow {
 	/* key, as the initiator sent its first packet */
@@ -89,6 +108,8 @@ struct flow {
 	uint64_t	 flow_id;	/* for eve's flow_id */
 	enum flow_state	 state;
 	uint8_t		 tcp_state;	/* lib/flow/tcp_state.h */
+	uint8_t		 tcp_pstate;	/* the state before the last change */
+	uint16_t	 tcp_flags;	/* FLOW_TCP_SSN_* (tcp_state.h) */
 	uint32_t	 flags;		/* FLOW_F_* */
 	enum flow_end_reason end_reason; /* set before the flow's record */
 

@@ -4,6 +4,8 @@ lib_libquell_a_SOURCES += \
 	lib/flow/flow.c lib/flow/flow.h \
 	lib/flow/table.c lib/flow/table.h \
 	lib/flow/tcp_state.c lib/flow/tcp_state.h \
+	lib/flow/tcp_check.c lib/flow/tcp_int.h \
+	lib/flow/tcp_opts.c lib/flow/tcp_opts.h \
 	lib/flow/timeout.c lib/flow/timeout.h \
 	$(NULL)
 

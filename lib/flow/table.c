@@ -86,6 +86,7 @@ TAILQ_HEAD(flow_list, flow_entry);
 
 struct flow_table {
 	struct flow_table_config cfg;
+	struct flow_tcp_config	 tcp;
 	void			(*vars_free)(void *);
 	void			(*stream_free)(void *);
 	void			(*app_free)(void *);
@@ -774,6 +775,10 @@ flow_table_new(const struct flow_table_config *cfg, void (*vars_free)(void *),
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return NULL;
 	t->cfg = *cfg;
+	t->tcp.midstream = cfg->midstream;
+	t->tcp.async_oneside = cfg->async_oneside;
+	t->tcp.is_inline = cfg->tcp_inline;
+	t->tcp.liberal_timestamps = cfg->liberal_timestamps;
 	t->vars_free = vars_free;
 	t->mask = (uint32_t)(nbuckets - 1);
 	t->bucket_bytes = nbuckets * sizeof(struct flow_bucket);
@@ -831,6 +836,14 @@ flow_table_free(struct flow_table *t)
 }
 
 void
+flow_table_set_tcp_host_os(struct flow_table *t,
+    uint8_t (*fn)(const void *, const struct ip_addr *), const void *arg)
+{
+	t->tcp.host_os = fn;
+	t->tcp.host_os_arg = arg;
+}
+
+void
 flow_table_set_stream_free(struct flow_table *t, void (*fn)(void *))
 {
 	t->stream_free = fn;
@@ -857,7 +870,7 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 	struct flow *f;
 	uint32_t h, midstream;
 	uint8_t tcp_before;
-	uint8_t flags = 0;
+	uint8_t flags = 0, r;
 	int dir = FLOW_DIR_TO_SERVER;
 
 	p->flow = NULL;
@@ -877,7 +890,7 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 	h = key_hash(t, &k);
 	e = lookup(t, &k, h, &dir);
 	if (e != NULL && e->ports && k.proto == IPPROTO_TCP &&
-	    flow_tcp_is_reuse(&e->f, p)) {
+	    flow_tcp_is_reuse(&e->f, p, &t->tcp)) {
 		counter_inc(&t->st.tcp_reuse);
 		entry_end(t, e, FLOW_END_TCP_REUSE, t->record, t->record_arg);
 		e = NULL;
@@ -896,8 +909,13 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 	tcp_before = f->tcp_state;
 	if (e->ports && f->proto == IPPROTO_TCP) {
 		midstream = f->flags & FLOW_F_MIDSTREAM;
-		if (!flow_tcp_update(f, p, &dir, t->cfg.midstream))
+		r = flow_tcp_update(f, p, &dir, &t->tcp);
+		if (r & FLOW_TCP_R_STREAM)
+			flags |= PKT_FLOW_TCP_STREAM;
+		if (r & FLOW_TCP_R_INVALID) {
+			flags |= PKT_FLOW_TCP_INVALID;
 			counter_inc(&t->st.tcp_ignored);
+		}
 		if ((f->flags & FLOW_F_MIDSTREAM) && !midstream)
 			counter_inc(&t->st.midstream);
 	}

@@ -60,7 +60,7 @@ struct flow_table_stats {
 	uint64_t	 midstream;		/* TCP flows picked up midstream */
 	uint64_t	 tcp_reuse;		/* closed TCP flows replaced by a SYN */
 	uint64_t	 tcp_ignored;		/* packets the TCP state machine
-						   ignored (flow_tcp_update) */
+						   refused (flow_tcp_update) */
 	uint64_t	 bypass_after;		/* flows flagged by bypass_after */
 	uint64_t	 stubs;			/* stubs left by flow_table_detach */
 };
@@ -89,11 +89,18 @@ void	flow_table_set_stream_free(struct flow_table *, void (*)(void *));
  * frees the stream session, just before it; NULL: never set. */
 void	flow_table_set_app_free(struct flow_table *, void (*)(void *));
 
+/* How TCP tracking looks up the stack of a host (host-os-policy;
+ * flow_tcp_config.host_os); without a lookup every host is BSD. */
+void	flow_table_set_tcp_host_os(struct flow_table *,
+	    uint8_t (*fn)(const void *arg, const struct ip_addr *),
+	    const void *arg);
+
 /* Finds or creates the flow of decoded packet p and accounts p to it:
  * sets p->flow and p->flow_flags (PKT_FLOW_TO_SERVER/TO_CLIENT relative
  * to the initiator, FIRST on the packet that created the flow,
- * ESTABLISHED below), counts pkts/bytes per direction (bytes: wire
- * length), moves last_ts, runs TCP tracking, and sets FLOW_F_BYPASS once
+ * ESTABLISHED below; TCP_STREAM and TCP_INVALID from TCP tracking),
+ * counts pkts/bytes per direction (bytes: wire length), moves last_ts,
+ * runs TCP tracking, and sets FLOW_F_BYPASS once
  * the flow's bytes reach cfg->bypass_after.
  *
  * ESTABLISHED follows Suricata's FLOW_PKT_ESTABLISHED: set once both

@@ -12,6 +12,7 @@
 #include "core/counters.h"
 #include "decode/events.h"
 #include "flow/flow.h"
+#include "flow/tcp_state.h"
 #include "pipeline/app.h"
 #include "pipeline/pipeline.h"
 
@@ -28,6 +29,33 @@ struct pipeline {
 static void	pipeline_raw(struct pipeline *, struct packet *,
 		    const struct stream_result *);
 
+/* TCP tracking's view of host-os-policy: the receiving stack, in the
+ * classes Suricata validates RSTs and timestamps by (bsd-right is bsd,
+ * old-solaris solaris, as its StreamTcpSetOSPolicy maps them). */
+static uint8_t
+tcp_host_os(const void *arg, const struct ip_addr *a)
+{
+	switch (stream_hostos_lookup(arg, a)) {
+	case STREAM_OS_LINUX:
+		return FLOW_TCP_OS_LINUX;
+	case STREAM_OS_OLD_LINUX:
+		return FLOW_TCP_OS_OLD_LINUX;
+	case STREAM_OS_SOLARIS:
+	case STREAM_OS_OLD_SOLARIS:
+		return FLOW_TCP_OS_SOLARIS;
+	case STREAM_OS_HPUX11:
+		return FLOW_TCP_OS_HPUX11;
+	case STREAM_OS_WINDOWS:
+		return FLOW_TCP_OS_WINDOWS;
+	case STREAM_OS_WINDOWS2K3:
+		return FLOW_TCP_OS_WINDOWS2K3;
+	case STREAM_OS_VISTA:
+		return FLOW_TCP_OS_VISTA;
+	default:
+		return FLOW_TCP_OS_BSD;
+	}
+}
+
 int
 pipeline_config_init(struct pipeline_config *pc, const struct quell_config *cfg,
     bool ips, bool inline_capture, unsigned nworkers,
@@ -43,6 +71,9 @@ pipeline_config_init(struct pipeline_config *pc, const struct quell_config *cfg,
 	stream_config_per_worker(&pc->stream, nworkers);
 	pc->stream.is_inline = stream_config_inline(&cfg->stream, ips);
 	pc->stream.inline_mode = NULL;
+	/* TCP tracking follows the stream engine's settings */
+	pc->flow.async_oneside = pc->stream.async_oneside;
+	pc->flow.tcp_inline = pc->stream.is_inline;
 	pc->ips = ips;
 	pc->bypass = inline_capture;
 	for (int c = 0; c < EXCEPTION_NCAUSES; c++) {
@@ -114,6 +145,8 @@ pipeline_new(const struct pipeline_config *cfg, struct detect_thread *dt,
 	}
 	flow_table_set_stream_free(pl->flows, stream_session_free);
 	flow_table_set_app_free(pl->flows, applayer_flow_free);
+	if (cfg->hosts != NULL)
+		flow_table_set_tcp_host_os(pl->flows, tcp_host_os, cfg->hosts);
 	return pl;
 }
 

@@ -133,34 +133,20 @@ session_start(struct stream_ctx *c, const struct flow *f,
 	}
 }
 
-/* TCP data only moves once the connection is (or is taken as) open:
- * established or closing, or, with async-oneside, a handshake that one
- * side of an asymmetric route never completes. */
-static bool
-tracked(const struct stream_ctx *c, const struct flow *f)
+/* Tells TCP tracking where each direction's released bytes end
+ * (Suricata's base_seq): a retransmission entirely before it has
+ * nothing left to be compared with. */
+static void
+publish_base(struct flow *f, const struct stream_session *s)
 {
-	switch (f->tcp_state) {
-	case FLOW_TCP_NONE:
-		return false;
-	case FLOW_TCP_SYN_SENT:
-	case FLOW_TCP_SYN_RECV:
-		return c->cfg.async_oneside;
-	default:
-		return true;
+	for (int dir = 0; dir < 2; dir++) {
+		const struct stream_dir *d = &s->d[dir];
+
+		if (!(d->flags & STREAM_DIR_INIT))
+			continue;
+		f->tcp_peer[dir].base_seq = d->base_seq + (uint32_t)d->buf_off;
+		f->tcp_peer[dir].flags |= FLOW_TCP_PEER_BASE;
 	}
-}
-
-/* The window the receiver of dir last advertised: data starting beyond
- * it would be discarded by that receiver. Only checked once the
- * receiver has acknowledged something. */
-static bool
-in_window(const struct flow *f, int dir, uint32_t seq)
-{
-	const struct flow_tcp_peer *r = &f->tcp_peer[dir ^ 1];
-
-	if (!(r->flags & FLOW_TCP_PEER_ACK))
-		return true;
-	return (int32_t)(seq - (r->last_ack + r->window)) <= 0;
 }
 
 static void
@@ -188,7 +174,17 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 		return;
 	dir = (p->flow_flags & PKT_FLOW_TO_CLIENT) ? FLOW_DIR_TO_CLIENT :
 	    FLOW_DIR_TO_SERVER;
-	if (!tracked(c, f)) {
+	/* a segment the state machine refused: inline with drop-invalid
+	 * it goes (Suricata's stream error) */
+	if ((p->flow_flags & PKT_FLOW_TCP_INVALID) && c->cfg.is_inline &&
+	    c->cfg.drop_invalid) {
+		res->flags |= STREAM_R_DROP;
+		counter_inc(&c->st.invalid_drop);
+	}
+	/* Only what TCP tracking takes moves the stream (Suricata's
+	 * StreamTcpReassembleHandleSegment calls): not a handshake packet,
+	 * a keep-alive, a segment out of window, a refused one. */
+	if (!(p->flow_flags & PKT_FLOW_TCP_STREAM)) {
 		/* midstream off: a session already open that we may not
 		 * pick up; its policy decides (SYNs and RSTs are not) */
 		if (f->tcp_state == FLOW_TCP_NONE &&
@@ -197,12 +193,16 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 			res->flags |= STREAM_R_EXCEPTION;
 			res->cause = EXCEPTION_CAUSE_MIDSTREAM;
 		}
+		if (f->stream != NULL)
+			result_chunk(f, dir, res);
+		stream_ctx_count_events(c, p);
 		return;
 	}
 	if ((s = f->stream) == NULL) {
 		if ((s = session_new(c, f)) == NULL) {
 			res->flags |= STREAM_R_EXCEPTION;
 			res->cause = EXCEPTION_CAUSE_STREAM_MEMCAP;
+			stream_ctx_count_events(c, p);
 			return;
 		}
 		f->stream = s;
@@ -227,16 +227,7 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 		stream_int_dir_init(d, data_seq);
 
 	if (p->payload_len > 0 && !(p->tcp_flags & PKT_TCP_RST)) {
-		if (!in_window(f, dir, data_seq)) {
-			decode_event_set(p->events,
-			    DECODE_EV_STREAM_EST_PACKET_OUT_OF_WINDOW);
-			if (s->ctx->cfg.is_inline && c->cfg.drop_invalid) {
-				res->flags |= STREAM_R_DROP;
-				counter_inc(&c->st.invalid_drop);
-			}
-		} else {
-			stream_int_insert(c, s, dir, p, data_seq, res);
-		}
+		stream_int_insert(c, s, dir, p, data_seq, res);
 		if ((s->d[0].flags & s->d[1].flags & STREAM_DIR_DEPTH) &&
 		    c->cfg.bypass && !(res->flags & STREAM_R_DROP))
 			res->flags |= STREAM_R_BYPASS;
@@ -246,6 +237,7 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 	if ((p->tcp_flags & PKT_TCP_ACK) && !(res->flags & STREAM_R_DROP))
 		stream_int_acked(c, f, s, dir ^ 1, p->tcp_ack, p);
 	result_chunk(f, dir, res);
+	publish_base(f, s);
 	stream_ctx_count_events(c, p);
 }
 

@@ -90,7 +90,7 @@ finish(struct tpkt *t, size_t n, time_t sec)
 struct packet *
 tpkt_tcp(struct tpkt *t, const struct tseg *s)
 {
-	size_t opt = s->ws ? 4 : 0;
+	size_t opt = (s->ws ? 4 : 0) + (s->ts ? 12 : 0);
 	size_t hlen = 20 + opt;
 	size_t n;
 	uint8_t *h;
@@ -111,6 +111,16 @@ tpkt_tcp(struct tpkt *t, const struct tseg *s)
 		h[21] = 3;		/* window scale */
 		h[22] = 3;
 		h[23] = s->wscale;
+	}
+	if (s->ts) {
+		uint8_t *o = h + 20 + (s->ws ? 4 : 0);
+
+		o[0] = 1;		/* NOP */
+		o[1] = 1;
+		o[2] = 8;		/* timestamps */
+		o[3] = 10;
+		put32(o + 4, s->tsval);
+		put32(o + 8, s->tsecr);
 	}
 	return finish(t, n + hlen + s->len, s->sec);
 }

@@ -35,6 +35,9 @@ struct tseg {
 	uint16_t	 win;
 	bool		 ws;		/* add a window scale option */
 	uint8_t		 wscale;
+	bool		 ts;		/* add a timestamps option */
+	uint32_t	 tsval;
+	uint32_t	 tsecr;
 	size_t		 len;		/* payload bytes */
 	time_t		 sec;		/* p->ts */
 };

@@ -45,6 +45,8 @@ tstream_start(void)
 	fc.hash_size = 64;
 	fc.prealloc = 4;
 	fc.midstream = ts.midstream;
+	fc.async_oneside = ts.cfg.async_oneside;
+	fc.tcp_inline = ts.cfg.is_inline;
 	ts.ft = flow_table_new(&fc, NULL, 1);
 	ck_assert_ptr_nonnull(ts.ft);
 	flow_table_set_stream_free(ts.ft, stream_session_free);

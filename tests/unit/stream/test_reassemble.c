@@ -293,14 +293,28 @@ START_TEST(test_forged_ack_beyond_what_was_sent_skips_nothing)
 }
 END_TEST
 
-START_TEST(test_data_beyond_the_receivers_window_is_invalid)
+/* Suricata: the segment is left out of the stream, not dropped (its
+ * ESTABLISHED handler's refusal is no stream error) */
+START_TEST(test_data_beyond_the_receivers_window_is_left_out)
 {
 	tstream_start();
 	tstream_handshake();
 	/* the server offered 65535 bytes from offset 0 */
-	ck_assert(tstream_send(false, 70000, "late") & STREAM_R_DROP);
+	ck_assert(!(tstream_send(false, 70000, "late") & STREAM_R_DROP));
 	ck_assert(tstream_event(DECODE_EV_STREAM_EST_PACKET_OUT_OF_WINDOW));
 	ck_assert_uint_eq(stream_end(ts.f, FLOW_DIR_TO_SERVER), 0);
+}
+END_TEST
+
+/* A segment the state machine refuses is, inline with drop-invalid */
+START_TEST(test_refused_segment_is_dropped_inline)
+{
+	tstream_start();
+	tstream_handshake();
+	/* a SYN inside the open connection: est_syn_resend_diff_seq */
+	ck_assert(tstream_raw(false, PKT_TCP_SYN, ts.cisn + 5, 0, 65535,
+	    NULL, 0) & STREAM_R_DROP);
+	ck_assert(tstream_event(DECODE_EV_STREAM_EST_SYN_RESEND_DIFF_SEQ));
 }
 END_TEST
 
@@ -343,7 +357,8 @@ stream_reassemble_suite(void)
 	tcase_add_test(tc, test_bytes_of_a_hole_never_differ_from_a_late_copy);
 	tcase_add_test(tc, test_ack_past_unseen_bytes_nobody_needs_skips_them);
 	tcase_add_test(tc, test_forged_ack_beyond_what_was_sent_skips_nothing);
-	tcase_add_test(tc, test_data_beyond_the_receivers_window_is_invalid);
+	tcase_add_test(tc, test_data_beyond_the_receivers_window_is_left_out);
+	tcase_add_test(tc, test_refused_segment_is_dropped_inline);
 	tcase_add_test(tc, test_keepalive_is_neither_data_nor_an_overlap);
 	suite_add_tcase(s, tc);
 	return s;
