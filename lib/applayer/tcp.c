@@ -269,7 +269,26 @@ tcp_change(struct applayer_flow *af, struct flow *f)
 	}
 }
 
-/* One parse() call on what dir has, from the app progress to limit. */
+/* The transactions of state complete in dir. */
+static uint64_t
+txs_done(const struct applayer_parser *ap, void *state, uint8_t dir)
+{
+	uint64_t n = ap->tx_count(state), done = 0;
+
+	for (uint64_t i = 0; i < n; i++) {
+		void *tx = ap->tx_get(state, i);
+
+		if (tx != NULL && ap->tx_progress(tx, dir) >= ap->complete[dir])
+			done++;
+	}
+	return done;
+}
+
+/* One parse() call on what dir has, from the app progress to limit. A
+ * parse that completes a transaction in dir asks for raw stream
+ * inspection of dir now (Suricata's parsers call
+ * AppLayerParserTriggerRawStreamReassembly as a request or response is
+ * done), so that stream rules see the bytes with the transaction. */
 static void
 tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
     const struct stream_chunk *sc, uint32_t avail, uint8_t dir, bool eof,
@@ -278,6 +297,7 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	const struct applayer_parser *ap = af->cur.parser;
 	struct applayer_chunk c;
 	struct applayer_result r;
+	uint64_t done;
 	uint8_t proto;
 
 	if (ap == NULL) {
@@ -304,7 +324,11 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	af->flags |= AF_F_SENT;
 	if (eof)
 		af->dflags[dir] |= AF_EOF;
+	done = txs_done(ap, af->cur.state, dir);
 	r = ap->parse(af->cur.state, &c);
+	if (r.status != APPLAYER_ERROR && !(r.flags & APPLAYER_RESULT_CHANGE) &&
+	    txs_done(ap, af->cur.state, dir) > done)
+		stream_raw_trigger(f, (int)dir);
 	switch (r.status) {
 	case APPLAYER_OK:
 		af->needed[dir] = 0;
