@@ -1211,11 +1211,16 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	if (rm->offline || opts->no_random)
 		seed = 0;
 	{
-		/* chunk sizes move randomly once per run, offline too, as
-		 * Suricata's (stream.reassembly.randomize-chunk-size) */
-		uint32_t r;
+		/* chunk sizes move randomly once per run, as Suricata's
+		 * (stream.reassembly.randomize-chunk-size); offline or with
+		 * --no-random by the middle draw (no move), so that a
+		 * capture's alerts come on the same packets in every run,
+		 * as the flow hash seed */
+		uint32_t r = UINT32_MAX / 2 + 1;
 
-		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
+		if (!rm->offline && !opts->no_random &&
+		    getrandom(&r, sizeof(r), 0) !=
+		    (ssize_t)sizeof(r))
 			r = (uint32_t)time(NULL);
 		stream_config_chunks(&pcfg.stream, r);
 	}
@@ -1374,6 +1379,8 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 	struct timespec now;
 
 	memset(s, 0, sizeof(*s));
+	s->no_decoder_events = !rm->cfg->stats_decoder_events;
+	s->stream_event_counters = rm->cfg->stats_stream_events;
 	{
 		struct reload_counters rc;
 

@@ -166,17 +166,12 @@ static const struct config_compat table[] = {
 	{ "security", "quell drops to CAP_NET_ADMIN with --user or run-as; it "
 	    "has no landlock or seccomp settings", NULL },
 	{ "spm-algo", "quell picks its single-pattern search itself", NULL },
-	{ "stats.decoder-events", "quell always counts decoder events",
-	    "yes" },
 	{ "stats.decoder-events-prefix", "decoder counters are named "
 	    "decoder.event.*", "decoder.event" },
 	{ "stats.exception-policy", "quell's exception policies are counted "
 	    "by their own counters", NULL },
-	{ "stats.stream-events", "quell does not count stream events yet",
-	    NULL },
 	{ "stream.checksum-validation", "TCP checksums are checked with -k "
 	    "all (offline) and by the tcpv4-csum family of keywords", NULL },
-	{ "stream.liberal-timestamps", NO_STREAM, NULL },
 	{ "stream.max-sessions", "TCP sessions are flows: see flow.memcap",
 	    NULL },
 	{ "stream.max-syn-queued", NO_STREAM, NULL },
@@ -184,8 +179,9 @@ static const struct config_compat table[] = {
 	{ "stream.prealloc-sessions", "TCP sessions are flows: see "
 	    "flow.prealloc", NULL },
 	{ "stream.reassembly", "quell's reassembly reads depth, memcap, "
-	    "memcap-policy, check-overlap-different-data and "
-	    "out-of-order-limit", NULL },
+	    "memcap-policy, check-overlap-different-data, out-of-order-limit, "
+	    "raw, toserver-/toclient-chunk-size and randomize-chunk-size/-range",
+	    NULL },
 	{ "suricata-version", "quell reads suricata.yaml keys of Suricata 7",
 	    "7.0" },
 	{ "threading.cpu-affinity.management-cpu-set", "quell pins readers "

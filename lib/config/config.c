@@ -261,6 +261,8 @@ static const struct key keys[] = {
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
 	{ "sensor-name", KEY_STRING, OFF(sensor_name), "", 0, 0, NULL },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
+	{ "stats.decoder-events", KEY_BOOL, OFF(stats_decoder_events), "yes", 0, 0, NULL },
+	{ "stats.stream-events", KEY_BOOL, OFF(stats_stream_events), "no", 0, 0, NULL },
 	{ "stats.interval", KEY_UINT, OFF(stats_interval), "8", 1, 86400, NULL },
 	{ "stream.async-oneside", KEY_BOOL, OFF(stream.async_oneside), NULL, 0, 0, NULL },
 	{ "stream.bypass", KEY_BOOL, OFF(stream.bypass), NULL, 0, 0, NULL },

@@ -179,6 +179,8 @@ struct quell_config {
 	char		*statslog_filename;
 
 	bool		 stats_enabled;
+	bool		 stats_decoder_events; /* decoder.event.* in stats */
+	bool		 stats_stream_events; /* stream.* event counters too */
 	unsigned	 stats_interval;	/* seconds */
 
 	enum config_nfq_mode nfq_mode;

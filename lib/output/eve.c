@@ -1405,7 +1405,20 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		json_t *events = decoder_events(s);
 
 		stream_stats(stats, events, s);
-		json_object_set_new(decoder, "event", events);
+		/* Suricata's stats.stream-events: its stream events counted
+		 * as stream.<event> */
+		for (unsigned i = 0; s->stream_event_counters &&
+		    i < DECODE_EV_MAX;
+		    i++) {
+			const char *n = decode_event_name((enum decode_event)i);
+
+			if (n != NULL && strncmp(n, "stream.", 7) == 0)
+				set_dotted(stats, n, s->decoder_events[i]);
+		}
+		if (s->no_decoder_events)
+			json_decref(events);
+		else
+			json_object_set_new(decoder, "event", events);
 	}
 	SET_U64(decoder, "too_many_layers",
 	    s->decoder_events[DECODE_EV_TOO_MANY_LAYERS]);

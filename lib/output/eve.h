@@ -194,6 +194,9 @@ struct output_eve_stats {
 	/* packets that raised each decoder event, all readers together:
 	 * decoder.event.<decode_event_name()> */
 	uint64_t	 decoder_events[DECODE_EV_MAX];
+	bool		 no_decoder_events; /* stats.decoder-events: no */
+	bool		 stream_event_counters; /* stats.stream-events: the stream
+					   events also as stream.<event> */
 	uint64_t	 output_lost;		/* events lost: full rings and
 						 * undeliverable, all outputs */
 	struct output_eve_sink_stats sinks[OUTPUT_EVE_MAX_TARGETS];
