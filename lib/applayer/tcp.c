@@ -492,7 +492,10 @@ tcp_limit(const struct flow *f, const struct packet *p, uint8_t dir,
 	if (is_inline || rst)
 		return end;
 	/* IDS: what the receiver acknowledged; the packet's own direction
-	 * with its FIN entirely */
+	 * with its FIN entirely, or, one side only (async-oneside), as far
+	 * as the stream counts it received */
+	if (dir == pdir && (f->tcp_flags & FLOW_TCP_SSN_ASYNC))
+		return stream_acked(f, (int)dir);
 	if (dir == pdir)
 		return (p->tcp_flags & PKT_TCP_FIN) ? end : 0;
 	return stream_acked(f, (int)dir);

@@ -236,6 +236,12 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 	 * bytes up to there */
 	if ((p->tcp_flags & PKT_TCP_ACK) && !(res->flags & STREAM_R_DROP))
 		stream_int_acked(c, f, s, dir ^ 1, p->tcp_ack, p);
+	/* one side only (async-oneside): no ACK of dir's bytes will come;
+	 * what it sent in order counts as received, as Suricata inspects
+	 * such a stream */
+	if ((f->tcp_flags & FLOW_TCP_SSN_ASYNC) && p->payload_len > 0 &&
+	    !(res->flags & STREAM_R_DROP))
+		stream_int_acked(c, f, s, dir, data_seq + p->payload_len, p);
 	result_chunk(f, dir, res);
 	publish_base(f, s);
 	stream_ctx_count_events(c, p);
