@@ -24,8 +24,8 @@
  *     receiver's window within the reassembly depth, doubled when the
  *     other side is undecided; applayer_proto_detection_skipped): the
  *     flow is "failed", the app consumer is switched off
- *   - a session picked up midstream must find its protocol in the
- *     to-server direction, else it is failed. */
+ *   - a session picked up midstream (not on its SYN/ACK) must find its
+ *     protocol in the to-server direction, else it is failed. */
 #include "core/base.h"
 
 #include <netinet/in.h>
@@ -232,9 +232,11 @@ tcp_detect(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 		}
 		return true;
 	}
-	/* nothing in this direction */
-	if ((f->flags & FLOW_F_MIDSTREAM) && dir == APPLAYER_TOSERVER &&
-	    pm_pp_done(af, APPLAYER_TOSERVER)) {
+	/* nothing in this direction (a session picked up on its SYN/ACK
+	 * has seen the start of the request: exempt, as Suricata's) */
+	if ((f->flags & FLOW_F_MIDSTREAM) &&
+	    !(f->tcp_flags & FLOW_TCP_SSN_MIDSTREAM_SYNACK) &&
+	    dir == APPLAYER_TOSERVER && pm_pp_done(af, APPLAYER_TOSERVER)) {
 		disable(ctx, af, f, res);
 		return false;
 	}

@@ -910,5 +910,5 @@ const struct applayer_parser applayer_http_parser = {
 	.log_record = http_logger_log_record,
 	.log_file = glue_log_file,
 	.log_tx_id = true,
-	.first_dirs = 1u << APPLAYER_TOSERVER,
+	.first_dirs = 1u << APPLAYER_TOSERVER | 1u << APPLAYER_TOCLIENT,
 };
