@@ -102,10 +102,15 @@ tcp_int_reassemble(struct tcp_pkt *t)
 	t->result |= FLOW_TCP_R_STREAM;
 }
 
+/* A RST the receiving stack takes: the session is closed, and the
+ * receiver marked (a packet its sender sends after it suspects the RST
+ * injected, and the receiver's side of the session goes on: CLOSED
+ * dispatches on the state before). */
 static void
 close_by_rst(struct tcp_pkt *t)
 {
 	t->f->tcp_flags |= FLOW_TCP_SSN_CLOSED_BY_RST;
+	t->f->tcp_peer[t->dir ^ 1].flags |= FLOW_TCP_PEER_RST_RECV;
 	tcp_int_set_state(t, FLOW_TCP_CLOSED);
 }
 

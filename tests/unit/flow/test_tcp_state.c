@@ -531,6 +531,27 @@ START_TEST(test_talking_on_after_a_rst_suspects_injection)
 }
 END_TEST
 
+/* security-4710's capture: the client resets an open connection, then
+ * sends its request anyway; Suricata 7.0.6 raises suspected_rst_inject
+ * on that packet and goes on with the session. */
+START_TEST(test_data_after_an_established_rst_suspects_injection)
+{
+	struct flow *f = handshake();
+	struct packet *p;
+
+	p = cli(RST | ACK, CNEXT, SNEXT, 0);
+	ck_assert_uint_eq(f->tcp_state, FLOW_TCP_CLOSED);
+	ck_assert(!has_event(p, DECODE_EV_STREAM_SUSPECTED_RST_INJECT));
+	p = cli(ACK, CNEXT, SNEXT, 10);
+	ck_assert(has_event(p, DECODE_EV_STREAM_SUSPECTED_RST_INJECT));
+	ck_assert_uint_eq(f->tcp_state, FLOW_TCP_ESTABLISHED);
+	ck_assert_uint_eq(p->flow_flags & PKT_FLOW_TCP_STREAM,
+	    PKT_FLOW_TCP_STREAM);
+	p = cli(ACK, CNEXT + 10, SNEXT, 10);
+	ck_assert(!has_event(p, DECODE_EV_STREAM_SUSPECTED_RST_INJECT));
+}
+END_TEST
+
 START_TEST(test_syn_inside_an_open_connection_is_a_resend)
 {
 	struct flow *f = handshake();
@@ -942,6 +963,7 @@ flow_tcp_state_suite(void)
 	tcase_add_test(tc, test_rst_answering_a_syn_closes_the_flow);
 	tcase_add_test(tc, test_rst_answering_a_syn_without_acking_it_is_ignored);
 	tcase_add_test(tc, test_talking_on_after_a_rst_suspects_injection);
+	tcase_add_test(tc, test_data_after_an_established_rst_suspects_injection);
 	tcase_add_test(tc, test_syn_inside_an_open_connection_is_a_resend);
 	tcase_add_test(tc, test_data_beyond_the_window_is_not_reassembled);
 	tcase_add_test(tc, test_ack_of_unsent_data_is_invalid);
