@@ -110,6 +110,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/ssh_version.h \
 	lib/detect/keywords/startswith.c \
 	lib/detect/keywords/stream_event.c \
+	lib/detect/keywords/stream_size.c \
 	lib/detect/keywords/strip_pseudo_headers.c \
 	lib/detect/keywords/strip_whitespace.c \
 	lib/detect/keywords/tag.c \

@@ -8,7 +8,10 @@
 #   with an eve drop event, drop.reason "stream error" (with drop flows:
 #   all: Suricata's default, start, logs only rule drops and dropped
 #   flows), and accepts the rest of the connection;
-# - segments out of order raise no overlap and no drop.
+# - segments out of order raise no overlap and no drop;
+# - stream_size on a real capture (tests/data/verify/chdlc.pcap, an HTTP
+#   GET and its response): the packets each rule alerts on are those
+#   Suricata 7.0.6 alerts on with the same rules (pcap_cnt lists below).
 set -u
 top_src="${QUELL_TOP_SRCDIR:?}"
 top_build="${QUELL_TOP_BUILDDIR:?}"
@@ -74,3 +77,29 @@ run ooo ooo.pcap --simulate-ips
 [ "$(stat ooo capture.dropped)" = 0 ] || fail "out of order: a drop"
 [ "$(stat ooo tcp.overlap)" = 0 ] || fail "out of order: an overlap"
 ok "segments out of order: no overlap, no drop"
+
+# stream_size: next_seq - isn per side, after the packet, as Suricata's.
+# Suricata 7.0.6 on this capture and these rules alerts on (pcap_cnt):
+#   3: 1-4  962: 4-16  963: 17  1: 14-17  2: 6-17  961: none
+cat >"$tmp/size.rules" <<'RULES'
+alert tcp any any -> any any (stream_size:client,=,961; sid:961;)
+alert tcp any any -> any any (stream_size:client,=,962; sid:962;)
+alert tcp any any -> any any (stream_size:client,=,963; sid:963;)
+alert tcp any any -> any any (stream_size:server,>,8000; sid:1;)
+alert tcp any any -> any any (stream_size:both,>,900; sid:2;)
+alert tcp any any -> any any (stream_size:either,<,2; sid:3;)
+RULES
+mkdir -p "$tmp/size"
+timeout 60 "$quelld" -k none -c "$top_src/etc/quell.yaml" -S "$tmp/size.rules" \
+	-l "$tmp/size" -r "$top_src/tests/data/verify/chdlc.pcap" \
+	>"$tmp/size.out" 2>"$tmp/size.err" ||
+	fail "quelld -r chdlc.pcap (stream_size) exited $?: $(cat "$tmp/size.err")"
+got=$(jq -r 'select(.event_type == "alert") |
+    "\(.alert.signature_id) \(.pcap_cnt)"' "$tmp/size/eve.json" |
+    sort -n -k1,1 -k2,2 | awk '{ a[$1] = a[$1] (a[$1] == "" ? "" : ",") $2 }
+    END { for (s in a) print s ":" a[s] }' | sort -n | tr '\n' ' ')
+want="1:14,15,16,17 2:6,7,8,9,10,11,12,13,14,15,16,17 3:1,2,3,4 962:4,5,6,7,8,9,10,11,12,13,14,15,16 963:17 "
+[ "$got" = "$want" ] || fail "stream_size alerts (sid:pcap_cnt,...)
+got  $got
+want $want"
+ok "stream_size alerts on the packets Suricata 7.0.6 alerts on"

@@ -94,6 +94,7 @@ extern const struct keyword kw_ssh_protoversion;
 extern const struct keyword kw_ssh_softwareversion;
 extern const struct keyword kw_startswith;
 extern const struct keyword kw_stream_event;
+extern const struct keyword kw_stream_size;
 extern const struct keyword kw_strip_pseudo_headers;
 extern const struct keyword kw_strip_whitespace;
 extern const struct keyword kw_tag;
@@ -205,6 +206,7 @@ static const struct keyword *const keywords[] = {
 	&kw_ssh_softwareversion,
 	&kw_startswith,
 	&kw_stream_event,
+	&kw_stream_size,
 	&kw_strip_pseudo_headers,
 	&kw_strip_whitespace,
 	&kw_tag,

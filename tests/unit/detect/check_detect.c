@@ -176,6 +176,31 @@ START_TEST(test_keyword_lookup_ignores_case)
 }
 END_TEST
 
+/* A malformed stream_size names its line; the rest still load. */
+START_TEST(test_malformed_stream_size_names_its_line)
+{
+	struct ruleset *rs = rules_ruleset_new();
+	struct rules_stats st;
+
+	ck_assert_ptr_nonnull(rs);
+	rules_load_string(rs, "test.rules",
+	    "alert tcp any any -> any any (stream_size:client,>,10; sid:1;)\n"
+	    "alert tcp any any -> any any (stream_size:nobody,>,10; sid:2;)\n"
+	    "alert tcp any any -> any any (stream_size:client,~,10; sid:3;)\n"
+	    "alert tcp any any -> any any (stream_size:client,>,x; sid:4;)\n"
+	    "alert tcp any any -> any any (stream_size:client,>; sid:5;)\n"
+	    "alert tcp any any -> any any (stream_size:both, >=, 0; sid:6;)\n",
+	    NULL, &dl);
+	rules_ruleset_stats(rs, &st);
+	ck_assert_uint_eq(st.loaded, 2);
+	ck_assert_uint_eq(st.failed, 4);
+	ck_assert_uint_eq(dl.errors, 4);
+	for (unsigned i = 0; i < dl.count; i++)
+		ck_assert_uint_eq(dl.items[i].line, i + 2);
+	rules_ruleset_free(rs);
+}
+END_TEST
+
 START_TEST(test_every_keyword_has_a_description_and_setup)
 {
 	for (size_t i = 0; i < detect_keywords_registry_count(); i++) {
@@ -1313,6 +1338,7 @@ detect_suite(void)
 	tcase_add_test(reg, test_keyword_registry_is_sorted_and_unique);
 	tcase_add_test(reg, test_keyword_names_are_lowercase);
 	tcase_add_test(reg, test_keyword_lookup_ignores_case);
+	tcase_add_test(reg, test_malformed_stream_size_names_its_line);
 	tcase_add_test(reg, test_every_keyword_has_a_description_and_setup);
 	tcase_add_test(reg, test_keyword_lookup_finds_every_keyword);
 	tcase_add_test(reg, test_keyword_lookup_needs_the_whole_name);
