@@ -28,6 +28,7 @@ LAB_TESTS = \
 	tests/lab/t_ssh.sh \
 	tests/lab/t_frag_conntrack.sh \
 	tests/lab/t_http.sh \
+	tests/lab/t_stream_inline.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
@@ -37,5 +38,6 @@ EXTRA_DIST += \
 	tests/lab/redis_lib.sh \
 	tests/lab/frag_send.py \
 	tests/lab/http_client.py \
+	tests/lab/tcp_client.py \
 	$(LAB_TESTS) \
 	$(NULL)
