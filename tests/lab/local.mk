@@ -29,6 +29,7 @@ LAB_TESTS = \
 	tests/lab/t_frag_conntrack.sh \
 	tests/lab/t_http.sh \
 	tests/lab/t_stream_inline.sh \
+	tests/lab/t_stream_segments.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
@@ -39,5 +40,6 @@ EXTRA_DIST += \
 	tests/lab/frag_send.py \
 	tests/lab/http_client.py \
 	tests/lab/tcp_client.py \
+	tests/lab/tcp_segments.py \
 	$(LAB_TESTS) \
 	$(NULL)
