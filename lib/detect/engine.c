@@ -149,7 +149,10 @@ detect_thread_new(const struct detect_engine *de)
 	if ((dt = calloc(1, sizeof(*dt))) == NULL)
 		return NULL;
 	dt->de = de;
-	dt->cand = calloc(ncand, sizeof(*dt->cand));
+	/* a rule comes at most once per prefilter, and a plain pkt_data
+	 * fast pattern is in two: the packet's and the stream's (the
+	 * duplicates go after the sort) */
+	dt->cand = calloc(2 * ncand, sizeof(*dt->cand));
 	dt->txrules = calloc(ncand, sizeof(*dt->txrules));
 	dt->txcand = calloc(ncand, sizeof(*dt->txcand));
 	dt->pat_gen = calloc(de->max_patterns ? de->max_patterns : 1,
