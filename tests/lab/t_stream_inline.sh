@@ -16,7 +16,7 @@
 #   (stats flow.midstream >= 1) and inspected: after a restart, GET /ok2
 #   on it is answered, GET /attack on it is dropped and never reaches the
 #   server.
-# shellcheck disable=SC2016 # jq programs in single quotes
+# shellcheck disable=SC2016,SC2119 # jq programs in single quotes; optional helper args
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
 

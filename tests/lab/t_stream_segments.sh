@@ -12,7 +12,7 @@
 #   completes it, the server never gets GET /attack, eve has a blocked
 #   alert.
 # Needs Debian's python3-scapy (/usr/bin/python3, or SEG_PYTHON).
-# shellcheck disable=SC2016 # jq programs in single quotes
+# shellcheck disable=SC2016,SC2119 # jq programs in single quotes; optional helper args
 set -u
 . "${QUELL_TOP_SRCDIR:?run through make check or set QUELL_TOP_SRCDIR}/tests/lab/lib.sh"
 
