@@ -41,7 +41,10 @@ lab_ipt -I FORWARD $RULE || lab_fail "insert IPv4 NFQUEUE rule"
 lab_client "$LAB_IPTABLES" -w 10 -I OUTPUT -p tcp --tcp-flags RST RST \
 	--dport "$LAB_HTTP_PORT" -j DROP || lab_fail "client OUTPUT RST rule"
 mkdir -p "$LAB_TMP/log"
-lab_start_quelld -c "$CONFIG" -S "$LAB_TMP/seg.rules" -l "$LAB_TMP/log" -q 0
+# drop events of every dropped packet (Suricata's default, flows start,
+# logs those of rules and dropped flows only)
+lab_start_quelld -c "$CONFIG" -S "$LAB_TMP/seg.rules" -l "$LAB_TMP/log" -q 0 \
+	--set outputs.eve-log.types.drop.flows=all
 
 send() {	# send SPORT SCENARIO
 	local out
