@@ -129,16 +129,19 @@ applayer_config_new(const struct quell_config *qc, char *err, size_t errlen)
 			ic->enabled = en != NULL ? enable_value(en) :
 			    APPLAYER_ENABLE_YES;
 			/* detection-ports: the block that has any wins as a
-			 * whole, as Suricata's */
-			if (own != NULL && (own->dp != NULL || own->sp != NULL)) {
-				dp = own->dp;
-				sp = own->sp;
-				where = slot_names[slots[pr][1 + ip]];
-			} else if (gen != NULL && (gen->dp != NULL ||
-			    gen->sp != NULL)) {
+			 * whole, the protocol's own (dns.detection-ports)
+			 * before the per-transport one (dns.tcp....), as
+			 * Suricata's AppLayerProtoDetectPPParseConfPorts
+			 * looks them up */
+			if (gen != NULL && (gen->dp != NULL || gen->sp != NULL)) {
 				dp = gen->dp;
 				sp = gen->sp;
 				where = slot_names[slots[pr][0]];
+			} else if (own != NULL && (own->dp != NULL ||
+			    own->sp != NULL)) {
+				dp = own->dp;
+				sp = own->sp;
+				where = slot_names[slots[pr][1 + ip]];
 			} else
 				dp = ap->default_ports;
 			if (dp != NULL && dp[0] != '\0') {

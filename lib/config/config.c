@@ -40,6 +40,7 @@ struct key {
 static const char *const nfq_modes[] = { "accept", "repeat", "route", NULL };
 static const char *const fail_policies[] = { "accept", "drop", NULL };
 static const char *const mpm_algos[] = { "auto", "hs", "ac", NULL };
+static const char *const spm_algos[] = { "auto", "bm", "hs", NULL };
 static const char *const mpm_contexts[] = { "auto", "single", "full",
     NULL };
 static const char *const detect_profiles[] = { "low", "medium", "high",
@@ -260,6 +261,9 @@ static const struct key keys[] = {
 	{ "run-as.group", KEY_STRING, OFF(run_as_group), "", 0, 0, NULL },
 	{ "run-as.user", KEY_STRING, OFF(run_as_user), "", 0, 0, NULL },
 	{ "sensor-name", KEY_STRING, OFF(sensor_name), "", 0, 0, NULL },
+	/* Suricata's single-pattern matcher: accepted; quell's content search
+	 * is its own whatever the value */
+	{ "spm-algo", KEY_ENUM_STR, OFF(spm_algo), "auto", 0, 0, spm_algos },
 	{ "stats.enabled", KEY_BOOL, OFF(stats_enabled), "yes", 0, 0, NULL },
 	{ "stats.decoder-events", KEY_BOOL, OFF(stats_decoder_events), "yes", 0, 0, NULL },
 	{ "stats.stream-events", KEY_BOOL, OFF(stats_stream_events), "no", 0, 0, NULL },
@@ -339,6 +343,7 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.alert.payload-printable", KEY_BOOL, EOFF(payload_printable), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.tagged-packets", KEY_BOOL, EOFF(tagged_packets), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.verdict", KEY_BOOL, EOFF(verdict), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.types.dns.version", KEY_UINT, EOFF(dns_version), "3", 2, 3, NULL },
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
 	{ "outputs.eve-log.types.drop.verdict", KEY_BOOL, EOFF(drop_verdict), "yes", 0, 0, NULL },

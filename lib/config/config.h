@@ -143,6 +143,7 @@ struct config_eve {
 	unsigned	 reconnect_min_ms;
 	unsigned	 reconnect_max_ms;
 	unsigned	 buffer_lines;		/* ring slots per producer */
+	unsigned	 dns_version;		/* types.dns.version: 2, 3 */
 
 	int		 list_pos;	/* item of suricata.yaml's outputs list
 					 * it was read from, -1 (config_set's
@@ -155,6 +156,7 @@ struct quell_config {
 	char		*classification_file;	/* relative: to the config's dir */
 	char		*reference_file;
 	char		*mpm_algo;		/* auto, hs, ac */
+	char		*spm_algo;		/* auto, bm, hs: no effect */
 	int		 detect_profile;	/* 0 low, 1 medium, 2 high,
 						 * 3 custom (enum detect_profile) */
 	unsigned	 detect_toclient_groups; /* custom-values */

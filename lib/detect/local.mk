@@ -21,6 +21,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/threshold.c lib/detect/threshold.h \
 	lib/detect/threshold_file.c lib/detect/threshold_file.h \
 	lib/detect/tx.h \
+	lib/detect/txmatch.c lib/detect/txmatch.h \
 	lib/detect/uint.c lib/detect/uint.h \
 	lib/detect/verdict.c lib/detect/verdict.h \
 	lib/detect/xform.c lib/detect/xform.h \
@@ -45,6 +46,8 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/depth.c \
 	lib/detect/keywords/detection_filter.c \
 	lib/detect/keywords/distance.c \
+	lib/detect/keywords/dns_opcode.c \
+	lib/detect/keywords/dns_rrtype.c \
 	lib/detect/keywords/dotprefix.c \
 	lib/detect/keywords/dsize.c \
 	lib/detect/keywords/endswith.c \
@@ -108,6 +111,8 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/ssh_softwareversion.c \
 	lib/detect/keywords/ssh_version.c \
 	lib/detect/keywords/ssh_version.h \
+	lib/detect/keywords/ssl_state.c \
+	lib/detect/keywords/ssl_version.c \
 	lib/detect/keywords/startswith.c \
 	lib/detect/keywords/stream_event.c \
 	lib/detect/keywords/stream_size.c \
@@ -119,6 +124,17 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/tcpv4_csum.c \
 	lib/detect/keywords/tcpv6_csum.c \
 	lib/detect/keywords/threshold.c lib/detect/keywords/threshold.h \
+	lib/detect/keywords/tls_cert_chain_len.c \
+	lib/detect/keywords/tls_cert_expired.c \
+	lib/detect/keywords/tls_cert_notafter.c \
+	lib/detect/keywords/tls_cert_notbefore.c \
+	lib/detect/keywords/tls_cert_valid.c \
+	lib/detect/keywords/tls_cert_validity.c lib/detect/keywords/tls_cert_validity.h \
+	lib/detect/keywords/tls_fingerprint.c \
+	lib/detect/keywords/tls_issuerdn.c \
+	lib/detect/keywords/tls_legacy.c lib/detect/keywords/tls_legacy.h \
+	lib/detect/keywords/tls_subject.c \
+	lib/detect/keywords/tls_version.c \
 	lib/detect/keywords/to_lowercase.c \
 	lib/detect/keywords/to_md5.c \
 	lib/detect/keywords/to_sha1.c \

@@ -84,16 +84,20 @@ want tls 1 '.event_type == "flow" and .app_proto == "tls"' "flow records with ap
 ok "TLS: tls.sni once, the tls record with both certificates, app_proto"
 
 run dns "$data/verify/dns-z-bit-input.pcap"
-want dns 1 '.event_type == "alert" and .alert.signature_id == 3 and .tx_id == 0 and .dns.query[0].z == true and .app_proto == "dns"' "app-layer-event:dns.z_flag_set alerts"
-want dns 1 '.event_type == "dns" and .dns.type == "query" and .dns.rrname == "www.google.com" and .src_port == 42150' "dns query records"
-want dns 1 '.event_type == "dns" and .dns.type == "answer" and .dns.answers[0].rdata == "142.251.32.68" and .src_port == 42150' "dns answer records"
+want dns 1 '.event_type == "alert" and .alert.signature_id == 3 and .tx_id == 0 and .dns.version == 3 and .dns.type == "request" and .dns.z == true and .dns.queries[0].rrname == "www.google.com" and .app_proto == "dns"' "app-layer-event:dns.z_flag_set alerts (eve dns version 3)"
+want dns 1 '.event_type == "dns" and .dns.version == 3 and .dns.type == "request" and .dns.queries[0].rrname == "www.google.com" and .src_port == 42150' "dns request records"
+want dns 1 '.event_type == "dns" and .dns.type == "response" and .dns.answers[0].rdata == "142.251.32.68" and .dns.grouped.A[0] == "142.251.32.68" and .src_port == 42150' "dns response records"
+run dns2 "$data/verify/dns-z-bit-input.pcap" --set outputs.eve-log.types.dns.version=2
+want dns2 1 '.event_type == "alert" and .alert.signature_id == 3 and .dns.query[0].z == true' "version 2 alerts"
+want dns2 1 '.event_type == "dns" and .dns.type == "query" and .dns.rrname == "www.google.com" and .src_port == 42150' "version 2 dns query records"
+want dns2 1 '.event_type == "dns" and .dns.version == 2 and .dns.type == "answer" and .dns.answers[0].rdata == "142.251.32.68" and .src_port == 42150' "version 2 dns answer records"
 want dns 1 '.event_type == "flow" and .app_proto == "dns" and .proto == "UDP"' "flow records with app_proto dns"
 stat() {	# stat NAME PATH: a number of the last stats record
 	jq -r "select(.event_type == \"stats\") | .stats$2" "$tmp/$1/eve.json" | tail -n 1
 }
 [ "$(stat dns .app_layer.flow.dns_udp) $(stat dns .app_layer.flow.dns_tcp) $(stat dns .app_layer.tx.dns_udp)" = "1 0 1" ] ||
 	fail "dns: stats.app_layer flow.dns_udp, flow.dns_tcp, tx.dns_udp are $(stat dns .app_layer.flow.dns_udp) $(stat dns .app_layer.flow.dns_tcp) $(stat dns .app_layer.tx.dns_udp), want 1 0 1"
-ok "DNS: a parser event on its tx, query and answer records, app_proto, stats.app_layer dns_udp"
+ok "DNS: a parser event on its tx, request and response records (eve versions 3 and 2), app_proto, stats.app_layer dns_udp"
 
 run ssh "$data/ssh/ssh-openssh.pcap" --set app-layer.protocols.ssh.hassh=yes
 want ssh 1 '.event_type == "alert" and .alert.signature_id == 4 and .tx_id == 0 and .ssh.client.software_version == "OpenSSH_9.2p1"' "ssh.software alerts"

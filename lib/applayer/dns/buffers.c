@@ -18,6 +18,7 @@ const struct applayer_buffer applayer_dns_buffers[APPLAYER_DNS_NBUFFERS] = {
 		.dirs = 1u << APPLAYER_TOSERVER,
 		.progress = 1,
 		.get_multi = get_query,
+		.alias = "dns_query",
 	},
 };
 

@@ -7,6 +7,33 @@
 #include "applayer/dns/log.h"
 #include "applayer/dns/state.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "applayer/dns/dns_int.h"
+#include "config/config.h"
+
+/* outputs.eve-log.types.dns.version of the first eve-log section (the
+ * parser's records are made once for every output). */
+static void *
+dns_config_new(const struct quell_config *qc, char *err, size_t errlen)
+{
+	struct applayer_dns_config *c = calloc(1, sizeof(*c));
+
+	if (c == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	c->eve_version = qc->eve[0].dns_version == 2 ? 2 : 3;
+	return c;
+}
+
+static void
+dns_config_free(void *cfg)
+{
+	free(cfg);
+}
+
 const struct applayer_parser applayer_dns_parser = {
 	.name = "dns",
 	.proto = APPLAYER_PROTO_DNS,
@@ -17,6 +44,8 @@ const struct applayer_parser applayer_dns_parser = {
 	.probe = applayer_dns_state_probe_tcp,
 	.probe_dgram = applayer_dns_state_probe_udp,
 	.default_ports = "53",
+	.config_new = dns_config_new,
+	.config_free = dns_config_free,
 	.state_new = applayer_dns_state_new,
 	.state_free = applayer_dns_state_free,
 	.parse = applayer_dns_state_parse,

@@ -23,7 +23,13 @@ struct applayer_dns_tx {
  * so a one-way flood of tiny TCP messages stays bounded. */
 #define DNS_MAX_TX	4096
 
+/* The parser's configuration (config_new): the eve format. */
+struct applayer_dns_config {
+	unsigned	 eve_version;	/* 2 (Suricata 7) or 3 (Suricata 8) */
+};
+
 struct applayer_dns_state {
+	const struct applayer_dns_config *cfg;	/* NULL: version 3 */
 	struct applayer_dns_tx **txs;	/* oldest first */
 	uint32_t	 ntx, cap;
 	uint64_t	 next_id;

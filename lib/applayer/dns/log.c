@@ -1,4 +1,15 @@
-/* The eve "dns" object, Suricata 7's version 2 format:
+/* The eve "dns" object in the two formats of
+ * outputs.eve-log.types.dns.version.
+ *
+ * Version 3 (Suricata 8's, the default): one object per message, the
+ * same in dns records and in alerts:
+ *	{"version":3,"type":"request"|"response","tx_id":..,"id":..,
+ *	 "flags":"100",[qr, aa, tc, rd, ra, z],"opcode":..,"rcode":..,
+ *	 "queries":[{"rrname":..,"rrtype":..[,"rrname_truncated":true]}],
+ *	 "answers":[..],"grouped":{..},"authorities":[..],
+ *	 "additionals":[..]}
+ *
+ * Version 2, Suricata 7's:
  *
  *	request (one eve record per question; in alerts
  *	{"query": [record, ...]}):
@@ -34,6 +45,16 @@ static json_t	*answer_record(const struct applayer_dns_tx *);
 static json_t	*rdata_value(const struct dns_msg *, const struct dns_rr *,
 		    const char **key);
 static json_t	*rr_detail(const struct dns_msg *, const struct dns_rr *);
+static json_t	*message_v3(const struct applayer_dns_tx *);
+
+static unsigned
+eve_version(const void *state)
+{
+	const struct applayer_dns_state *s = state;
+
+	return s != NULL && s->cfg != NULL && s->cfg->eve_version == 2 ?
+	    2 : 3;
+}
 
 static int
 set_bytes(json_t *o, const char *key, const uint8_t *b, size_t len)
@@ -219,21 +240,131 @@ rr_detail(const struct dns_msg *m, const struct dns_rr *rr)
 	return o;
 }
 
+
+/* The answers of m as "answers" (detailed) and "grouped" (rdata by
+ * type), as both formats write them. */
+static void
+answers_json(const struct dns_msg *m, json_t *o)
+{
+	json_t *arr, *grouped;
+
+	if (m->nrr[DNS_SECTION_ANSWER] == 0)
+		return;
+	arr = json_array();
+	grouped = json_object();
+	for (uint16_t i = 0; i < m->nrr[DNS_SECTION_ANSWER]; i++) {
+		const struct dns_rr *rr = &m->rr[DNS_SECTION_ANSWER][i];
+		const char *tname = applayer_dns_rrtype_name(rr->type);
+		char num[8];
+		const char *key;
+		json_t *v, *list;
+
+		json_array_append_new(arr, rr_detail(m, rr));
+		if ((v = rdata_value(m, rr, &key)) == NULL)
+			continue;
+		if (tname == NULL) {
+			snprintf(num, sizeof(num), "%u", rr->type);
+			tname = num;
+		}
+		if ((list = json_object_get(grouped, tname)) == NULL) {
+			list = json_array();
+			json_object_set_new(grouped, tname, list);
+		}
+		json_array_append_new(list, v);
+	}
+	json_object_set_new(o, "answers", arr);
+	if (json_object_size(grouped) > 0)
+		json_object_set_new(o, "grouped", grouped);
+	else
+		json_decref(grouped);
+}
+
+static void
+section_json(const struct dns_msg *m, enum dns_section sec, const char *key,
+    json_t *o)
+{
+	json_t *arr;
+
+	if (m->nrr[sec] == 0)
+		return;
+	arr = json_array();
+	for (uint16_t i = 0; i < m->nrr[sec]; i++)
+		json_array_append_new(arr, rr_detail(m, &m->rr[sec][i]));
+	json_object_set_new(o, key, arr);
+}
+
+static const struct {
+	uint16_t	 bit;
+	const char	*name;
+} flag_bits[] = {
+	{ DNS_FLAG_QR, "qr" }, { DNS_FLAG_AA, "aa" },
+	{ DNS_FLAG_TC, "tc" }, { DNS_FLAG_RD, "rd" },
+	{ DNS_FLAG_RA, "ra" }, { DNS_FLAG_Z, "z" },
+};
+
+static void
+rcode_json(const struct dns_msg *m, json_t *o)
+{
+	const char *rc;
+	char num[8];
+
+	if ((rc = applayer_dns_rcode_name(DNS_RCODE(m->hdr.flags))) == NULL) {
+		snprintf(num, sizeof(num), "%u", DNS_RCODE(m->hdr.flags));
+		rc = num;
+	}
+	json_object_set_new(o, "rcode", json_string(rc));
+}
+
+static json_t *
+message_v3(const struct applayer_dns_tx *tx)
+{
+	const struct dns_msg *m = tx->msg;
+	char hex[8];
+	json_t *o, *arr;
+
+	if (m == NULL || (o = json_object()) == NULL)
+		return NULL;
+	json_object_set_new(o, "version", json_integer(3));
+	json_object_set_new(o, "type", json_string(tx->dir ==
+	    APPLAYER_TOSERVER ? "request" : "response"));
+	json_object_set_new(o, "tx_id", json_integer((json_int_t)tx->id));
+	json_object_set_new(o, "id", json_integer(m->hdr.id));
+	snprintf(hex, sizeof(hex), "%x", m->hdr.flags);
+	json_object_set_new(o, "flags", json_string(hex));
+	for (size_t i = 0; i < QUELL_NITEMS(flag_bits); i++)
+		if ((m->hdr.flags & flag_bits[i].bit) != 0)
+			json_object_set_new(o, flag_bits[i].name, json_true());
+	json_object_set_new(o, "opcode",
+	    json_integer(DNS_OPCODE(m->hdr.flags)));
+	rcode_json(m, o);
+	if (m->nq > 0) {
+		arr = json_array();
+		for (uint16_t i = 0; i < m->nq; i++) {
+			const struct dns_question *q = &m->q[i];
+			json_t *e = json_object();
+
+			set_bytes(e, "rrname", (const uint8_t *)
+			    applayer_dns_name_text(m, &q->name), q->name.len);
+			set_rrtype(e, q->type);
+			if (q->name.truncated)
+				json_object_set_new(e, "rrname_truncated",
+				    json_true());
+			json_array_append_new(arr, e);
+		}
+		json_object_set_new(o, "queries", arr);
+	}
+	answers_json(m, o);
+	section_json(m, DNS_SECTION_AUTHORITY, "authorities", o);
+	section_json(m, DNS_SECTION_ADDITIONAL, "additionals", o);
+	return o;
+}
+
 static json_t *
 answer_record(const struct applayer_dns_tx *tx)
 {
-	static const struct {
-		uint16_t	 bit;
-		const char	*name;
-	} bits[] = {
-		{ DNS_FLAG_QR, "qr" }, { DNS_FLAG_AA, "aa" },
-		{ DNS_FLAG_TC, "tc" }, { DNS_FLAG_RD, "rd" },
-		{ DNS_FLAG_RA, "ra" }, { DNS_FLAG_Z, "z" },
-	};
 	const struct dns_msg *m = tx->msg;
-	const char *rc;
 	char hex[8];
-	json_t *o, *arr, *grouped;
+	json_t *o;
 
 	if (m == NULL || (o = json_object()) == NULL)
 		return NULL;
@@ -242,9 +373,9 @@ answer_record(const struct applayer_dns_tx *tx)
 	json_object_set_new(o, "id", json_integer(m->hdr.id));
 	snprintf(hex, sizeof(hex), "%x", m->hdr.flags);
 	json_object_set_new(o, "flags", json_string(hex));
-	for (size_t i = 0; i < QUELL_NITEMS(bits); i++)
-		if ((m->hdr.flags & bits[i].bit) != 0)
-			json_object_set_new(o, bits[i].name, json_true());
+	for (size_t i = 0; i < QUELL_NITEMS(flag_bits); i++)
+		if ((m->hdr.flags & flag_bits[i].bit) != 0)
+			json_object_set_new(o, flag_bits[i].name, json_true());
 	json_object_set_new(o, "opcode",
 	    json_integer(DNS_OPCODE(m->hdr.flags)));
 	if (m->nq > 0) {
@@ -252,47 +383,9 @@ answer_record(const struct applayer_dns_tx *tx)
 		    m, &m->q[0].name), m->q[0].name.len);
 		set_rrtype(o, m->q[0].type);
 	}
-	if ((rc = applayer_dns_rcode_name(DNS_RCODE(m->hdr.flags))) == NULL) {
-		snprintf(hex, sizeof(hex), "%u", DNS_RCODE(m->hdr.flags));
-		rc = hex;
-	}
-	json_object_set_new(o, "rcode", json_string(rc));
-	if (m->nrr[DNS_SECTION_ANSWER] > 0) {
-		arr = json_array();
-		grouped = json_object();
-		for (uint16_t i = 0; i < m->nrr[DNS_SECTION_ANSWER]; i++) {
-			const struct dns_rr *rr = &m->rr[DNS_SECTION_ANSWER][i];
-			const char *tname = applayer_dns_rrtype_name(rr->type);
-			char num[8];
-			const char *key;
-			json_t *v, *list;
-
-			json_array_append_new(arr, rr_detail(m, rr));
-			if ((v = rdata_value(m, rr, &key)) == NULL)
-				continue;
-			if (tname == NULL) {
-				snprintf(num, sizeof(num), "%u", rr->type);
-				tname = num;
-			}
-			if ((list = json_object_get(grouped, tname)) == NULL) {
-				list = json_array();
-				json_object_set_new(grouped, tname, list);
-			}
-			json_array_append_new(list, v);
-		}
-		json_object_set_new(o, "answers", arr);
-		if (json_object_size(grouped) > 0)
-			json_object_set_new(o, "grouped", grouped);
-		else
-			json_decref(grouped);
-	}
-	if (m->nrr[DNS_SECTION_AUTHORITY] > 0) {
-		arr = json_array();
-		for (uint16_t i = 0; i < m->nrr[DNS_SECTION_AUTHORITY]; i++)
-			json_array_append_new(arr, rr_detail(m,
-			    &m->rr[DNS_SECTION_AUTHORITY][i]));
-		json_object_set_new(o, "authorities", arr);
-	}
+	rcode_json(m, o);
+	answers_json(m, o);
+	section_json(m, DNS_SECTION_AUTHORITY, "authorities", o);
 	return o;
 }
 
@@ -304,6 +397,16 @@ applayer_dns_log_tx(void *state, void *tx, struct json_t *out)
 
 	if (t->msg == NULL)
 		return 0;
+	if (eve_version(state) == 3) {
+		if ((v = message_v3(t)) == NULL)
+			return -1;
+		if (json_object_update(out, v) == -1) {
+			json_decref(v);
+			return -1;
+		}
+		json_decref(v);
+		return 0;
+	}
 	if (t->dir == APPLAYER_TOSERVER) {
 		json_t *arr = json_array();
 
@@ -326,7 +429,9 @@ applayer_dns_log_record(void *state, void *tx, uint32_t idx,
 
 	if (t->msg == NULL)
 		return 0;
-	if (t->dir == APPLAYER_TOSERVER)
+	if (eve_version(state) == 3)
+		v = idx == 0 ? message_v3(t) : NULL;
+	else if (t->dir == APPLAYER_TOSERVER)
 		v = query_record(t, idx);
 	else
 		v = idx == 0 ? answer_record(t) : NULL;

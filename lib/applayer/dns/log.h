@@ -1,4 +1,5 @@
-/* The eve "dns" object of a DNS transaction (Suricata 7, version 2). */
+/* The eve "dns" object of a DNS transaction: version 3 (Suricata 8,
+ * the default) or 2 (Suricata 7), outputs.eve-log.types.dns.version. */
 #ifndef QUELL_APPLAYER_DNS_LOG_H
 #define QUELL_APPLAYER_DNS_LOG_H
 
@@ -6,7 +7,8 @@
 
 struct json_t;
 
-/* What alerts carry under "dns": {"query": [...]} for a request,
+/* What alerts carry under "dns": version 3, the message object;
+ * version 2, {"query": [...]} for a request,
  * {"answer": {...}} for a response. 0, or -1. */
 int	applayer_dns_log_tx(void *state, void *tx, struct json_t *out);
 /* The eve "dns" record idx of tx (a request: one per question; a

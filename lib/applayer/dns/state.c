@@ -24,7 +24,11 @@ static enum applayer_proto probe_header_only(const uint8_t *data,
 void *
 applayer_dns_state_new(const struct flow *f, const void *cfg)
 {
-	return calloc(1, sizeof(struct applayer_dns_state));
+	struct applayer_dns_state *s = calloc(1, sizeof(*s));
+
+	if (s != NULL)
+		s->cfg = cfg;
+	return s;
 }
 
 void

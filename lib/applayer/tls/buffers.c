@@ -258,6 +258,44 @@ applayer_tls_ssl_state(const void *tx)
 	return ((const struct applayer_tls_state *)tx)->hsstate;
 }
 
+uint32_t
+applayer_tls_ssl_state_current(const void *tx)
+{
+	return ((const struct applayer_tls_state *)tx)->hscur;
+}
+
+uint16_t
+applayer_tls_dir_version(const void *tx, uint8_t dir)
+{
+	const struct applayer_tls_state *s = tx;
+	const struct tls_dir *d = &s->dir[dir & 1];
+
+	if ((dir & 1) == APPLAYER_TOCLIENT && (s->flags &
+	    TLS_F_SERVER_HELLO) != 0)
+		return s->version;
+	if (d->hello_version != 0)
+		return d->hello_version;
+	return d->sslv2 ? TLS_VERSION_SSL2 : 0;
+}
+
+const char *
+applayer_tls_cert_str(const void *tx, uint8_t dir, enum applayer_tls_cert_field f)
+{
+	const struct tls_cert *c = cert((void *)(uintptr_t)tx, dir);
+
+	if (c == NULL)
+		return NULL;
+	switch (f) {
+	case APPLAYER_TLS_CERT_SUBJECT:
+		return c->subject;
+	case APPLAYER_TLS_CERT_ISSUER:
+		return c->issuer;
+	case APPLAYER_TLS_CERT_FINGERPRINT:
+		return c->fingerprint;
+	}
+	return NULL;
+}
+
 bool
 applayer_tls_cert_validity(const void *tx, uint8_t dir, time_t *nb,
     time_t *na)
@@ -276,4 +314,10 @@ uint32_t
 applayer_tls_cert_chain_len(const void *tx, uint8_t dir)
 {
 	return ((const struct applayer_tls_state *)tx)->dir[dir & 1].ncerts;
+}
+
+bool
+applayer_tls_cert_seen(const void *tx, uint8_t dir)
+{
+	return ((const struct applayer_tls_state *)tx)->dir[dir & 1].cert_done;
 }

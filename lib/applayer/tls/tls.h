@@ -81,12 +81,31 @@ enum {
 	TLS_SSLVER_TLS12, TLS_SSLVER_TLS13,
 };
 uint32_t applayer_tls_ssl_versions(const void *tx);
-/* ssl_state: TLS_STATE_* bits of the handshake messages seen. */
+/* ssl_state: TLS_STATE_* bits of the handshake messages seen; those of
+ * the latest data parsed (Suricata's current_flags, what ssl_state
+ * matches). */
 uint32_t applayer_tls_ssl_state(const void *tx);
+uint32_t applayer_tls_ssl_state_current(const void *tx);
+/* The version of dir's side as ssl_version and tls.version see it
+ * (Suricata's client_connp/server_connp.version): the ClientHello's,
+ * the negotiated one to the client once the ServerHello came (its
+ * supported_versions); SSLv2 records before a hello; 0 unknown. */
+uint16_t applayer_tls_dir_version(const void *tx, uint8_t dir);
+/* The first certificate of dir's chain, as the eve log and the
+ * tls.cert_* buffers show it; NULL without one. */
+enum applayer_tls_cert_field {
+	APPLAYER_TLS_CERT_SUBJECT,
+	APPLAYER_TLS_CERT_ISSUER,
+	APPLAYER_TLS_CERT_FINGERPRINT,
+};
+const char *applayer_tls_cert_str(const void *tx, uint8_t dir,
+	    enum applayer_tls_cert_field);
 /* The first certificate of dir's chain (APPLAYER_TOCLIENT: the
  * server's): validity as epoch seconds; false without one. */
 bool	applayer_tls_cert_validity(const void *tx, uint8_t dir,
 	    time_t *notbefore, time_t *notafter);
+/* Whether dir's Certificate message was parsed. */
+bool	applayer_tls_cert_seen(const void *tx, uint8_t dir);
 /* Certificates in dir's chain. */
 uint32_t applayer_tls_cert_chain_len(const void *tx, uint8_t dir);
 

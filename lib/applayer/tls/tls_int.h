@@ -74,7 +74,10 @@ struct applayer_tls_state {
 	uint32_t	 flags;
 	uint16_t	 version;	/* negotiated */
 	uint32_t	 sslver;	/* 1 << TLS_SSLVER_* */
-	uint32_t	 hsstate;	/* TLS_STATE_* */
+	uint32_t	 hsstate;	/* TLS_STATE_* seen */
+	uint32_t	 hscur;		/* TLS_STATE_* of the last message
+					 * (Suricata's current_flags: those of
+					 * the latest parse() call) */
 	char		*sni;
 	uint16_t	 sni_len;
 	uint32_t	 nhello;	/* ClientHellos seen */
@@ -96,6 +99,14 @@ struct applayer_tls_state {
 };
 
 void	tls_state_event(struct applayer_tls_state *, unsigned ev);
+
+/* A handshake message of kind bit (TLS_STATE_*) was seen. */
+static inline void
+tls_state_hs(struct applayer_tls_state *s, uint32_t bit)
+{
+	s->hsstate |= bit;
+	s->hscur |= bit;
+}
 
 /* hello.c */
 int	tls_hello_client(struct applayer_tls_state *, const uint8_t *body,

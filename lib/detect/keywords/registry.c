@@ -31,6 +31,8 @@ extern const struct keyword kw_decode_event;
 extern const struct keyword kw_depth;
 extern const struct keyword kw_detection_filter;
 extern const struct keyword kw_distance;
+extern const struct keyword kw_dns_opcode;
+extern const struct keyword kw_dns_rrtype;
 extern const struct keyword kw_dotprefix;
 extern const struct keyword kw_dsize;
 extern const struct keyword kw_endswith;
@@ -92,6 +94,8 @@ extern const struct keyword kw_seq;
 extern const struct keyword kw_sid;
 extern const struct keyword kw_ssh_protoversion;
 extern const struct keyword kw_ssh_softwareversion;
+extern const struct keyword kw_ssl_state;
+extern const struct keyword kw_ssl_version;
 extern const struct keyword kw_startswith;
 extern const struct keyword kw_stream_event;
 extern const struct keyword kw_stream_size;
@@ -104,6 +108,15 @@ extern const struct keyword kw_tcp_mss;
 extern const struct keyword kw_tcpv4_csum;
 extern const struct keyword kw_tcpv6_csum;
 extern const struct keyword kw_threshold;
+extern const struct keyword kw_tls_cert_chain_len;
+extern const struct keyword kw_tls_cert_expired;
+extern const struct keyword kw_tls_cert_notafter;
+extern const struct keyword kw_tls_cert_notbefore;
+extern const struct keyword kw_tls_cert_valid;
+extern const struct keyword kw_tls_fingerprint;
+extern const struct keyword kw_tls_issuerdn;
+extern const struct keyword kw_tls_subject;
+extern const struct keyword kw_tls_version;
 extern const struct keyword kw_to_lowercase;
 extern const struct keyword kw_to_md5;
 extern const struct keyword kw_to_sha1;
@@ -143,6 +156,8 @@ static const struct keyword *const keywords[] = {
 	&kw_depth,
 	&kw_detection_filter,
 	&kw_distance,
+	&kw_dns_opcode,
+	&kw_dns_rrtype,
 	&kw_dotprefix,
 	&kw_dsize,
 	&kw_endswith,
@@ -204,6 +219,8 @@ static const struct keyword *const keywords[] = {
 	&kw_sid,
 	&kw_ssh_protoversion,
 	&kw_ssh_softwareversion,
+	&kw_ssl_state,
+	&kw_ssl_version,
 	&kw_startswith,
 	&kw_stream_event,
 	&kw_stream_size,
@@ -216,6 +233,15 @@ static const struct keyword *const keywords[] = {
 	&kw_tcpv4_csum,
 	&kw_tcpv6_csum,
 	&kw_threshold,
+	&kw_tls_cert_chain_len,
+	&kw_tls_fingerprint,
+	&kw_tls_issuerdn,
+	&kw_tls_subject,
+	&kw_tls_version,
+	&kw_tls_cert_expired,
+	&kw_tls_cert_notafter,
+	&kw_tls_cert_notbefore,
+	&kw_tls_cert_valid,
 	&kw_to_lowercase,
 	&kw_to_md5,
 	&kw_to_sha1,

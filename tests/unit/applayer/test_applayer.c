@@ -343,6 +343,25 @@ START_TEST(test_detection_ports_move_the_probe)
 }
 END_TEST
 
+/* dns.detection-ports wins over dns.udp.detection-ports, as
+ * Suricata looks the generic block up first (dns-incomplete). */
+START_TEST(test_generic_detection_ports_win)
+{
+	static const char *const sets[] = {
+		"app-layer.protocols.dns.detection-ports.dp=5353",
+		"app-layer.protocols.dns.udp.detection-ports.dp=53", NULL };
+	struct conn c53 = { 40010, 53, 0, 0, true };
+	struct conn c99 = { 40011, 5353, 0, 0, true };
+
+	start(sets, NULL, true);
+	tx(&c99, false, 0, dns_query, sizeof(dns_query));
+	ck_assert_uint_eq(seen.alproto, APPLAYER_PROTO_DNS);
+	tx(&c53, false, 0, dns_query, sizeof(dns_query));
+	ck_assert_uint_eq(seen.alproto, APPLAYER_PROTO_FAILED);
+	stop();
+}
+END_TEST
+
 START_TEST(test_enabled_no_leaves_ssh_undetected)
 {
 	static const char *const sets[] = {
@@ -528,6 +547,7 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_different_protocols_each_way_are_a_mismatch);
 	tcase_add_test(tc, test_dns_probe_runs_on_the_detection_ports_only);
 	tcase_add_test(tc, test_detection_ports_move_the_probe);
+	tcase_add_test(tc, test_generic_detection_ports_win);
 	tcase_add_test(tc, test_enabled_no_leaves_ssh_undetected);
 	tcase_add_test(tc, test_detection_only_names_the_protocol_without_a_parser);
 	tcase_add_test(tc, test_pd_only_rule_alerts_on_the_detecting_packet);

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "applayer/dns/dns.h"
+#include "applayer/dns/dns_int.h"
 #include "applayer/dns/events.h"
 #include "applayer/dns/message.h"
 #include "applayer/parser.h"
@@ -16,6 +17,9 @@
 #include "suites.h"
 
 static const struct applayer_parser *P = &applayer_dns_parser;
+
+/* The records below are Suricata 7.0.6's: eve version 2. */
+static const struct applayer_dns_config v2 = { .eve_version = 2 };
 
 /* Suricata 7.0.6's eve "dns" records (jq -c .dns) for the captures. */
 static const char *const ref_tcp_4759[] = {
@@ -44,7 +48,7 @@ load_and_feed(const char *file, uint16_t port, uint32_t chunk,
 	void *st;
 
 	ck_assert_int_eq(flowcap_load(fc, flowcap_path(file), port), 0);
-	ck_assert_ptr_nonnull(st = P->state_new(NULL, NULL));
+	ck_assert_ptr_nonnull(st = P->state_new(NULL, &v2));
 	ck_assert_int_ge(flowcap_feed(fc, P, st, chunk), 1);
 	return st;
 }
@@ -176,6 +180,39 @@ START_TEST(test_dns_z_flag_raises_event)
 	ck_assert(!applayer_txdata_has_event(P->tx_data(P->tx_get(st, 1)),
 	    DNS_EV_Z_FLAG_SET));
 	check_records(st, ref_udp_zbit, QUELL_NITEMS(ref_udp_zbit));
+	P->state_free(st);
+	flowcap_free(&fc);
+}
+END_TEST
+
+/* Version 3 (the default: no config), Suricata 8's one object per
+ * message, in dns records and alerts alike; the z bit and the
+ * question list as the dns-z-bit conformance case checks them. */
+START_TEST(test_dns_eve_version_3)
+{
+	static const char *const want[] = {
+		"{\"version\":3,\"type\":\"request\",\"tx_id\":0,\"id\":1,\"flags\":\"140\",\"rd\":true,\"z\":true,\"opcode\":0,\"rcode\":\"NOERROR\",\"queries\":[{\"rrname\":\"www.google.com\",\"rrtype\":\"A\"}]}",
+		"{\"version\":3,\"type\":\"response\",\"tx_id\":1,\"id\":1,\"flags\":\"8180\",\"qr\":true,\"rd\":true,\"ra\":true,\"opcode\":0,\"rcode\":\"NOERROR\",\"queries\":[{\"rrname\":\"www.google.com\",\"rrtype\":\"A\"}],\"answers\":[{\"rrname\":\"www.google.com\",\"rrtype\":\"A\",\"ttl\":58,\"rdata\":\"142.251.32.68\"}],\"grouped\":{\"A\":[\"142.251.32.68\"]}}",
+	};
+	struct flowcap fc;
+	void *st;
+
+	ck_assert_int_eq(flowcap_load(&fc, flowcap_path(
+	    "verify/dns-z-bit-input.pcap"), 53), 0);
+	ck_assert_ptr_nonnull(st = P->state_new(NULL, NULL));
+	ck_assert_int_ge(flowcap_feed(&fc, P, st, 65536), 1);
+	check_records(st, want, QUELL_NITEMS(want));
+	for (uint64_t i = 0; i < P->tx_count(st); i++) {
+		json_t *o = json_object();
+		char *a;
+
+		/* alerts carry the same object */
+		ck_assert_int_eq(P->log_tx(st, P->tx_get(st, i), o), 0);
+		a = json_dumps(o, JSON_COMPACT);
+		ck_assert_str_eq(a, want[i]);
+		free(a);
+		json_decref(o);
+	}
 	P->state_free(st);
 	flowcap_free(&fc);
 }
@@ -475,6 +512,7 @@ applayer_dns_suite(void)
 	tcase_add_test(tc, test_dns_udp_nxdomain_soa_as_suricata);
 	tcase_add_test(tc, test_dns_udp_notify_opcode);
 	tcase_add_test(tc, test_dns_z_flag_raises_event);
+	tcase_add_test(tc, test_dns_eve_version_3);
 	tcase_add_test(tc, test_dns_invalid_opcode_both_directions);
 	tcase_add_test(tc, test_dns_long_name_cut_with_event);
 	tcase_add_test(tc, test_dns_short_header_is_malformed);

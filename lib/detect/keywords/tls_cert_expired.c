@@ -1,0 +1,28 @@
+#include "core/base.h"
+
+#include <stdlib.h>
+
+#include "detect/keywords/keyword.h"
+#include "detect/keywords/tls_cert_validity.h"
+
+/* tls_cert_expired (Suricata's): tls_cert_validity.c. */
+
+static int	tls_cert_expired_setup(struct rules_parser *, struct rule *,
+		    const struct rules_option *);
+
+const struct keyword kw_tls_cert_expired = {
+	.name = "tls_cert_expired",
+	.desc = "the first certificate expired before the packet's time",
+	.flags = KEYWORD_VALUE_NONE,
+	.setup = tls_cert_expired_setup,
+	.match = tls_validity_match,
+	.free = free,
+};
+
+static int
+tls_cert_expired_setup(struct rules_parser *p, struct rule *r,
+    const struct rules_option *opt)
+{
+	return tls_validity_setup(p, r, opt, &kw_tls_cert_expired,
+	    TLS_VALIDITY_EXPIRED);
+}
