@@ -696,11 +696,13 @@ bypass_record(struct flow *f, const struct bypass_flow_counters *c,
 /* Returns true when the bypass manager took the flow (conntrack will
  * carry the bypass), false for a software bypass. */
 static bool
-worker_bypass(struct worker *w, struct packet *p, bool keyword)
+worker_bypass(struct worker *w, struct packet *p, bool keyword,
+    bool encrypted)
 {
 	struct runmode *rm = w->rm;
 	struct flow *f = p->flow;
-	enum bypass_why why = keyword ? BYPASS_WHY_KEYWORD : BYPASS_WHY_BYTES;
+	enum bypass_why why = keyword ? BYPASS_WHY_KEYWORD : encrypted ?
+	    BYPASS_WHY_ENCRYPTED : BYPASS_WHY_BYTES;
 
 	if (rm->bypass != NULL &&
 	    bypass_manager_reserve(rm->bypass, w->index, f) == BYPASS_ADMIT_OK) {
@@ -835,7 +837,8 @@ worker_packet(struct worker *w, struct ring_slot *s, bool datagram_drop)
 			counter_inc(&w->ips_drop_reason[d]);
 	}
 	if (!rm->offline && !drop && pr.bypass) {
-		bool by_conntrack = worker_bypass(w, p, pr.bypass_keyword);
+		bool by_conntrack = worker_bypass(w, p, pr.bypass_keyword,
+		    pr.bypass_encrypted);
 
 		/* Mark method: this packet's verdict carries the bypass
 		 * mark; CONNMARK --save-mark moves it to the connection. */
@@ -1356,6 +1359,7 @@ collect_stream(struct output_eve_stats *s, const struct pipeline_stats *ps)
 	t->not_tracked += st->midstream_ignored;
 	t->stream_dropped += ps->stream_dropped;
 	t->bypass_depth += ps->bypass_depth;
+	t->bypass_encrypted += ps->bypass_encrypted;
 	for (unsigned ev = 0; ev < STREAM_NEVENTS; ev++)
 		s->stream_events[ev] += st->events[ev];
 	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++)

@@ -164,6 +164,10 @@ bool	applayer_flow_event(const struct flow *f, enum applayer_event ev);
 /* Whether the flow's parser says the rest of the flow is encrypted
  * (struct applayer_parser.state_flags: APPLAYER_STATE_ENCRYPTED). */
 bool	applayer_flow_encrypted(const struct flow *f);
+/* Whether it also asks for the flow to be bypassed
+ * (APPLAYER_STATE_BYPASS: app-layer.protocols.tls.encryption-handling
+ * bypass once the TLS handshake is done). */
+bool	applayer_flow_bypass(const struct flow *f);
 
 /* Logging: one eve record. type is the eve event_type (the parser's
  * name: "http", "dns", "tls", "ssh"; or "fileinfo"), obj its object

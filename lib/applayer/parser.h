@@ -290,6 +290,10 @@ struct applayer_parser {
 					 * both NEWKEYS): Suricata's
 					 * APP_LAYER_PARSER_NO_INSPECTION,
 					 * for encryption-handling */
+#define APPLAYER_STATE_BYPASS	0x02	/* ... and the protocol's
+					 * encryption-handling is bypass: the
+					 * framework hands the flow to the
+					 * bypass (applayer_flow_bypass) */
 
 /* "http", "tls", ..., "unknown", "failed" */
 const char	*applayer_proto_name(enum applayer_proto);

@@ -222,6 +222,17 @@ applayer_flow_encrypted(const struct flow *f)
 	    APPLAYER_STATE_ENCRYPTED) != 0;
 }
 
+bool
+applayer_flow_bypass(const struct flow *f)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	return af != NULL && af->cur.parser != NULL &&
+	    af->cur.parser->state_flags != NULL &&
+	    (af->cur.parser->state_flags(af->cur.state) &
+	    APPLAYER_STATE_BYPASS) != 0;
+}
+
 /* One tx's eve records: log_record's, else log_tx's one; then its
  * files. */
 static void

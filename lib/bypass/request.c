@@ -10,6 +10,7 @@ static const char *const why_names[BYPASS_WHY_COUNT] = {
 	[BYPASS_WHY_BYTES] = "bypass-after",
 	[BYPASS_WHY_CONTROL] = "control",
 	[BYPASS_WHY_RESTORED] = "restored",
+	[BYPASS_WHY_ENCRYPTED] = "encryption-handling",
 };
 
 const char *

@@ -19,11 +19,13 @@ enum bypass_why {
 	BYPASS_WHY_BYTES,	/* stream.bypass-after reached */
 	BYPASS_WHY_CONTROL,	/* the control socket's bypass-add */
 	BYPASS_WHY_RESTORED,	/* found marked in conntrack at start */
+	BYPASS_WHY_ENCRYPTED,	/* encryption-handling: bypass, after the
+				 * TLS handshake */
 };
-#define BYPASS_WHY_COUNT	5
+#define BYPASS_WHY_COUNT	6
 
-/* "keyword", "pass", "bypass-after", "control", "restored"; "unknown"
- * when out of range */
+/* "keyword", "pass", "bypass-after", "control", "restored",
+ * "encryption-handling"; "unknown" when out of range */
 const char *bypass_why_name(enum bypass_why);
 
 struct bypass_request {

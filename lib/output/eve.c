@@ -1327,6 +1327,7 @@ stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
 	SET_U64(tcp, "not_tracked", t->not_tracked);
 	SET_U64(tcp, "stream_dropped", t->stream_dropped);
 	SET_U64(tcp, "bypass_depth", t->bypass_depth);
+	SET_U64(tcp, "bypass_encrypted", t->bypass_encrypted);
 	json_object_set_new(stats, "tcp", tcp);
 	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++) {
 		for (unsigned a = EXCEPTION_IGNORE; a < EXCEPTION_NPOLICIES;

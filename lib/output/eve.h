@@ -115,6 +115,7 @@ struct output_eve_tcp_stats {
 	uint64_t	 not_tracked;		/* midstream off, not picked up */
 	uint64_t	 stream_dropped;	/* packets the stream dropped */
 	uint64_t	 bypass_depth;		/* flows bypassed at depth */
+	uint64_t	 bypass_encrypted;	/* ... after their TLS handshake */
 };
 
 /* IP reassembly, all readers together (Suricata's defrag.* counters

@@ -158,6 +158,8 @@ output_counters_flatten(const struct output_eve_stats *s,
 	n = add(out, n, max, "tcp.", "not_tracked", s->tcp.not_tracked);
 	n = add(out, n, max, "tcp.", "stream_dropped", s->tcp.stream_dropped);
 	n = add(out, n, max, "tcp.", "bypass_depth", s->tcp.bypass_depth);
+	n = add(out, n, max, "tcp.", "bypass_encrypted",
+	    s->tcp.bypass_encrypted);
 	for (unsigned c = 0; c < EXCEPTION_NCAUSES; c++) {
 		char prefix[48];
 

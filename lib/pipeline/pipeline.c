@@ -294,6 +294,7 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 	res->reject = 0;
 	res->bypass = false;
 	res->bypass_keyword = false;
+	res->bypass_encrypted = false;
 	res->has_stream = false;
 	p->stream_flags = 0;
 	p->raw = NULL;
@@ -347,6 +348,13 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 		if (ar.flags & APPLAYER_PKT_ERROR)
 			inspect = apply_exception(pl, p,
 			    EXCEPTION_CAUSE_APPLAYER_ERROR, res);
+		/* encryption-handling: bypass, the handshake is done: this
+		 * packet is still inspected, the flow then bypassed */
+		if (!(f->flags & (FLOW_F_BYPASS | FLOW_F_BYPASSED)) &&
+		    applayer_flow_bypass(f)) {
+			f->flags |= FLOW_F_BYPASS | FLOW_F_BYPASS_ENCRYPTED;
+			counter_inc(&pl->st.bypass_encrypted);
+		}
 	}
 	if (inspect && pl->dt != NULL &&
 	    (f == NULL || !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED)))) {
@@ -382,6 +390,8 @@ decide:
 	    (res->det.bypass || (f->flags & FLOW_F_BYPASS))) {
 		res->bypass = true;
 		res->bypass_keyword = res->det.bypass;
+		res->bypass_encrypted = !res->det.bypass &&
+		    (f->flags & FLOW_F_BYPASS_ENCRYPTED) != 0;
 	}
 }
 

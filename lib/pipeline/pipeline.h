@@ -101,6 +101,8 @@ struct pipeline_result {
 					   at depth, the bypass keyword or
 					   policy); only with cfg.bypass */
 	bool		 bypass_keyword; /* ... because of the bypass keyword */
+	bool		 bypass_encrypted; /* ... because the handshake is done
+					   (encryption-handling: bypass) */
 	/* The reassembled stream detection inspected with p (p->raw, its
 	 * first piece here): inline the window around p's bytes, in IDS
 	 * the acknowledged bytes once a chunk is ready (stream.h, "Raw
@@ -130,6 +132,8 @@ struct pipeline_stats {
 	uint64_t	 dropped_by_flow;	/* packets of dropped flows */
 	uint64_t	 stream_dropped;	/* inline normalisation drops */
 	uint64_t	 bypass_depth;		/* flows bypassed at depth */
+	uint64_t	 bypass_encrypted;	/* flows bypassed after their
+						   TLS handshake */
 	uint64_t	 exception[EXCEPTION_NCAUSES][EXCEPTION_NPOLICIES];
 	struct stream_stats stream;
 	struct applayer_stats app;

@@ -83,6 +83,20 @@ want tls 1 '.event_type == "tls" and .tls.sni == "localhost" and .tls.subject ==
 want tls 1 '.event_type == "flow" and .app_proto == "tls"' "flow records with app_proto tls"
 ok "TLS: tls.sni once, the tls record with both certificates, app_proto"
 
+# encryption-handling: the handshake of this capture ends in application
+# data; bypass asks for the flow's bypass then (counted), default and
+# full do not
+for mode in default full bypass; do
+	run "tls-$mode" "$data/verify/tls-client-cert-01-tls-client-auth.pcap" \
+		--set app-layer.protocols.tls.encryption-handling=$mode
+	n=$(jq -c 'select(.event_type == "stats") | .stats.tcp.bypass_encrypted' "$tmp/tls-$mode/eve.json" | tail -1)
+	want_n=0
+	[ "$mode" = bypass ] && want_n=1
+	[ "$n" = "$want_n" ] || fail "encryption-handling $mode: tcp.bypass_encrypted $n, want $want_n"
+	want "tls-$mode" 1 '.event_type == "alert" and .alert.signature_id == 2' "tls.sni alerts (the handshake is inspected)"
+done
+ok "TLS: encryption-handling bypass requests the bypass after the handshake (tcp.bypass_encrypted), default and full do not"
+
 run dns "$data/verify/dns-z-bit-input.pcap"
 want dns 1 '.event_type == "alert" and .alert.signature_id == 3 and .tx_id == 0 and .dns.version == 3 and .dns.type == "request" and .dns.z == true and .dns.queries[0].rrname == "www.google.com" and .app_proto == "dns"' "app-layer-event:dns.z_flag_set alerts (eve dns version 3)"
 want dns 1 '.event_type == "dns" and .dns.version == 3 and .dns.type == "request" and .dns.queries[0].rrname == "www.google.com" and .src_port == 42150' "dns request records"

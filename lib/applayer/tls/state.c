@@ -514,6 +514,27 @@ applayer_tls_handshake_done(const void *state)
 	    TLS_F_HANDSHAKE_DONE) != 0;
 }
 
+/* Suricata's encryption-handling: once the handshake is done the rest
+ * is ciphertext; default stops content inspection of it
+ * (APP_LAYER_PARSER_NO_INSPECTION), bypass also bypasses the flow,
+ * full keeps inspecting. */
+uint32_t
+applayer_tls_state_flags(const void *state)
+{
+	const struct applayer_tls_state *s = state;
+
+	if ((s->flags & TLS_F_HANDSHAKE_DONE) == 0)
+		return 0;
+	switch (s->cfg.encryption) {
+	case APPLAYER_TLS_ENC_BYPASS:
+		return APPLAYER_STATE_ENCRYPTED | APPLAYER_STATE_BYPASS;
+	case APPLAYER_TLS_ENC_FULL:
+		return 0;
+	default:
+		return APPLAYER_STATE_ENCRYPTED;
+	}
+}
+
 enum applayer_tls_encryption
 applayer_tls_encryption(const void *state)
 {

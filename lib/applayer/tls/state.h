@@ -16,6 +16,7 @@ uint64_t applayer_tls_state_tx_id(void *state, void *tx);
 void	 applayer_tls_state_tx_free(void *state, uint64_t id);
 int	 applayer_tls_state_tx_progress(void *tx, uint8_t dir);
 struct applayer_txdata *applayer_tls_state_tx_data(void *tx);
+uint32_t applayer_tls_state_flags(const void *state);
 enum applayer_proto applayer_tls_state_probe(const uint8_t *data,
 	    uint32_t len, uint8_t dir, uint8_t *rdir);
 

@@ -77,6 +77,7 @@ const struct applayer_parser applayer_tls_parser = {
 	.state_new = applayer_tls_state_new,
 	.state_free = applayer_tls_state_free,
 	.parse = applayer_tls_state_parse,
+	.state_flags = applayer_tls_state_flags,
 	.tx_count = applayer_tls_state_tx_count,
 	.tx_get = applayer_tls_state_tx_get,
 	.tx_id = applayer_tls_state_tx_id,

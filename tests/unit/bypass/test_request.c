@@ -104,6 +104,8 @@ START_TEST(test_request_why_names)
 {
 	ck_assert_str_eq(bypass_why_name(BYPASS_WHY_BYTES), "bypass-after");
 	ck_assert_str_eq(bypass_why_name(BYPASS_WHY_RESTORED), "restored");
+	ck_assert_str_eq(bypass_why_name(BYPASS_WHY_ENCRYPTED),
+	    "encryption-handling");
 	ck_assert_str_eq(bypass_why_name((enum bypass_why)99), "unknown");
 }
 END_TEST
