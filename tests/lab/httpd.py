@@ -11,6 +11,7 @@
     GET /<anything>    200, body "hello from the lab\\n"
 
 Usage: httpd.py --bind ADDR --port PORT [--log-requests]
+                [--tls-cert CERT --tls-key KEY]   (HTTPS)
        httpd.py --print-big N      write the /big?bytes=N body to stdout
 
 `python3 -m http.server` resolves its bind address with socket.getfqdn() at
@@ -25,6 +26,7 @@ import http.server
 import signal
 import socket
 import socketserver
+import ssl
 import sys
 import urllib.parse
 import zlib
@@ -162,7 +164,8 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         # A client that gives up (a test whose request quell dropped) is
         # normal in the lab: one line, no traceback.
         exc = sys.exc_info()[1]
-        if isinstance(exc, (BrokenPipeError, ConnectionResetError)):
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError,
+                            ssl.SSLError, TimeoutError)):
             if self.log_requests:
                 sys.stderr.write("%s connection lost: %s\n" % (client_address[0], exc))
             return
@@ -185,6 +188,10 @@ def main():
     ap.add_argument("--port", type=int, default=8080)
     ap.add_argument("--log-requests", action="store_true",
                     help="log each request to stderr")
+    ap.add_argument("--tls-cert", metavar="CERT",
+                    help="serve HTTPS with this certificate (PEM)")
+    ap.add_argument("--tls-key", metavar="KEY",
+                    help="the certificate's private key (PEM)")
     ap.add_argument("--print-big", type=int, metavar="N",
                     help="write the /big?bytes=N body to stdout and exit")
     ap.add_argument("--print-page", metavar="MARKER",
@@ -206,6 +213,12 @@ def main():
     # SIGTERM ends the server cleanly (exit 0), like Ctrl-C.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     httpd = Server(args.bind, args.port, args.log_requests)
+    if args.tls_cert:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(args.tls_cert, args.tls_key)
+        # the handshake in each connection's thread, not in accept()
+        httpd.socket = ctx.wrap_socket(httpd.socket, server_side=True,
+                                       do_handshake_on_connect=False)
     sys.stderr.write("httpd: listening on [%s]:%d\n" % (args.bind, args.port))
     sys.stderr.flush()
     try:

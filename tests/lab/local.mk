@@ -26,6 +26,7 @@ LAB_TESTS = \
 	tests/lab/t_keywords.sh \
 	tests/lab/t_applayer_capture.sh \
 	tests/lab/t_ssh.sh \
+	tests/lab/t_tls_dns.sh \
 	tests/lab/t_frag_conntrack.sh \
 	tests/lab/t_http.sh \
 	tests/lab/t_stream_inline.sh \
