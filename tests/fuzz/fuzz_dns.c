@@ -1,20 +1,24 @@
 /* The DNS parser through its registry entry: datagrams and TCP streams
  * (tests/fuzz/applayer_feed.h's input), then every buffer, accessor,
- * eve record and the probes; transactions freed as the framework
+ * eve record (versions 3 and 2, by the input's length) and the
+ * probes; transactions freed as the framework
  * would, oldest first. */
 #include "core/base.h"
 
 #include <jansson.h>
 
 #include "applayer/dns/dns.h"
+#include "applayer/dns/dns_int.h"
 #include "applayer_feed.h"
 #include "fuzz.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const struct applayer_dns_config v2 = { .eve_version = 2 };
 	const struct applayer_parser *p = &applayer_dns_parser;
-	void *st = p->state_new(NULL, NULL);
+	/* eve version 3 (the default) or 2, by the input's length */
+	void *st = p->state_new(NULL, size % 2 ? &v2 : NULL);
 	volatile unsigned sink;
 	uint8_t rdir;
 

@@ -33,8 +33,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		sink += applayer_tls_ssl_versions(tx) +
 		    applayer_tls_ssl_state(tx) +
+		    applayer_tls_ssl_state_current(tx, APPLAYER_TOSERVER) +
+		    applayer_tls_ssl_state_current(tx, APPLAYER_TOCLIENT) +
 		    applayer_tls_cert_chain_len(tx, APPLAYER_TOCLIENT) +
-		    applayer_tls_handshake_done(st);
+		    applayer_tls_handshake_done(st) +
+		    p->state_flags(st);
+		for (uint8_t d = 0; d < 2; d++) {
+			const char *c;
+
+			sink += applayer_tls_dir_version(tx, d) +
+			    applayer_tls_cert_seen(tx, d);
+			for (int f = APPLAYER_TLS_CERT_SUBJECT;
+			    f <= APPLAYER_TLS_CERT_FINGERPRINT; f++)
+				if ((c = applayer_tls_cert_str(tx, d,
+				    (enum applayer_tls_cert_field)f)) != NULL)
+					sink += (unsigned)strlen(c);
+		}
 		(void)applayer_tls_version_name(applayer_tls_version(tx), vbuf,
 		    sizeof(vbuf));
 		(void)applayer_tls_cert_validity(tx, APPLAYER_TOSERVER, &nb,

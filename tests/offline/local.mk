@@ -3,6 +3,7 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_decode.sh tests/offline/t_engine_analysis.sh \
 	tests/offline/t_eve_sockets.sh tests/offline/t_threshold_config.sh \
 	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
+	tests/offline/t_dnstls_keywords.sh \
 	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh \
 	tests/offline/t_http.sh
 TESTS += $(OFFLINE_TESTS)

@@ -259,9 +259,9 @@ applayer_tls_ssl_state(const void *tx)
 }
 
 uint32_t
-applayer_tls_ssl_state_current(const void *tx)
+applayer_tls_ssl_state_current(const void *tx, uint8_t dir)
 {
-	return ((const struct applayer_tls_state *)tx)->hscur;
+	return ((const struct applayer_tls_state *)tx)->hscur[dir & 1];
 }
 
 uint16_t

@@ -122,29 +122,35 @@ hs_message(struct applayer_tls_state *s, uint8_t dir, uint8_t type,
 	case 1:
 		if (dir != APPLAYER_TOSERVER)
 			break;
-		tls_state_hs(s, TLS_STATE_CLIENT_HELLO);
+		tls_state_hs(s, dir, TLS_STATE_CLIENT_HELLO);
 		d->hello = true;
 		return tls_hello_client(s, body, len);
 	case 2:
 		if (dir != APPLAYER_TOCLIENT)
 			break;
-		tls_state_hs(s, TLS_STATE_SERVER_HELLO);
+		tls_state_hs(s, dir, TLS_STATE_SERVER_HELLO);
 		d->hello = true;
 		return tls_hello_server(s, body, len);
 	case 11:
 		return tls_cert_message(s, dir, body, len);
 	case 12:
-		tls_state_hs(s, TLS_STATE_SERVER_KEYX);
+		tls_state_hs(s, dir, TLS_STATE_SERVER_KEYX);
 		return 0;
 	case 16:
-		tls_state_hs(s, TLS_STATE_CLIENT_KEYX);
+		tls_state_hs(s, dir, TLS_STATE_CLIENT_KEYX);
+		return 0;
+	case 13:
+		/* Suricata's current_flags becomes NEED_CLIENT_CERT, none
+		 * of ssl_state's */
+		if (dir == APPLAYER_TOCLIENT)
+			s->hscur[dir] = 0;
 		return 0;
 	default:
 		if (known_hs_type(type))
 			return 0;
 		break;
 	}
-	tls_state_hs(s, TLS_STATE_UNKNOWN);
+	tls_state_hs(s, dir, TLS_STATE_UNKNOWN);
 	tls_state_event(s, TLS_EV_INVALID_HANDSHAKE_MESSAGE);
 	return -1;
 }
@@ -255,7 +261,7 @@ hs_record(struct applayer_tls_state *s, uint8_t dir, const uint8_t *data,
 		 * rest of the record is skipped (Suricata raises the same
 		 * event and stops on the record) */
 		if (!known_hs_type(p[off])) {
-			tls_state_hs(s, TLS_STATE_UNKNOWN);
+			tls_state_hs(s, dir, TLS_STATE_UNKNOWN);
 			tls_state_event(s, TLS_EV_INVALID_HANDSHAKE_MESSAGE);
 			break;
 		}
@@ -341,13 +347,13 @@ sslv2_record(struct applayer_tls_state *s, uint8_t dir, const uint8_t *data,
 	s->sslver |= 1u << TLS_SSLVER_SSL2;
 	if (dir == APPLAYER_TOSERVER && !d->hello && data[hdr] == 1) {
 		d->hello = true;
-		tls_state_hs(s, TLS_STATE_CLIENT_HELLO);
+		tls_state_hs(s, dir, TLS_STATE_CLIENT_HELLO);
 		if (tls_hello_sslv2(s, data + hdr + 1, rlen - 1) == 0 &&
 		    d->hello_version >= TLS_VERSION_SSL3)
 			d->sslv2 = false;
 	} else if (dir == APPLAYER_TOCLIENT && !d->hello && data[hdr] == 4) {
 		d->hello = true;
-		tls_state_hs(s, TLS_STATE_SERVER_HELLO);
+		tls_state_hs(s, dir, TLS_STATE_SERVER_HELLO);
 		s->version = TLS_VERSION_SSL2;
 		d->encrypted = true;
 	}
@@ -375,7 +381,6 @@ applayer_tls_state_parse(void *state, const struct applayer_chunk *c)
 	}
 	if (c->data == NULL || c->len == 0)
 		return r;
-	s->hscur = 0;
 	if (!d->started) {
 		d->started = true;
 		d->sslv2 = (c->data[0] & 0x80) != 0;

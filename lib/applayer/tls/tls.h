@@ -81,11 +81,11 @@ enum {
 	TLS_SSLVER_TLS12, TLS_SSLVER_TLS13,
 };
 uint32_t applayer_tls_ssl_versions(const void *tx);
-/* ssl_state: TLS_STATE_* bits of the handshake messages seen; those of
- * the latest data parsed (Suricata's current_flags, what ssl_state
- * matches). */
+/* ssl_state: TLS_STATE_* bits of the handshake messages seen; the bit
+ * of dir's last such message (Suricata's current_flags as inline
+ * parsing leaves it for a packet of dir: what ssl_state matches). */
 uint32_t applayer_tls_ssl_state(const void *tx);
-uint32_t applayer_tls_ssl_state_current(const void *tx);
+uint32_t applayer_tls_ssl_state_current(const void *tx, uint8_t dir);
 /* The version of dir's side as ssl_version and tls.version see it
  * (Suricata's client_connp/server_connp.version): the ClientHello's,
  * the negotiated one to the client once the ServerHello came (its

@@ -75,9 +75,12 @@ struct applayer_tls_state {
 	uint16_t	 version;	/* negotiated */
 	uint32_t	 sslver;	/* 1 << TLS_SSLVER_* */
 	uint32_t	 hsstate;	/* TLS_STATE_* seen */
-	uint32_t	 hscur;		/* TLS_STATE_* of the last message
-					 * (Suricata's current_flags: those of
-					 * the latest parse() call) */
+	uint32_t	 hscur[2];	/* per direction, TLS_STATE_* of its
+					 * last handshake message of those
+					 * kinds (Suricata's current_flags,
+					 * as inline parsing leaves it when
+					 * that side's packet is inspected; a
+					 * CertificateRequest clears it) */
 	char		*sni;
 	uint16_t	 sni_len;
 	uint32_t	 nhello;	/* ClientHellos seen */
@@ -100,12 +103,12 @@ struct applayer_tls_state {
 
 void	tls_state_event(struct applayer_tls_state *, unsigned ev);
 
-/* A handshake message of kind bit (TLS_STATE_*) was seen. */
+/* A handshake message of kind bit (TLS_STATE_*) was seen in dir. */
 static inline void
-tls_state_hs(struct applayer_tls_state *s, uint32_t bit)
+tls_state_hs(struct applayer_tls_state *s, uint8_t dir, uint32_t bit)
 {
 	s->hsstate |= bit;
-	s->hscur |= bit;
+	s->hscur[dir & 1] = bit;
 }
 
 /* hello.c */

@@ -11,7 +11,8 @@
 #include "rules/rule.h"
 
 /* dns.opcode:[!]N (Suricata 7): the opcode of the message of a DNS
- * transaction, a request or a response, 0..15. */
+ * transaction, a request (to the server) or a response (to the
+ * client), 0..15. */
 
 struct dns_opcode_data {
 	uint8_t		 opcode;
@@ -70,7 +71,10 @@ dns_opcode_match(struct detect_inspect *in, const void *data)
 	const struct dns_opcode_data *d = data;
 	uint8_t op;
 
-	if (in->tx == NULL || !applayer_dns_tx_opcode(in->tx, &op))
+	/* a DNS tx is one message, inspected in its own direction only
+	 * (Suricata's unidirectional txs) */
+	if (in->tx == NULL || applayer_dns_tx_dir(in->tx) !=
+	    detect_txmatch_dir(in) || !applayer_dns_tx_opcode(in->tx, &op))
 		return false;
 	return (op == d->opcode) != d->negate;
 }

@@ -56,7 +56,8 @@ dns_rrtype_match(struct detect_inspect *in, const void *data)
 	uint32_t len;
 	uint16_t type;
 
-	if (in->tx == NULL)
+	if (in->tx == NULL || applayer_dns_tx_dir(in->tx) !=
+	    detect_txmatch_dir(in))
 		return false;
 	for (uint32_t i = 0; applayer_dns_tx_query(in->tx, i, &name, &len,
 	    &type); i++)

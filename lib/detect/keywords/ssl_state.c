@@ -12,10 +12,11 @@
 #include "rules/rule.h"
 
 /* ssl_state:[!]s[|[!]s]... with s one of client_hello server_hello
- * client_keyx server_keyx unknown (Suricata's): the handshake messages
- * of the data last parsed. A plain state matches when it was seen, a
- * negated one when it was not; any of the list is enough (Suricata's
- * (flags & current) ^ mask). */
+ * client_keyx server_keyx unknown (Suricata's): the kind of the last
+ * handshake message of those kinds the packet's side sent (Suricata's
+ * current_flags, as inline parsing leaves it). A plain
+ * state matches when it is that one, a negated one when it is not; any
+ * of the list is enough (Suricata's (flags & current) ^ mask). */
 
 struct ssl_state_data {
 	uint32_t	 flags;
@@ -106,6 +107,6 @@ ssl_state_match(struct detect_inspect *in, const void *data)
 
 	if (in->tx == NULL)
 		return false;
-	return ((d->flags & applayer_tls_ssl_state_current(in->tx)) ^
-	    d->mask) != 0;
+	return ((d->flags & applayer_tls_ssl_state_current(in->tx,
+	    detect_txmatch_dir(in))) ^ d->mask) != 0;
 }

@@ -22,8 +22,8 @@ struct tls_validity_data {
 	int64_t		 a, b;
 };
 
-/* YYYY[-MM[-DD[THH[:MM[:SS]]]]] as UTC, or epoch seconds (more than
- * four digits and nothing else). */
+/* YYYY-MM[-DD[THH[:MM[:SS]]]] as UTC, or epoch seconds (digits only:
+ * "2015" is 2015 seconds after the epoch, as Suricata 7.0.6 reads it). */
 static bool
 parse_date(const char *s, size_t len, int64_t *out)
 {
@@ -36,7 +36,7 @@ parse_date(const char *s, size_t len, int64_t *out)
 
 	for (k = 0; k < len && isdigit((unsigned char)s[k]); k++)
 		;
-	if (k == len && len > 4) {
+	if (k == len && len > 0) {
 		uint64_t v;
 
 		if (!kwparse_u64(s, len, INT64_MAX, &v))
@@ -138,7 +138,7 @@ tls_validity_setup(struct rules_parser *p, struct rule *r,
 	return detect_txmatch_attach(p, r, opt, kw, APPLAYER_PROTO_TLS, d);
 bad:
 	kwparse_error(p, &a, "invalid %s '%.*s' (expected [<|>]date or "
-	    "date<>date, the date as YYYY[-MM[-DD[THH[:MM[:SS]]]]] or epoch "
+	    "date<>date, the date as YYYY-MM[-DD[THH[:MM[:SS]]]] or epoch "
 	    "seconds)", kw->name, (int)(a.len > 64 ? 64 : a.len), a.s);
 	free(d);
 	return -1;
@@ -151,8 +151,10 @@ tls_validity_match(struct detect_inspect *in, const void *data)
 	time_t nb, na;
 	int64_t v, now;
 
-	if (in->tx == NULL || !applayer_tls_cert_validity(in->tx,
-	    detect_txmatch_dir(in), &nb, &na))
+	/* the server's certificate, to the client only: Suricata inspects
+	 * these keywords in that direction alone */
+	if (in->tx == NULL || detect_txmatch_dir(in) != APPLAYER_TOCLIENT ||
+	    !applayer_tls_cert_validity(in->tx, APPLAYER_TOCLIENT, &nb, &na))
 		return false;
 	now = (int64_t)in->pkt->ts.tv_sec;
 	switch (d->kind) {

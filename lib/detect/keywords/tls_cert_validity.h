@@ -1,7 +1,6 @@
 /* What tls_cert_notbefore, tls_cert_notafter, tls_cert_expired and
  * tls_cert_valid share: Suricata's date operand and the match on the
- * first certificate of the packet's side (the server's to the client,
- * the client's to the server). */
+ * server's first certificate, to the client (as Suricata). */
 #ifndef QUELL_DETECT_KEYWORDS_TLS_CERT_VALIDITY_H
 #define QUELL_DETECT_KEYWORDS_TLS_CERT_VALIDITY_H
 
@@ -23,9 +22,10 @@ enum tls_validity_kind {
 };
 
 /* Setup of one of the four: the operand ([<|>]date or date<>date, the
- * date as YYYY[-MM[-DD[THH[:MM[:SS]]]]] UTC or epoch seconds) for
+ * date as YYYY-MM[-DD[THH[:MM[:SS]]]] UTC or epoch seconds) for
  * NOTBEFORE and NOTAFTER, none for the others. 0, or -1 after
- * reporting. */
+ * reporting. They match in the to-client direction only, on the
+ * server's certificate. */
 int	tls_validity_setup(struct rules_parser *, struct rule *,
 	    const struct rules_option *, const struct keyword *kw,
 	    enum tls_validity_kind);

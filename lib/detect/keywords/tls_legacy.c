@@ -51,9 +51,25 @@ tls_legacy_setup(struct rules_parser *p, struct rule *r,
 		tls_legacy_free(d);
 		return -1;
 	}
-	if (lower)
+	if (lower) {
+		/* the fingerprint: 20 hex pairs joined by ':', as Suricata
+		 * wants it whole */
+		size_t n = strlen(d->value);
+		bool ok = n == 59;
+
+		for (size_t i = 0; ok && i < n; i++)
+			ok = i % 3 == 2 ? d->value[i] == ':' :
+			    isxdigit((unsigned char)d->value[i]) != 0;
+		if (!ok) {
+			rules_parser_error(p, opt->value_off, opt->value,
+			    opt->value_len, "%s: expected 20 hex pairs joined "
+			    "by ':'", kw->name);
+			tls_legacy_free(d);
+			return -1;
+		}
 		for (char *c = d->value; *c != '\0'; c++)
 			*c = (char)tolower((unsigned char)*c);
+	}
 	return detect_txmatch_attach(p, r, opt, kw, APPLAYER_PROTO_TLS, d);
 }
 

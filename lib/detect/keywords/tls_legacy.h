@@ -15,8 +15,8 @@ struct rule;
 struct rules_option;
 struct rules_parser;
 
-/* lower: the value is compared in lower case (the fingerprint). 0, or
- * -1 after reporting. */
+/* lower: the value is a whole SHA-1 fingerprint (xx:xx:...), compared
+ * in lower case. 0, or -1 after reporting. */
 int	tls_legacy_setup(struct rules_parser *, struct rule *,
 	    const struct rules_option *, const struct keyword *kw,
 	    enum applayer_tls_cert_field field, bool lower);
