@@ -133,7 +133,8 @@ applayer_config_new(const struct quell_config *qc, char *err, size_t errlen)
 			 * before the per-transport one (dns.tcp....), as
 			 * Suricata's AppLayerProtoDetectPPParseConfPorts
 			 * looks them up */
-			if (gen != NULL && (gen->dp != NULL || gen->sp != NULL)) {
+			if (gen != NULL && (gen->dp != NULL ||
+			    gen->sp != NULL)) {
 				dp = gen->dp;
 				sp = gen->sp;
 				where = slot_names[slots[pr][0]];

@@ -156,7 +156,7 @@ struct quell_config {
 	char		*classification_file;	/* relative: to the config's dir */
 	char		*reference_file;
 	char		*mpm_algo;		/* auto, hs, ac */
-	char		*spm_algo;		/* auto, bm, hs: no effect */
+	char		*spm_algo;		/* auto, bm, hs: unused */
 	int		 detect_profile;	/* 0 low, 1 medium, 2 high,
 						 * 3 custom (enum detect_profile) */
 	unsigned	 detect_toclient_groups; /* custom-values */

@@ -44,7 +44,7 @@ enum flow_end_reason {
 #define FLOW_F_IPONLY_TC	0x0200	/* ... to the client */
 #define FLOW_F_DROP_LOGGED_TS	0x0400	/* eve drop event written to_server */
 #define FLOW_F_DROP_LOGGED_TC	0x0800	/* ... and to_client (flows: start) */
-#define FLOW_F_BYPASS_ENCRYPTED	0x8000	/* the bypass request is the app
+#define FLOW_F_BYPASS_ENC	0x8000	/* the bypass request is the app
 					 * layer's: the handshake is done and
 					 * encryption-handling is bypass */
 

@@ -352,7 +352,7 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 		 * packet is still inspected, the flow then bypassed */
 		if (!(f->flags & (FLOW_F_BYPASS | FLOW_F_BYPASSED)) &&
 		    applayer_flow_bypass(f)) {
-			f->flags |= FLOW_F_BYPASS | FLOW_F_BYPASS_ENCRYPTED;
+			f->flags |= FLOW_F_BYPASS | FLOW_F_BYPASS_ENC;
 			counter_inc(&pl->st.bypass_encrypted);
 		}
 	}
@@ -391,7 +391,7 @@ decide:
 		res->bypass = true;
 		res->bypass_keyword = res->det.bypass;
 		res->bypass_encrypted = !res->det.bypass &&
-		    (f->flags & FLOW_F_BYPASS_ENCRYPTED) != 0;
+		    (f->flags & FLOW_F_BYPASS_ENC) != 0;
 	}
 }
 

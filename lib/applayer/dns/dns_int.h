@@ -25,7 +25,7 @@ struct applayer_dns_tx {
 
 /* The parser's configuration (config_new): the eve format. */
 struct applayer_dns_config {
-	unsigned	 eve_version;	/* 2 (Suricata 7) or 3 (Suricata 8) */
+	unsigned	 eve_version;	/* 2 (Suricata 7), 3 (Suricata 8) */
 };
 
 struct applayer_dns_state {

@@ -279,7 +279,8 @@ applayer_tls_dir_version(const void *tx, uint8_t dir)
 }
 
 const char *
-applayer_tls_cert_str(const void *tx, uint8_t dir, enum applayer_tls_cert_field f)
+applayer_tls_cert_str(const void *tx, uint8_t dir,
+    enum applayer_tls_cert_field f)
 {
 	const struct tls_cert *c = cert((void *)(uintptr_t)tx, dir);
 

@@ -10,7 +10,8 @@ static int	tls_fingerprint_setup(struct rules_parser *, struct rule *,
 
 const struct keyword kw_tls_fingerprint = {
 	.name = "tls.fingerprint",
-	.desc = "the first certificate's SHA-1 fingerprint contains the value, any case (older form of tls.cert_fingerprint)",
+	.desc = "the first certificate's SHA-1 fingerprint is the value, "
+	    "any case (older form of tls.cert_fingerprint)",
 	.flags = KEYWORD_VALUE_REQUIRED,
 	.setup = tls_fingerprint_setup,
 	.match = tls_legacy_match,

@@ -10,7 +10,8 @@ static int	tls_issuerdn_setup(struct rules_parser *, struct rule *,
 
 const struct keyword kw_tls_issuerdn = {
 	.name = "tls.issuerdn",
-	.desc = "the first certificate's issuer contains the value (older form of tls.cert_issuer)",
+	.desc = "the first certificate's issuer contains the value "
+	    "(older form of tls.cert_issuer)",
 	.flags = KEYWORD_VALUE_REQUIRED,
 	.setup = tls_issuerdn_setup,
 	.match = tls_legacy_match,

@@ -10,7 +10,8 @@ static int	tls_subject_setup(struct rules_parser *, struct rule *,
 
 const struct keyword kw_tls_subject = {
 	.name = "tls.subject",
-	.desc = "the first certificate's subject contains the value (older form of tls.cert_subject)",
+	.desc = "the first certificate's subject contains the value "
+	    "(older form of tls.cert_subject)",
 	.flags = KEYWORD_VALUE_REQUIRED,
 	.setup = tls_subject_setup,
 	.match = tls_legacy_match,
