@@ -666,6 +666,38 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 	return obj;
 }
 
+/* A flow event's tcp object as Suricata 7 writes it: the session's TCP
+ * flags both ways and each way (hex), each flag seen, and the state;
+ * flags 00 and no state for a flow the state machine never followed. */
+static json_t *
+flow_tcp_object(const struct flow *f)
+{
+	static const struct { uint8_t bit; const char *name; } bits[] = {
+		{ PKT_TCP_SYN, "syn" }, { PKT_TCP_FIN, "fin" },
+		{ PKT_TCP_RST, "rst" }, { PKT_TCP_PSH, "psh" },
+		{ PKT_TCP_ACK, "ack" }, { PKT_TCP_URG, "urg" },
+		{ PKT_TCP_ECE, "ecn" }, { PKT_TCP_CWR, "cwr" },
+	};
+	uint8_t all = f->tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags |
+	    f->tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags;
+	json_t *tcp = json_object();
+	char hex[3];
+
+	snprintf(hex, sizeof(hex), "%02x", all);
+	json_object_set_new(tcp, "tcp_flags", json_string(hex));
+	snprintf(hex, sizeof(hex), "%02x", f->tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags);
+	json_object_set_new(tcp, "tcp_flags_ts", json_string(hex));
+	snprintf(hex, sizeof(hex), "%02x", f->tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags);
+	json_object_set_new(tcp, "tcp_flags_tc", json_string(hex));
+	for (size_t i = 0; i < QUELL_NITEMS(bits); i++)
+		if (all & bits[i].bit)
+			json_object_set_new(tcp, bits[i].name, json_true());
+	if (f->tcp_state != FLOW_TCP_NONE)
+		json_object_set_new(tcp, "state",
+		    json_string(flow_tcp_state_name(f->tcp_state)));
+	return tcp;
+}
+
 /* Suricata 7's flow.exception_policy: the exception policies applied to
  * the flow, in its target order (which is enum exception_cause's), each
  * with the policy in force ("drop_flow", "ignore", ...). */
@@ -1084,13 +1116,8 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 	}
 	json_object_set_new(obj, "flow", flow);
 	add_flow_metadata(eve, obj, f);
-	if (f->proto == IPPROTO_TCP) {
-		json_t *tcp = json_object();
-
-		json_object_set_new(tcp, "state",
-		    json_string(flow_tcp_state_name(f->tcp_state)));
-		json_object_set_new(obj, "tcp", tcp);
-	}
+	if (f->proto == IPPROTO_TCP)
+		json_object_set_new(obj, "tcp", flow_tcp_object(f));
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }

@@ -12,6 +12,7 @@
 
 #include "decode/events.h"
 #include "flow/flow.h"
+#include "flow/tcp_state.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
 #include "output/sink.h"
@@ -282,6 +283,43 @@ START_TEST(test_flow_action_is_drop_or_pass)
 			ck_assert_str_eq(json_string_value(a), want[i]);
 		json_decref(j);
 	}
+}
+END_TEST
+
+/* A flow event's tcp object as Suricata 7.0.6 writes it (measured on
+ * bug-5464-verdict-02's capture): flags both ways and each way in hex,
+ * each flag seen, then the state; 00 and no state when untracked. */
+START_TEST(test_flow_tcp_object_has_suricatas_flags)
+{
+	struct flow f;
+	json_t *j;
+	char *s;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_TCP;
+	f.tcp_state = FLOW_TCP_CLOSED;
+	f.tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags = 0x1b;
+	f.tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags = 0x13;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	f.tcp_peer[0].tcp_flags = f.tcp_peer[1].tcp_flags = 0;
+	f.tcp_state = FLOW_TCP_NONE;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	output_eve_flush(eve);
+	j = read_line(0);
+	s = json_dumps(json_object_get(j, "tcp"), JSON_PRESERVE_ORDER |
+	    JSON_COMPACT);
+	ck_assert_str_eq(s, "{\"tcp_flags\":\"1b\",\"tcp_flags_ts\":\"1b\","
+	    "\"tcp_flags_tc\":\"13\",\"syn\":true,\"fin\":true,\"psh\":true,"
+	    "\"ack\":true,\"state\":\"closed\"}");
+	free(s);
+	json_decref(j);
+	j = read_line(1);
+	s = json_dumps(json_object_get(j, "tcp"), JSON_PRESERVE_ORDER |
+	    JSON_COMPACT);
+	ck_assert_str_eq(s, "{\"tcp_flags\":\"00\",\"tcp_flags_ts\":\"00\","
+	    "\"tcp_flags_tc\":\"00\"}");
+	free(s);
+	json_decref(j);
 }
 END_TEST
 
@@ -980,6 +1018,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
+	tcase_add_test(tc, test_flow_tcp_object_has_suricatas_flags);
 	tcase_add_test(tc, test_flow_lists_its_exception_policies_when_asked);
 	tcase_add_test(tc,
 	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
