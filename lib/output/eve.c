@@ -16,6 +16,7 @@
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "detect/flowvars.h"
+#include "output/addr.h"
 #include "output/applayer_counters.h"
 #include "output/eve.h"
 #include "output/protoname.h"
@@ -504,15 +505,12 @@ proto_name(uint8_t proto, char *buf, size_t len)
 static void
 add_addr(json_t *obj, const char *key, const struct ip_addr *a)
 {
-	char buf[INET6_ADDRSTRLEN];
+	char buf[OUTPUT_ADDR_LEN];
 
-	if (a->family == AF_INET)
-		inet_ntop(AF_INET, &a->u.v4, buf, sizeof(buf));
-	else if (a->family == AF_INET6)
-		inet_ntop(AF_INET6, a->u.v6, buf, sizeof(buf));
-	else
+	if (a->family != AF_INET && a->family != AF_INET6)
 		return;
-	json_object_set_new(obj, key, json_string(buf));
+	json_object_set_new(obj, key, json_string(output_addr_format(a, buf,
+	    sizeof(buf))));
 }
 
 /* Suricata's pkt_src strings (PktSrcToString). */

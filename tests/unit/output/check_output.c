@@ -286,6 +286,46 @@ START_TEST(test_flow_action_is_drop_or_pass)
 }
 END_TEST
 
+/* Addresses and endpoints as Suricata 7.0.6 writes them (measured on
+ * ipv6-rsmurf's capture): IPv6 uncompressed in eve and fast.log, and
+ * fast.log's endpoints always with a port, ICMP's type and code, 0 for
+ * a protocol without; a rule without msg is (null) there. */
+START_TEST(test_ipv6_and_endpoints_are_written_as_suricata)
+{
+	static const uint8_t v6[16] = { 0xff, 0x02, [15] = 1 };
+	struct output_eve_alert a = { .gid = 1, .sid = 1, .rev = 0,
+	    .msg = "", .verdict = "accept" };
+	char line[512];
+	struct packet p;
+	json_t *j;
+
+	tcp_packet(&p);
+	p.ip_version = 6;
+	p.src.family = p.dst.family = AF_INET6;
+	memcpy(p.src.u.v6, v6, 16);
+	memcpy(p.dst.u.v6, v6, 16);
+	p.proto = IPPROTO_ICMPV6;
+	p.l4_valid = true;
+	p.icmp_type = 128;
+	p.icmp_code = 0;
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "src_ip")),
+	    "ff02:0000:0000:0000:0000:0000:0000:0001");
+	json_decref(j);
+	output_fastlog_format(line, sizeof(line), &p, &a);
+	ck_assert_msg(strstr(line, "[1:1:0] (null) [**]") != NULL, "%s", line);
+	ck_assert_msg(strstr(line, "{IPv6-ICMP} ff02:0000:0000:0000:0000:0000:"
+	    "0000:0001:128 -> ff02:0000:0000:0000:0000:0000:0000:0001:0\n") !=
+	    NULL, "%s", line);
+	p.proto = 4;
+	output_fastlog_format(line, sizeof(line), &p, &a);
+	ck_assert_msg(strstr(line, "{IP-in-IP} ff02:0000:0000:0000:0000:0000:"
+	    "0000:0001:0 -> ") != NULL, "%s", line);
+}
+END_TEST
+
 /* A flow event's tcp object as Suricata 7.0.6 writes it (measured on
  * bug-5464-verdict-02's capture): flags both ways and each way in hex,
  * each flag seen, then the state; 00 and no state when untracked. */
@@ -1018,6 +1058,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
+	tcase_add_test(tc, test_ipv6_and_endpoints_are_written_as_suricata);
 	tcase_add_test(tc, test_flow_tcp_object_has_suricatas_flags);
 	tcase_add_test(tc, test_flow_lists_its_exception_policies_when_asked);
 	tcase_add_test(tc,
