@@ -1077,6 +1077,19 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 		SET_U64(obj, "dest_port", f->server_port);
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
+	/* as Suricata: ICMP's type and code, and the response's once one
+	 * came back */
+	if ((f->proto == IPPROTO_ICMP || f->proto == IPPROTO_ICMPV6) &&
+	    !(f->flags & FLOW_F_NO_PORTS)) {
+		SET_U64(obj, "icmp_type", f->icmp_type[FLOW_DIR_TO_SERVER]);
+		SET_U64(obj, "icmp_code", f->icmp_code[FLOW_DIR_TO_SERVER]);
+		if (f->pkts[FLOW_DIR_TO_CLIENT] > 0) {
+			SET_U64(obj, "response_icmp_type",
+			    f->icmp_type[FLOW_DIR_TO_CLIENT]);
+			SET_U64(obj, "response_icmp_code",
+			    f->icmp_code[FLOW_DIR_TO_CLIENT]);
+		}
+	}
 	add_app_proto(obj, f);
 
 	SET_U64(flow, "pkts_toserver", f->pkts[FLOW_DIR_TO_SERVER]);

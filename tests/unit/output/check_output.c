@@ -326,6 +326,37 @@ START_TEST(test_ipv6_and_endpoints_are_written_as_suricata)
 }
 END_TEST
 
+/* An ICMP flow as Suricata 7.0.6 logs it (ipv6-rsmurf, icmp-hdr-01):
+ * the first packet's type and code, the reply's once there is one. */
+START_TEST(test_icmp_flow_has_types)
+{
+	struct flow f;
+	json_t *j;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_ICMP;
+	f.icmp_type[FLOW_DIR_TO_SERVER] = 8;
+	f.icmp_type[FLOW_DIR_TO_CLIENT] = 0;
+	f.pkts[FLOW_DIR_TO_SERVER] = 1;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	f.pkts[FLOW_DIR_TO_CLIENT] = 1;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "icmp_type")),
+	    8);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "icmp_code")),
+	    0);
+	ck_assert_ptr_null(json_object_get(j, "response_icmp_type"));
+	json_decref(j);
+	j = read_line(1);
+	ck_assert_int_eq(json_integer_value(json_object_get(j,
+	    "response_icmp_type")), 0);
+	ck_assert_ptr_nonnull(json_object_get(j, "response_icmp_code"));
+	json_decref(j);
+}
+END_TEST
+
 /* A flow event's tcp object as Suricata 7.0.6 writes it (measured on
  * bug-5464-verdict-02's capture): flags both ways and each way in hex,
  * each flag seen, then the state; 00 and no state when untracked. */
@@ -1058,6 +1089,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
+	tcase_add_test(tc, test_icmp_flow_has_types);
 	tcase_add_test(tc, test_ipv6_and_endpoints_are_written_as_suricata);
 	tcase_add_test(tc, test_flow_tcp_object_has_suricatas_flags);
 	tcase_add_test(tc, test_flow_lists_its_exception_policies_when_asked);
