@@ -618,6 +618,7 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 {
 	json_t *obj = json_object();
 	char ts[48], pbuf[8];
+	bool ports;
 
 	output_eve_timestamp(&p->ts, ts, sizeof(ts));
 	json_object_set_new(obj, "timestamp", json_string(ts));
@@ -626,12 +627,18 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 		SET_U64(obj, "pcap_cnt", p->pcap_cnt);
 	json_object_set_new(obj, "event_type", json_string(type));
 	add_vlan(obj, p->vlan, p->vlan_n);
+	/* Suricata 7 gives an IP packet's events both ports, 0 for a
+	 * protocol without (ICMP, IP in IP, ...); flow events have them
+	 * for TCP, UDP and SCTP only */
+	ports = proto_has_ports(p->proto);
 	add_addr(obj, "src_ip", &p->src);
-	if (proto_has_ports(p->proto))
-		json_object_set_new(obj, "src_port", json_integer(p->sport));
+	if (p->src.family != 0)
+		json_object_set_new(obj, "src_port",
+		    json_integer(ports ? p->sport : 0));
 	add_addr(obj, "dest_ip", &p->dst);
-	if (proto_has_ports(p->proto))
-		json_object_set_new(obj, "dest_port", json_integer(p->dport));
+	if (p->dst.family != 0)
+		json_object_set_new(obj, "dest_port",
+		    json_integer(ports ? p->dport : 0));
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(p->proto, pbuf, sizeof(pbuf))));
 	if ((p->proto == IPPROTO_ICMP || p->proto == IPPROTO_ICMPV6) &&

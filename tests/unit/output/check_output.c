@@ -313,6 +313,10 @@ START_TEST(test_ipv6_and_endpoints_are_written_as_suricata)
 	j = read_line(0);
 	ck_assert_str_eq(json_string_value(json_object_get(j, "src_ip")),
 	    "ff02:0000:0000:0000:0000:0000:0000:0001");
+	/* an ICMP alert has both ports, 0, as Suricata's */
+	ck_assert_ptr_nonnull(json_object_get(j, "src_port"));
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "dest_port")),
+	    0);
 	json_decref(j);
 	output_fastlog_format(line, sizeof(line), &p, &a);
 	ck_assert_msg(strstr(line, "[1:1:0] (null) [**]") != NULL, "%s", line);
