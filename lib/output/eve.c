@@ -16,6 +16,7 @@
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "detect/flowvars.h"
+#include "output/addr.h"
 #include "output/applayer_counters.h"
 #include "output/eve.h"
 #include "output/protoname.h"
@@ -504,15 +505,12 @@ proto_name(uint8_t proto, char *buf, size_t len)
 static void
 add_addr(json_t *obj, const char *key, const struct ip_addr *a)
 {
-	char buf[INET6_ADDRSTRLEN];
+	char buf[OUTPUT_ADDR_LEN];
 
-	if (a->family == AF_INET)
-		inet_ntop(AF_INET, &a->u.v4, buf, sizeof(buf));
-	else if (a->family == AF_INET6)
-		inet_ntop(AF_INET6, a->u.v6, buf, sizeof(buf));
-	else
+	if (a->family != AF_INET && a->family != AF_INET6)
 		return;
-	json_object_set_new(obj, key, json_string(buf));
+	json_object_set_new(obj, key, json_string(output_addr_format(a, buf,
+	    sizeof(buf))));
 }
 
 /* Suricata's pkt_src strings (PktSrcToString). */
@@ -620,6 +618,7 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 {
 	json_t *obj = json_object();
 	char ts[48], pbuf[8];
+	bool ports;
 
 	output_eve_timestamp(&p->ts, ts, sizeof(ts));
 	json_object_set_new(obj, "timestamp", json_string(ts));
@@ -628,12 +627,18 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 		SET_U64(obj, "pcap_cnt", p->pcap_cnt);
 	json_object_set_new(obj, "event_type", json_string(type));
 	add_vlan(obj, p->vlan, p->vlan_n);
+	/* Suricata 7 gives an IP packet's events both ports, 0 for a
+	 * protocol without (ICMP, IP in IP, ...); flow events have them
+	 * for TCP, UDP and SCTP only */
+	ports = proto_has_ports(p->proto);
 	add_addr(obj, "src_ip", &p->src);
-	if (proto_has_ports(p->proto))
-		json_object_set_new(obj, "src_port", json_integer(p->sport));
+	if (p->src.family != 0)
+		json_object_set_new(obj, "src_port",
+		    json_integer(ports ? p->sport : 0));
 	add_addr(obj, "dest_ip", &p->dst);
-	if (proto_has_ports(p->proto))
-		json_object_set_new(obj, "dest_port", json_integer(p->dport));
+	if (p->dst.family != 0)
+		json_object_set_new(obj, "dest_port",
+		    json_integer(ports ? p->dport : 0));
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(p->proto, pbuf, sizeof(pbuf))));
 	if ((p->proto == IPPROTO_ICMP || p->proto == IPPROTO_ICMPV6) &&
@@ -664,6 +669,38 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 		json_object_set_new(obj, "ether", e);
 	}
 	return obj;
+}
+
+/* A flow event's tcp object as Suricata 7 writes it: the session's TCP
+ * flags both ways and each way (hex), each flag seen, and the state;
+ * flags 00 and no state for a flow the state machine never followed. */
+static json_t *
+flow_tcp_object(const struct flow *f)
+{
+	static const struct { uint8_t bit; const char *name; } bits[] = {
+		{ PKT_TCP_SYN, "syn" }, { PKT_TCP_FIN, "fin" },
+		{ PKT_TCP_RST, "rst" }, { PKT_TCP_PSH, "psh" },
+		{ PKT_TCP_ACK, "ack" }, { PKT_TCP_URG, "urg" },
+		{ PKT_TCP_ECE, "ecn" }, { PKT_TCP_CWR, "cwr" },
+	};
+	uint8_t all = f->tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags |
+	    f->tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags;
+	json_t *tcp = json_object();
+	char hex[3];
+
+	snprintf(hex, sizeof(hex), "%02x", all);
+	json_object_set_new(tcp, "tcp_flags", json_string(hex));
+	snprintf(hex, sizeof(hex), "%02x", f->tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags);
+	json_object_set_new(tcp, "tcp_flags_ts", json_string(hex));
+	snprintf(hex, sizeof(hex), "%02x", f->tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags);
+	json_object_set_new(tcp, "tcp_flags_tc", json_string(hex));
+	for (size_t i = 0; i < QUELL_NITEMS(bits); i++)
+		if (all & bits[i].bit)
+			json_object_set_new(tcp, bits[i].name, json_true());
+	if (f->tcp_state != FLOW_TCP_NONE)
+		json_object_set_new(tcp, "state",
+		    json_string(flow_tcp_state_name(f->tcp_state)));
+	return tcp;
 }
 
 /* Suricata 7's flow.exception_policy: the exception policies applied to
@@ -1047,6 +1084,19 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 		SET_U64(obj, "dest_port", f->server_port);
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
+	/* as Suricata: ICMP's type and code, and the response's once one
+	 * came back */
+	if ((f->proto == IPPROTO_ICMP || f->proto == IPPROTO_ICMPV6) &&
+	    !(f->flags & FLOW_F_NO_PORTS)) {
+		SET_U64(obj, "icmp_type", f->icmp_type[FLOW_DIR_TO_SERVER]);
+		SET_U64(obj, "icmp_code", f->icmp_code[FLOW_DIR_TO_SERVER]);
+		if (f->pkts[FLOW_DIR_TO_CLIENT] > 0) {
+			SET_U64(obj, "response_icmp_type",
+			    f->icmp_type[FLOW_DIR_TO_CLIENT]);
+			SET_U64(obj, "response_icmp_code",
+			    f->icmp_code[FLOW_DIR_TO_CLIENT]);
+		}
+	}
 	add_app_proto(obj, f);
 
 	SET_U64(flow, "pkts_toserver", f->pkts[FLOW_DIR_TO_SERVER]);
@@ -1084,13 +1134,8 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 	}
 	json_object_set_new(obj, "flow", flow);
 	add_flow_metadata(eve, obj, f);
-	if (f->proto == IPPROTO_TCP) {
-		json_t *tcp = json_object();
-
-		json_object_set_new(tcp, "state",
-		    json_string(flow_tcp_state_name(f->tcp_state)));
-		json_object_set_new(obj, "tcp", tcp);
-	}
+	if (f->proto == IPPROTO_TCP)
+		json_object_set_new(obj, "tcp", flow_tcp_object(f));
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }

@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 
 #include "output/eve.h"
+#include "output/addr.h"
 #include "output/fastlog.h"
 #include "output/protoname.h"
 #include "output/writer.h"
@@ -71,10 +72,11 @@ static void
 endpoint(char *buf, size_t len, const struct ip_addr *a, uint16_t port,
     bool ports)
 {
-	char ip[INET6_ADDRSTRLEN] = "?";
+	char ip[OUTPUT_ADDR_LEN];
 
-	inet_ntop(a->family, a->family == AF_INET ? (const void *)&a->u.v4 :
-	    (const void *)a->u.v6, ip, sizeof(ip));
+	output_addr_format(a, ip, sizeof(ip));
+	if (ip[0] == '\0')
+		snprintf(ip, sizeof(ip), "?");
 	if (ports)
 		snprintf(buf, len, "%s:%u", ip, port);
 	else
@@ -86,19 +88,31 @@ output_fastlog_format(char *buf, size_t len, const struct packet *p,
     const struct output_eve_alert *a)
 {
 	char date[32], src[64], dst[64], pbuf[16];
-	bool ports = p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP;
+	uint16_t sp = 0, dp = 0;
 	struct tm tm;
 	int n;
 
+	/* Suricata writes a port on both ends, always: the ports, ICMP's
+	 * type and code, 0 for other protocols */
+	if (p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP ||
+	    p->proto == IPPROTO_SCTP) {
+		sp = p->sport;
+		dp = p->dport;
+	} else if ((p->proto == IPPROTO_ICMP || p->proto == IPPROTO_ICMPV6) &&
+	    p->l4_valid) {
+		sp = p->icmp_type;
+		dp = p->icmp_code;
+	}
 	localtime_r(&p->ts.tv_sec, &tm);
 	strftime(date, sizeof(date), "%m/%d/%Y-%H:%M:%S", &tm);
-	endpoint(src, sizeof(src), &p->src, p->sport, ports);
-	endpoint(dst, sizeof(dst), &p->dst, p->dport, ports);
+	endpoint(src, sizeof(src), &p->src, sp, true);
+	endpoint(dst, sizeof(dst), &p->dst, dp, true);
 	n = snprintf(buf, len, "%s.%06ld  %s[**] [%u:%u:%u] %s [**] "
 	    "[Classification: %s] [Priority: %u] {%s} %s -> %s\n", date,
 	    p->ts.tv_nsec / 1000, !a->drops ? "" : a->pkt == NULL ||
 	    a->pkt->ips ? "[Drop] " : "[wDrop] ", a->gid,
-	    a->sid, a->rev, a->msg != NULL ? a->msg : "",
+	    a->sid, a->rev, a->msg != NULL && a->msg[0] != '\0' ? a->msg :
+	    "(null)",
 	    a->category != NULL ? a->category : "(null)",
 	    a->severity != 0 ? a->severity : 3,
 	    proto_name(p->proto, pbuf, sizeof(pbuf)), src, dst);

@@ -1,4 +1,5 @@
 lib_libquell_a_SOURCES += \
+	lib/output/addr.c lib/output/addr.h \
 	lib/output/eve.c lib/output/eve.h \
 	lib/output/fastlog.c lib/output/fastlog.h \
 	lib/output/protoname.c lib/output/protoname.h \

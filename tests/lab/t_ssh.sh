@@ -207,13 +207,13 @@ lab_eve_check "$eve"
 # The drop: one blocked alert per dbclient connection (the flow is dropped
 # after it: its retransmissions raise no more), on the client's packet.
 n=$(lab_eve_alerts "$eve" "$SID_DROP" '.alert.action == "blocked" and .app_proto == "ssh"
-	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'") and .dest_port == '"$PORT"'
+	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6_EVE"'") and .dest_port == '"$PORT"'
 	and (.ssh.client.software_version | startswith("dropbear_"))')
 lab_assert_eq "blocked alerts for dbclient (sid $SID_DROP)" "$ROUNDS" "$n"
 n=$(lab_eve_alerts "$eve" "$SID_DROP")
 lab_assert_eq "alerts of sid $SID_DROP in all" "$ROUNDS" "$n"
 srcs=$(jq -r --argjson sid "$SID_DROP" 'select(.event_type == "alert" and .alert.signature_id == $sid) | .src_ip' "$eve" | sort | tr '\n' ' ')
-lab_assert_eq "sources of the blocked dbclient alerts (IPv4 and IPv6)" "$LAB_CLIENT4 $LAB_CLIENT6 " "$srcs"
+lab_assert_eq "sources of the blocked dbclient alerts (IPv4 and IPv6)" "$LAB_CLIENT4 $LAB_CLIENT6_EVE " "$srcs"
 
 # The ssh records of the OpenSSH connections, and their client ports.
 jq -c --arg sw "$openssh_sw" 'select(.event_type == "ssh" and
@@ -221,7 +221,7 @@ jq -c --arg sw "$openssh_sw" 'select(.event_type == "ssh" and
 n=$(wc -l <"$LAB_TMP/ssh-openssh.json")
 lab_assert_eq "eve ssh records of OpenSSH connections" "$ROUNDS" "$n"
 n=$(jq -r --arg sw "$openssh_sw" --argjson port "$PORT" 'select(.tx_id == 0
-	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'") and .dest_port == $port and .proto == "TCP"
+	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6_EVE"'") and .dest_port == $port and .proto == "TCP"
 	and .ssh.client.proto_version == "2.0" and .ssh.server.proto_version == "2.0"
 	and .ssh.server.software_version == $sw
 	and (.ssh.client.hassh.hash | test("^[0-9a-f]{32}$"))
@@ -242,12 +242,12 @@ openssh_alerts() {	# sid, extra condition
 # show depends on which banner crossed quelld first (the server's
 # banner, or dbclient's KEXINIT in its banner's segment, may come after
 # the drop: a dropped flow is not inspected any more).
-n=$(openssh_alerts "$SID_PROTO" '.tx_id == 0 and .app_proto == "ssh" and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'")')
+n=$(openssh_alerts "$SID_PROTO" '.tx_id == 0 and .app_proto == "ssh" and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6_EVE"'")')
 lab_assert_eq "ssh.proto alerts on OpenSSH connections" "$ROUNDS" "$n"
-n=$(openssh_alerts "$SID_SRV" '.tx_id == 0 and (.src_ip == "'"$LAB_SERVER4"'" or .src_ip == "'"$LAB_SERVER6"'")
+n=$(openssh_alerts "$SID_SRV" '.tx_id == 0 and (.src_ip == "'"$LAB_SERVER4"'" or .src_ip == "'"$LAB_SERVER6_EVE"'")
 	and .ssh.server.software_version == "'"$openssh_sw"'"')
 lab_assert_eq "ssh_software to-client alerts on OpenSSH connections" "$ROUNDS" "$n"
-n=$(openssh_alerts "$SID_HASSH" '(.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'")')
+n=$(openssh_alerts "$SID_HASSH" '(.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6_EVE"'")')
 lab_assert_eq "ssh.hassh alerts on OpenSSH connections" "$ROUNDS" "$n"
 # app-layer-protocol: once per direction.
 n=$(openssh_alerts "$SID_ALP" '.app_proto == "ssh"')
@@ -313,7 +313,7 @@ lab_assert_eq "stats.exception_policy.app_layer.error.ignore" 0 "$pign"
 # does not alert (with the policy ignore it would). The flow ends as
 # dropped.
 n=$(jq -r --argjson port "$PORT" 'select(.event_type == "drop" and .drop.reason == "applayer error"
-	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6"'") and .dest_port == $port) | 1' "$eve" | wc -l)
+	and (.src_ip == "'"$LAB_CLIENT4"'" or .src_ip == "'"$LAB_CLIENT6_EVE"'") and .dest_port == $port) | 1' "$eve" | wc -l)
 lab_assert_eq "drop events with reason applayer error" 1 "$n"
 n=$(lab_eve_alerts "$eve" "$SID_EVENT")
 lab_assert_eq "app-layer-event:ssh.invalid_banner alerts (packet not inspected)" 0 "$n"

@@ -64,7 +64,9 @@ run() {
 got=$(run hosts "$tmp/policies.yaml")
 want=$(for i in "${!OS[@]}"; do
 	printf '198.51.100.%d %s\n' $((10 + i)) "${WANT[$i]}"
-	printf '2001:db8::%x %s\n' $((0x10 + i)) "${WANT[$i]}"
+	# eve writes IPv6 uncompressed, as Suricata
+	printf '2001:0db8:0000:0000:0000:0000:0000:%04x %s\n' $((0x10 + i)) \
+	    "${WANT[$i]}"
 done | sort)
 [ "$got" = "$want" ] || fail "host-os-policy: reassembly per host
 $got

@@ -41,6 +41,7 @@
 #include "detect/buffer.h"
 #include "detect/keywords/registry.h"
 #include "flow/flow.h"
+#include "flow/tcp_state.h"
 #include "output/eve.h"
 #include "output/statslog.h"
 #include "rules/rule.h"
@@ -537,6 +538,8 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	f.alproto_tc = APPLAYER_PROTO_FAILED;
 	f.alproto_orig = APPLAYER_PROTO_TLS;
 	f.exceptions[EXCEPTION_CAUSE_MIDSTREAM] = 1 + EXCEPTION_DROP_FLOW;
+	f.tcp_peer[0].tcp_flags = f.tcp_peer[1].tcp_flags = 0xff;
+	f.tcp_state = FLOW_TCP_CLOSED;
 	p.flow = &f;
 	json_object_set_new(app, "hostname", json_string("h"));
 	json_object_set_new(rec, "filename", json_string("/f"));

@@ -218,6 +218,21 @@ START_TEST(test_handshake_ack_establishes_the_flow)
 }
 END_TEST
 
+/* The session's TCP flags each way (eve tcp.tcp_flags_ts/_tc, as
+ * Suricata's), and none for a flow the state machine does not follow. */
+START_TEST(test_tcp_flags_are_kept_each_way)
+{
+	struct flow *f = handshake();
+
+	cli(ACK | FIN, CNEXT, SNEXT, 0);
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags, SYN | ACK | FIN);
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags, SYN | ACK);
+	make_table(false);
+	f = cli(ACK, 7000, 9000, 100)->flow;
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags, 0);
+}
+END_TEST
+
 START_TEST(test_data_after_handshake_is_established_to_server)
 {
 	struct packet *p;
@@ -977,6 +992,7 @@ flow_tcp_state_suite(void)
 	tcase_add_test(tc, test_midstream_pickup_is_counted);
 	tcase_add_test(tc, test_midstream_pickup_from_the_server_side);
 	tcase_add_test(tc, test_midstream_off_keeps_the_flow_new);
+	tcase_add_test(tc, test_tcp_flags_are_kept_each_way);
 	tcase_add_test(tc, test_midstream_off_packets_are_never_established);
 	tcase_add_test(tc, test_midstream_off_a_later_handshake_is_tracked);
 	tcase_add_test(tc, test_midstream_guess_makes_the_low_port_the_server);

@@ -12,6 +12,7 @@
 
 #include "decode/events.h"
 #include "flow/flow.h"
+#include "flow/tcp_state.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
 #include "output/sink.h"
@@ -282,6 +283,118 @@ START_TEST(test_flow_action_is_drop_or_pass)
 			ck_assert_str_eq(json_string_value(a), want[i]);
 		json_decref(j);
 	}
+}
+END_TEST
+
+/* Addresses and endpoints as Suricata 7.0.6 writes them (measured on
+ * ipv6-rsmurf's capture): IPv6 uncompressed in eve and fast.log, and
+ * fast.log's endpoints always with a port, ICMP's type and code, 0 for
+ * a protocol without; a rule without msg is (null) there. */
+START_TEST(test_ipv6_and_endpoints_are_written_as_suricata)
+{
+	static const uint8_t v6[16] = { 0xff, 0x02, [15] = 1 };
+	struct output_eve_alert a = { .gid = 1, .sid = 1, .rev = 0,
+	    .msg = "", .verdict = "accept" };
+	char line[512];
+	struct packet p;
+	json_t *j;
+
+	tcp_packet(&p);
+	p.ip_version = 6;
+	p.src.family = p.dst.family = AF_INET6;
+	memcpy(p.src.u.v6, v6, 16);
+	memcpy(p.dst.u.v6, v6, 16);
+	p.proto = IPPROTO_ICMPV6;
+	p.l4_valid = true;
+	p.icmp_type = 128;
+	p.icmp_code = 0;
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "src_ip")),
+	    "ff02:0000:0000:0000:0000:0000:0000:0001");
+	/* an ICMP alert has both ports, 0, as Suricata's */
+	ck_assert_ptr_nonnull(json_object_get(j, "src_port"));
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "dest_port")),
+	    0);
+	json_decref(j);
+	output_fastlog_format(line, sizeof(line), &p, &a);
+	ck_assert_msg(strstr(line, "[1:1:0] (null) [**]") != NULL, "%s", line);
+	ck_assert_msg(strstr(line, "{IPv6-ICMP} ff02:0000:0000:0000:0000:0000:"
+	    "0000:0001:128 -> ff02:0000:0000:0000:0000:0000:0000:0001:0\n") !=
+	    NULL, "%s", line);
+	p.proto = 4;
+	output_fastlog_format(line, sizeof(line), &p, &a);
+	ck_assert_msg(strstr(line, "{IP-in-IP} ff02:0000:0000:0000:0000:0000:"
+	    "0000:0001:0 -> ") != NULL, "%s", line);
+}
+END_TEST
+
+/* An ICMP flow as Suricata 7.0.6 logs it (ipv6-rsmurf, icmp-hdr-01):
+ * the first packet's type and code, the reply's once there is one. */
+START_TEST(test_icmp_flow_has_types)
+{
+	struct flow f;
+	json_t *j;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_ICMP;
+	f.icmp_type[FLOW_DIR_TO_SERVER] = 8;
+	f.icmp_type[FLOW_DIR_TO_CLIENT] = 0;
+	f.pkts[FLOW_DIR_TO_SERVER] = 1;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	f.pkts[FLOW_DIR_TO_CLIENT] = 1;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "icmp_type")),
+	    8);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "icmp_code")),
+	    0);
+	ck_assert_ptr_null(json_object_get(j, "response_icmp_type"));
+	json_decref(j);
+	j = read_line(1);
+	ck_assert_int_eq(json_integer_value(json_object_get(j,
+	    "response_icmp_type")), 0);
+	ck_assert_ptr_nonnull(json_object_get(j, "response_icmp_code"));
+	json_decref(j);
+}
+END_TEST
+
+/* A flow event's tcp object as Suricata 7.0.6 writes it (measured on
+ * bug-5464-verdict-02's capture): flags both ways and each way in hex,
+ * each flag seen, then the state; 00 and no state when untracked. */
+START_TEST(test_flow_tcp_object_has_suricatas_flags)
+{
+	struct flow f;
+	json_t *j;
+	char *s;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_TCP;
+	f.tcp_state = FLOW_TCP_CLOSED;
+	f.tcp_peer[FLOW_DIR_TO_SERVER].tcp_flags = 0x1b;
+	f.tcp_peer[FLOW_DIR_TO_CLIENT].tcp_flags = 0x13;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	f.tcp_peer[0].tcp_flags = f.tcp_peer[1].tcp_flags = 0;
+	f.tcp_state = FLOW_TCP_NONE;
+	output_eve_flow(eve, 0, &f, "shutdown");
+	output_eve_flush(eve);
+	j = read_line(0);
+	s = json_dumps(json_object_get(j, "tcp"), JSON_PRESERVE_ORDER |
+	    JSON_COMPACT);
+	ck_assert_str_eq(s, "{\"tcp_flags\":\"1b\",\"tcp_flags_ts\":\"1b\","
+	    "\"tcp_flags_tc\":\"13\",\"syn\":true,\"fin\":true,\"psh\":true,"
+	    "\"ack\":true,\"state\":\"closed\"}");
+	free(s);
+	json_decref(j);
+	j = read_line(1);
+	s = json_dumps(json_object_get(j, "tcp"), JSON_PRESERVE_ORDER |
+	    JSON_COMPACT);
+	ck_assert_str_eq(s, "{\"tcp_flags\":\"00\",\"tcp_flags_ts\":\"00\","
+	    "\"tcp_flags_tc\":\"00\"}");
+	free(s);
+	json_decref(j);
 }
 END_TEST
 
@@ -980,6 +1093,9 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
+	tcase_add_test(tc, test_icmp_flow_has_types);
+	tcase_add_test(tc, test_ipv6_and_endpoints_are_written_as_suricata);
+	tcase_add_test(tc, test_flow_tcp_object_has_suricatas_flags);
 	tcase_add_test(tc, test_flow_lists_its_exception_policies_when_asked);
 	tcase_add_test(tc,
 	    test_offline_alert_has_pcap_cnt_ether_packet_info_and_verdict);
