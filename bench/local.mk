@@ -9,4 +9,4 @@ bench_nfq_baseline_LDADD = $(NFQ_LIBS) $(MNL_LIBS) $(NFNL_LIBS)
 # The benchmark scripts run from a source tree or an unpacked tarball.
 EXTRA_DIST += bench/README.md bench/all bench/inline bench/offline bench/engine-scale \
 	bench/bypass bench/tls-bypass bench/fuzz-all
-EXTRA_DIST += bench/eve-sinks bench/http
+EXTRA_DIST += bench/eve-sinks bench/http bench/flow-memory
