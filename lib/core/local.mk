@@ -1,4 +1,5 @@
 lib_libquell_a_SOURCES += \
+	lib/core/addr_table.c lib/core/addr_table.h \
 	lib/core/base.h \
 	lib/core/bug.h \
 	lib/core/counters.h \
