@@ -151,19 +151,23 @@ finish_download() {
 }
 
 # counters_flat FAMILY: after the mark, the connmark ACCEPT rule takes
-# the flow's packets and the NFQUEUE rule none. Watches for up to 5 s
-# (at least 1 s): curl's rate limit can pause the transfer for a while.
+# the flow's packets and the NFQUEUE rule none. Watches for at least 1 s
+# and until the flow's next packet, for up to 20 s (the download's own
+# limit is 40 s): curl's rate limit pauses the transfer, and on a loaded
+# host a pause of more than 5 s with the download half done, curl alive
+# and the entry marked was seen (no packet on either rule meanwhile).
 counters_flat() {
 	local fam="$1" v=() n0 n1 c0 c1 i
 	[ "$fam" = 6 ] && v=(-6)
 	n0=$(lab_ipt_counter "${v[@]}" FORWARD "$NFQ_RULE") || exit 1
 	c0=$(lab_ipt_counter "${v[@]}" FORWARD "$CM_MATCH -j ACCEPT") || exit 1
 	sleep 1
-	for ((i = 0; i < 20; i++)); do
+	for ((i = 0; i < 95; i++)); do
 		c1=$(lab_ipt_counter "${v[@]}" FORWARD "$CM_MATCH -j ACCEPT") || exit 1
 		[ "$c1" -gt "$c0" ] && break
 		sleep 0.2
 	done
+	[ "$i" -gt 20 ] && lab_log "IPv$fam: no packet of the flow for $((1 + i / 5)) s after the mark"
 	n1=$(lab_ipt_counter "${v[@]}" FORWARD "$NFQ_RULE") || exit 1
 	lab_log "IPv$fam NFQUEUE rule $n0 -> $n1, connmark ACCEPT $c0 -> $c1"
 	lab_assert_eq "IPv$fam NFQUEUE rule packets after the mark" 0 "$((n1 - n0))"
