@@ -1315,7 +1315,7 @@ walk_entry(struct quell_config *cfg, const struct cfg_node *c,
 	snprintf(path, sizeof(path), "%s%s%s", prefix, *prefix ? "." : "",
 	    c->key);
 	normalize_key(path);
-	/* Top-level include: is applied by load_file after this file. */
+	/* Top-level include: is applied by load_root where it stands. */
 	if (strcmp(path, "include") == 0)
 		return 0;
 	if ((k = key_find(path)) != NULL)
@@ -1625,22 +1625,30 @@ load_include(struct quell_config *cfg, struct include_ctx *ic,
 	return load_file(cfg, ic, path, dl);
 }
 
-/* Applies root (from path, owned here) and then its includes, in order. */
+/* Applies root (from path, owned here) top to bottom. As in Suricata
+ * (its docs: "the contents of the include file are inlined at the level
+ * of the include statement"), an include: is applied where it stands:
+ * keys after it override the included files, keys before it are
+ * overridden by them. */
 static int
 load_root(struct quell_config *cfg, struct include_ctx *ic,
     const char *path, struct cfg_node *root, struct diag_list *dl)
 {
-	int rc;
+	int rc = 0;
 
 	if (root == NULL)
 		return -1;
 	include_identify(ic, &ic->chain[ic->depth], root->file);
 	ic->depth++;
-	rc = walk_map(cfg, root, "", dl);
-	for (size_t i = 0; i < root->nchildren && !ic->capped; i++) {
+	for (size_t i = 0; i < root->nchildren; i++) {
 		const struct cfg_node *c = root->children[i];
 
-		if (strcmp(c->key, "include") != 0)
+		if (strcmp(c->key, "include") != 0) {
+			if (walk_entry(cfg, c, "", dl) == -1)
+				rc = -1;
+			continue;
+		}
+		if (ic->capped)
 			continue;
 		if (c->type == CFG_NODE_SEQ) {
 			for (size_t j = 0; j < c->nchildren; j++)

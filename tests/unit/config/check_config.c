@@ -529,6 +529,50 @@ START_TEST(test_include_applies_files_relative_and_in_order)
 }
 END_TEST
 
+/* Suricata inlines an include where it stands: the http-double-encoded-uri
+ * case's suricata.yaml includes a file saying double-decode-path: no and
+ * then says yes, and yes is what Suricata runs with. */
+START_TEST(test_include_is_overridden_by_keys_after_it)
+{
+	char dir[] = "/tmp/quell-cfg-XXXXXX";
+	const char *main_path;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "base.yaml",
+	    "stats:\n  interval: 5\n"
+	    "app-layer:\n  protocols:\n    http:\n      libhtp:\n"
+	    "        default-config:\n          double-decode-path: no\n");
+	main_path = write_file(dir, "main.yaml",
+	    "include: base.yaml\n"
+	    "app-layer:\n  protocols:\n    http:\n      libhtp:\n"
+	    "        default-config:\n          double-decode-path: yes\n");
+	ck_assert_int_eq(config_load_file(cfg, main_path, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert(cfg->http.def.double_decode_path);
+	ck_assert_uint_eq(cfg->stats_interval, 5);
+	unlink(main_path);
+	remove(write_file(dir, "base.yaml", ""));
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_include_overrides_keys_before_it)
+{
+	char dir[] = "/tmp/quell-cfg-XXXXXX";
+	const char *main_path;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "base.yaml", "stats:\n  interval: 5\n");
+	main_path = write_file(dir, "main.yaml",
+	    "stats:\n  interval: 4\ninclude: base.yaml\n");
+	ck_assert_int_eq(config_load_file(cfg, main_path, &dl), 0);
+	ck_assert_uint_eq(cfg->stats_interval, 5);
+	unlink(main_path);
+	remove(write_file(dir, "base.yaml", ""));
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(test_include_of_itself_is_a_cycle)
 {
 	char dir[] = "/tmp/quell-cfg-XXXXXX", want[1024];
@@ -905,6 +949,8 @@ config_suite(void)
 	tcase_add_test(tc, test_missing_file_is_error);
 	tcase_add_test(tc, test_shipped_config_loads_without_diagnostics);
 	tcase_add_test(tc, test_include_applies_files_relative_and_in_order);
+	tcase_add_test(tc, test_include_is_overridden_by_keys_after_it);
+	tcase_add_test(tc, test_include_overrides_keys_before_it);
 	tcase_add_test(tc, test_include_of_itself_is_a_cycle);
 	tcase_add_test(tc, test_include_cycle_names_the_chain);
 	tcase_add_test(tc, test_include_fan_out_stops_at_64_files);
