@@ -19,6 +19,7 @@
 #include "output/addr.h"
 #include "output/applayer_counters.h"
 #include "output/eve.h"
+#include "output/json_line.h"
 #include "output/protoname.h"
 #include "output/sink.h"
 #include "output/statslog.h"
@@ -311,13 +312,28 @@ output_eve_target_stats(const struct output_eve *eve, size_t i,
 const char *
 output_eve_timestamp(const struct timespec *ts, char *buf, size_t len)
 {
-	struct tm tm;
-	char date[32], zone[8];
+	/* localtime_r takes the time zone lock and strftime is slow: each
+	 * thread keeps the last second it formatted (events come in time
+	 * order, many per second) */
+	static _Thread_local time_t last_sec = -1;
+	static _Thread_local char date[32], zone[8];
+	long usec = ts->tv_nsec / 1000;
+	char frac[7];
 
-	localtime_r(&ts->tv_sec, &tm);
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
-	strftime(zone, sizeof(zone), "%z", &tm);
-	snprintf(buf, len, "%s.%06ld%s", date, ts->tv_nsec / 1000, zone);
+	if (ts->tv_sec != last_sec) {
+		struct tm tm;
+
+		localtime_r(&ts->tv_sec, &tm);
+		strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+		strftime(zone, sizeof(zone), "%z", &tm);
+		last_sec = ts->tv_sec;
+	}
+	if (usec < 0 || usec > 999999)
+		usec = 0;
+	for (int i = 5; i >= 0; i--, usec /= 10)
+		frac[i] = (char)('0' + usec % 10);
+	frac[6] = '\0';
+	snprintf(buf, len, "%s.%s%s", date, frac, zone);
 	return buf;
 }
 
@@ -339,22 +355,11 @@ eve_target_takes(const struct eve_target *t, const char *type)
 static char *
 eve_render(struct output_eve *eve, json_t *obj)
 {
-	char *line, *nl;
-	size_t len;
+	char *line;
 
-	if ((line = json_dumps(obj, JSON_COMPACT)) == NULL) {
+	if ((line = output_json_line(obj, NULL)) == NULL)
 		counter_inc(&eve->render_errors);
-		return NULL;
-	}
-	len = strlen(line);
-	if ((nl = realloc(line, len + 2)) == NULL) {
-		free(line);
-		counter_inc(&eve->render_errors);
-		return NULL;
-	}
-	nl[len] = '\n';
-	nl[len + 1] = '\0';
-	return nl;
+	return line;
 }
 
 /* The line for a target that wants fewer alert extras than were

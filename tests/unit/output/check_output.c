@@ -1,6 +1,7 @@
 /* lib/output/eve: every record is one valid JSON line in EVE shape. */
 #include "core/base.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -13,8 +14,10 @@
 #include "decode/events.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
+#include "output/addr.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
+#include "output/json_line.h"
 #include "output/sink.h"
 #include "output/sink_syslog.h"
 #include "output/statslog.h"
@@ -865,6 +868,37 @@ START_TEST(test_timestamp_has_microseconds_and_zone)
 	/* 2023-11-14T22:13:20.000005+0000 in UTC */
 	ck_assert_uint_eq(strlen(buf), 31);
 	ck_assert_str_eq(buf + 19, ".000005+0000");
+	/* the same second again (the cached date), then another one */
+	ts.tv_nsec = 999999999;
+	output_eve_timestamp(&ts, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "2023-11-14T22:13:20.999999+0000");
+	ts.tv_sec++;
+	ts.tv_nsec = 120000;
+	output_eve_timestamp(&ts, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "2023-11-14T22:13:21.000120+0000");
+}
+END_TEST
+
+START_TEST(test_addresses_are_formatted_as_suricata_does)
+{
+	static const char *v4[] = { "0.0.0.0", "255.255.255.255",
+	    "10.0.100.9", "198.18.1.2", "1.20.199.200" };
+	static const uint8_t v6[16] = { 0x20, 0x01, 0x00, 0x02, 0, 0, 0, 0,
+	    0, 0, 0, 0, 0xab, 0xcd, 0x00, 0x0f };
+	struct ip_addr a;
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(v4) / sizeof(v4[0]); i++) {
+		memset(&a, 0, sizeof(a));
+		a.family = AF_INET;
+		ck_assert_int_eq(inet_pton(AF_INET, v4[i], &a.u.v4), 1);
+		ck_assert_str_eq(output_addr_format(&a, buf, sizeof(buf)), v4[i]);
+	}
+	memset(&a, 0, sizeof(a));
+	a.family = AF_INET6;
+	memcpy(a.u.v6, v6, sizeof(v6));
+	ck_assert_str_eq(output_addr_format(&a, buf, sizeof(buf)),
+	    "2001:0002:0000:0000:0000:0000:abcd:000f");
 }
 END_TEST
 
@@ -1080,6 +1114,74 @@ START_TEST(test_eve_targets_take_their_types_and_extras)
 }
 END_TEST
 
+/* output_json_line must give json_dumps(JSON_COMPACT)'s bytes plus a
+ * newline: every eve consumer has seen those bytes until now. */
+static void
+assert_same_as_jansson(json_t *v)
+{
+	char *want = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+	size_t len = 0;
+	char *got = output_json_line(v, &len);
+
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_uint_eq(len, strlen(want) + 1);
+	ck_assert_int_eq(got[len - 1], '\n');
+	ck_assert_int_eq(got[len], '\0');
+	got[len - 1] = '\0';
+	ck_assert_str_eq(got, want);
+	free(want);
+	free(got);
+	json_decref(v);
+}
+
+START_TEST(test_json_line_is_jansson_compact_output)
+{
+	char all[128];
+	json_t *deep, *o;
+
+	for (int i = 0; i < 127; i++)
+		all[i] = (char)(i + 1);	/* every ASCII byte but NUL */
+	all[127] = '\0';
+	assert_same_as_jansson(json_object());
+	assert_same_as_jansson(json_array());
+	assert_same_as_jansson(json_pack("{s:s}", "k", all));
+	assert_same_as_jansson(json_pack("{s:s,s:s,s:s}", "utf8",
+	    "gr\xc3\xbc\xc3\x9f \xe2\x82\xac \xf0\x9f\x98\x80", "slash", "a/b",
+	    "quote\"back\\", "\x7f"));
+	assert_same_as_jansson(json_pack("{s:I,s:I,s:I,s:i,s:i}", "max",
+	    (json_int_t)INT64_MAX, "min", (json_int_t)INT64_MIN, "zero",
+	    (json_int_t)0, "neg", -42, "pos", 7));
+	assert_same_as_jansson(json_pack("{s:f,s:f,s:f,s:b,s:b,s:n}", "r",
+	    0.1, "big", 1e300, "whole", 3.0, "t", 1, "f", 0, "nil"));
+	assert_same_as_jansson(json_pack("[[],{},[i,[i,[i,{s:[]}]]],s#]",
+	    1, 2, 3, "x", "nul\0in", (int)6));
+	/* insertion order, also after a key is replaced and one deleted */
+	o = json_pack("{s:i,s:i,s:i}", "b", 1, "a", 2, "c", 3);
+	json_object_set_new(o, "a", json_string("again"));
+	json_object_del(o, "b");
+	json_object_set_new(o, "b", json_true());
+	assert_same_as_jansson(o);
+	deep = json_pack("{s:i}", "leaf", 1);
+	for (int i = 0; i < 100; i++)
+		deep = json_pack("{s:o}", "d", deep);
+	assert_same_as_jansson(deep);
+}
+END_TEST
+
+START_TEST(test_json_line_refuses_non_finite_reals)
+{
+	json_t *v = json_pack("{s:o}", "r", json_real(1.0));
+
+	/* json_real refuses NaN and infinities; a tree cannot hold one, so
+	 * only a finite real reaches the renderer */
+	ck_assert_ptr_null(json_real(NAN));
+	free(output_json_line(v, NULL));
+	json_decref(v);
+	ck_assert_ptr_null(output_json_line(NULL, NULL));
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -1111,6 +1213,9 @@ output_suite(void)
 	tcase_add_test(tc, test_counters_fit_with_64_queues);
 	tcase_add_test(tc, test_counters_include_flow_table);
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
+	tcase_add_test(tc, test_addresses_are_formatted_as_suricata_does);
+	tcase_add_test(tc, test_json_line_is_jansson_compact_output);
+	tcase_add_test(tc, test_json_line_refuses_non_finite_reals);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");
 	tcase_add_checked_fixture(tc, setup_plain, teardown_plain);

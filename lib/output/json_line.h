@@ -1,0 +1,19 @@
+#ifndef QUELL_OUTPUT_JSON_LINE_H
+#define QUELL_OUTPUT_JSON_LINE_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/*
+ * One eve line from a jansson tree: the bytes json_dumps(obj,
+ * JSON_COMPACT) gives, then "\n". json_dumps formats through a callback
+ * per token and snprintf per number, which made rendering a third of a
+ * worker's time on small HTTP transactions; this writes into one buffer
+ * that grows by doubling. Returns a malloc'd line (its length in *len),
+ * or NULL when out of memory or the tree holds something JSON cannot
+ * express (a non-finite real).
+ */
+char	*output_json_line(const json_t *obj, size_t *len);
+
+#endif
