@@ -116,6 +116,10 @@ static const struct detect_buffer buffers[DETECT_BUFFER_MAX] = {
 /* Buffers registered at start-up, ids DETECT_BUFFER_MAX on. */
 static struct detect_buffer registered[DETECT_BUFFER_LIMIT - DETECT_BUFFER_MAX];
 static unsigned nregistered;
+/* ids of the registered buffers with a tx_inspected hook, so a packet
+ * with live transactions walks these few, not every buffer */
+static unsigned windowed[DETECT_BUFFER_LIMIT - DETECT_BUFFER_MAX];
+static unsigned nwindowed;
 
 static bool
 buffer_payload(const struct packet *p, const uint8_t **buf, uint32_t *len)
@@ -285,7 +289,16 @@ detect_buffer_register(const struct detect_buffer *b)
 	n->kw.desc = n->desc != NULL ? n->desc : "sticky buffer";
 	n->kw.flags = KEYWORD_VALUE_NONE;
 	n->kw.setup = buffer_sticky_setup;
+	if (n->tx_inspected != NULL)
+		windowed[nwindowed++] = DETECT_BUFFER_MAX + nregistered;
 	return (int)(DETECT_BUFFER_MAX + nregistered++);
+}
+
+const unsigned *
+detect_buffer_windowed(size_t *n)
+{
+	*n = nwindowed;
+	return windowed;
 }
 
 bool

@@ -135,6 +135,9 @@ const struct detect_buffer *detect_buffer_get(unsigned id);
  * The new id, or -1 (the name exists, or DETECT_BUFFER_LIMIT is
  * reached). */
 int	detect_buffer_register(const struct detect_buffer *b);
+/* The ids of registered buffers that have a tx_inspected hook, in
+ * registration order. */
+const unsigned *detect_buffer_windowed(size_t *n);
 /* The buffer called name[0..len) (or so aliased), or NULL. */
 const struct detect_buffer *detect_buffer_by_name(const char *name,
 	    size_t len);

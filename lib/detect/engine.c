@@ -824,14 +824,15 @@ static void
 engine_tx_windows_done(const struct detect_tx_source *src, void *tx,
     uint8_t dir, int progress)
 {
-	for (unsigned id = DETECT_BUFFER_MAX; id < DETECT_BUFFER_LIMIT; id++) {
-		const struct detect_buffer *b = detect_buffer_get(id);
+	size_t n;
+	const unsigned *ids = detect_buffer_windowed(&n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct detect_buffer *b = detect_buffer_get(ids[i]);
 		const uint8_t *buf;
 		uint32_t len;
 
-		if (b == NULL)
-			break;
-		if (b->tx_inspected == NULL || b->alproto != src->alproto ||
+		if (b->alproto != src->alproto ||
 		    !(b->dirs & (1u << dir)) || progress < b->progress[dir])
 			continue;
 		for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX; idx++) {
