@@ -372,14 +372,19 @@ next_flow_id(struct flow_table *t)
 {
 	uint64_t x;
 
-	x = (t->id_worker << ID_SEQ_BITS | (t->id_seq++ & ID_SEQ_MASK)) ^
-	    t->id_key;
-	x &= ID_MASK;
-	x ^= x >> 31;
-	x = (x * UINT64_C(0x7fb5d329728ea185)) & ID_MASK;
-	x ^= x >> 27;
-	x = (x * UINT64_C(0x81dadef4bc2dd44d)) & ID_MASK;
-	x ^= x >> 33;
+	/* eve shows the low 51 bits, and Suricata's flow_id is never 0:
+	 * skip the sequence numbers that would show as 0 (offline, seed 0,
+	 * the first flow did) */
+	do {
+		x = (t->id_worker << ID_SEQ_BITS |
+		    (t->id_seq++ & ID_SEQ_MASK)) ^ t->id_key;
+		x &= ID_MASK;
+		x ^= x >> 31;
+		x = (x * UINT64_C(0x7fb5d329728ea185)) & ID_MASK;
+		x ^= x >> 27;
+		x = (x * UINT64_C(0x81dadef4bc2dd44d)) & ID_MASK;
+		x ^= x >> 33;
+	} while ((x & ((UINT64_C(1) << 51) - 1)) == 0);
 	return x;
 }
 

@@ -337,6 +337,22 @@ START_TEST(test_flow_ids_repeat_with_the_same_seed)
 }
 END_TEST
 
+START_TEST(test_first_flow_of_seed_zero_has_a_nonzero_eve_id)
+{
+	struct flow_table_config cfg;
+	struct flow_table *t0;
+	struct tpkt tp;
+	struct flow *f0;
+
+	/* offline runs use seed 0; Suricata's flow_id is never 0 */
+	tflow_config(&cfg);
+	t0 = flow_table_new(&cfg, NULL, 0);
+	f0 = flow_table_handle(t0, tpkt_udp(&tp, C4, 1, S4, 53, 0, 1));
+	ck_assert_uint_ne(f0->flow_id & ((UINT64_C(1) << 51) - 1), 0);
+	flow_table_free(t0);
+}
+END_TEST
+
 START_TEST(test_flow_ids_fit_in_a_signed_64_bit_integer)
 {
 	uint64_t n;
@@ -605,6 +621,7 @@ flow_table_suite(void)
 	tcase_add_test(tc, test_flow_ids_differ_within_a_table);
 	tcase_add_test(tc, test_flow_ids_differ_between_worker_tables);
 	tcase_add_test(tc, test_flow_ids_repeat_with_the_same_seed);
+	tcase_add_test(tc, test_first_flow_of_seed_zero_has_a_nonzero_eve_id);
 	tcase_add_test(tc, test_flow_ids_fit_in_a_signed_64_bit_integer);
 	tcase_add_test(tc, test_bypass_after_sets_bypass_once_bytes_reach_it);
 	tcase_add_test(tc, test_bypass_after_is_counted_once_per_flow);
