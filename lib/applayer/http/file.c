@@ -18,8 +18,13 @@ struct http_file {
 	bool		 gaps;
 	bool		 hashed;	/* digests below are final */
 	struct http_body data;
-	uint8_t		 head[HTTP_FILE_MAGIC_BYTES];
+	uint8_t		*head;		/* the first HTTP_FILE_MAGIC_BYTES,
+					 * for libmagic; grown as they come
+					 * (most bodies are small, and a 4 KiB
+					 * calloc per file was a glibc
+					 * consolidation per transaction) */
 	size_t		 head_len;
+	size_t		 head_cap;
 	EVP_MD_CTX	*md[3];		/* md5, sha1, sha256 while open */
 	uint8_t		 md5[16];
 	uint8_t		 sha1[20];
@@ -82,11 +87,27 @@ http_file_append(struct http_file *f, const uint8_t *data, size_t len)
 {
 	if (f->state != HTTP_FILE_OPEN || len == 0)
 		return 0;
-	if (f->head_len < sizeof(f->head)) {
-		size_t n = sizeof(f->head) - f->head_len;
+	if (f->head_len < HTTP_FILE_MAGIC_BYTES) {
+		size_t n = HTTP_FILE_MAGIC_BYTES - f->head_len;
 
 		if (n > len)
 			n = len;
+		if (f->head_len + n > f->head_cap) {
+			size_t cap = f->head_cap > 0 ? f->head_cap * 2 : 256;
+			uint8_t *h;
+
+			while (cap < f->head_len + n)
+				cap *= 2;
+			if (cap > HTTP_FILE_MAGIC_BYTES)
+				cap = HTTP_FILE_MAGIC_BYTES;
+			if ((h = realloc(f->head, cap)) == NULL) {
+				file_md_free(f);
+				f->state = HTTP_FILE_ERROR;
+				return -1;
+			}
+			f->head = h;
+			f->head_cap = cap;
+		}
 		memcpy(f->head + f->head_len, data, n);
 		f->head_len += n;
 	}
@@ -145,6 +166,7 @@ http_file_free(struct http_file *f)
 		return;
 	file_md_free(f);
 	http_body_free(&f->data);
+	free(f->head);
 	free(f->name);
 	free(f);
 }
