@@ -1159,6 +1159,9 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	    output_eve_timestamp(p != NULL ? &p->ts : &f->last_ts, ts,
 	    sizeof(ts))));
 	SET_U64(obj, "flow_id", f->flow_id & ((1ull << 51) - 1));
+	/* offline, Suricata names the packet that completed the record */
+	if (p != NULL && p->pcap_cnt != 0)
+		SET_U64(obj, "pcap_cnt", p->pcap_cnt);
 	json_object_set_new(obj, "event_type", json_string(type));
 	add_vlan(obj, f->vlan, f->vlan_n);
 	add_addr(obj, "src_ip", rev ? &f->server : &f->client);
