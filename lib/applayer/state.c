@@ -241,7 +241,7 @@ log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
 {
 	const struct applayer_parser *ap = ps->parser;
 	struct applayer_log_rec rec;
-	json_t *obj;
+	json_t *obj, *tx_obj = NULL;	/* log_tx's, again for fileinfo */
 
 	memset(&rec, 0, sizeof(rec));
 	rec.tx_id = ap->tx_id(ps->state, tx);
@@ -266,16 +266,22 @@ log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
 		}
 	} else if (ap->log_tx != NULL && (obj = json_object()) != NULL) {
 		rec.obj = obj;
-		if (ap->log_tx(ps->state, tx, obj) == 0)
+		if (ap->log_tx(ps->state, tx, obj) == 0) {
 			fn(arg, f, &rec);
-		json_decref(obj);
+			tx_obj = obj;
+		} else
+			json_decref(obj);
 	}
-	if (!want->files || ap->log_file == NULL)
+	if (!want->files || ap->log_file == NULL) {
+		if (tx_obj != NULL)
+			json_decref(tx_obj);
 		return;
+	}
 	rec.type = "fileinfo";
 	rec.with_tx_id = false;		/* the fileinfo object has it */
 	rec.app_name = ap->name;
-	rec.app = NULL;
+	/* the same object the tx's own event had: built once */
+	rec.app = tx_obj;
 	for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {
 		int r;
 
