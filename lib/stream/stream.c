@@ -186,9 +186,14 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 	 * a keep-alive, a segment out of window, a refused one. */
 	if (!(p->flow_flags & PKT_FLOW_TCP_STREAM)) {
 		/* midstream off: a session already open that we may not
-		 * pick up; its policy decides (SYNs and RSTs are not) */
+		 * pick up; its policy decides. As Suricata's
+		 * StreamTcpPacketStateNone: a FIN, an ACK or a SYN/ACK
+		 * (the server's half of a handshake we did not see) is
+		 * one; a RST, a lone SYN or a packet with neither ACK nor
+		 * FIN is not. */
 		if (f->tcp_state == FLOW_TCP_NONE &&
-		    !(p->tcp_flags & (PKT_TCP_SYN | PKT_TCP_RST))) {
+		    !(p->tcp_flags & PKT_TCP_RST) &&
+		    (p->tcp_flags & (PKT_TCP_FIN | PKT_TCP_ACK))) {
 			counter_inc(&c->st.midstream_ignored);
 			res->flags |= STREAM_R_EXCEPTION;
 			res->cause = EXCEPTION_CAUSE_MIDSTREAM;

@@ -369,6 +369,30 @@ START_TEST(test_midstream_off_drops_the_flow_in_ips_mode)
 }
 END_TEST
 
+/* exception-policy-default-03 (Suricata 7, IPS, exception-policy
+ * auto, midstream off): the capture starts with the server's SYN/ACK;
+ * it is dropped as "stream midstream" and the rest of the flow as
+ * "flow drop", none of it inspected. */
+START_TEST(test_midstream_off_synack_first_drops_the_flow_in_ips_mode)
+{
+	struct conn c = { 40107, 80, 1000, 5000, 100 };
+
+	qcfg->flow.midstream = false;
+	rebuild(true);
+	c.cseq++;
+	tx(&c, true, PKT_TCP_SYN | PKT_TCP_ACK, NULL, 0);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_POLICY);
+	ck_assert_str_eq(pres.drop_reason, "stream midstream");
+	ck_assert_uint_eq(last_exceptions[EXCEPTION_CAUSE_MIDSTREAM],
+	    1 + EXCEPTION_DROP_FLOW);
+	ck_assert_uint_eq(tx(&c, false, DATA, login, sizeof(login) - 1), 0);
+	ck_assert(pres.drop);
+	ck_assert(pres.why & PIPELINE_DROP_FLOW);
+	ck_assert(!pres.inspected);
+}
+END_TEST
+
 START_TEST(test_midstream_policy_pass_flow_accepts_uninspected)
 {
 	struct conn c = { 40104, 80, 1000, 5000, 100 };
@@ -450,6 +474,8 @@ pipeline_suite(void)
 	tcase_add_test(tc,
 	    test_retransmission_with_other_bytes_only_alerts_in_ids_mode);
 	tcase_add_test(tc, test_midstream_off_drops_the_flow_in_ips_mode);
+	tcase_add_test(tc,
+	    test_midstream_off_synack_first_drops_the_flow_in_ips_mode);
 	tcase_add_test(tc, test_midstream_policy_pass_flow_accepts_uninspected);
 	tcase_add_test(tc, test_midstream_on_with_drop_flow_drops_the_pickup);
 	tcase_add_test(tc, test_both_directions_at_depth_ask_for_bypass);

@@ -54,6 +54,41 @@ START_TEST(test_midstream_off_leaves_the_flow_untracked)
 }
 END_TEST
 
+/* Suricata's StreamTcpPacketStateNone: the server's SYN/ACK of a
+ * handshake whose SYN was not seen is a midstream exception too
+ * (exception-policy-default-03's capture starts with one); a lone SYN
+ * or a RST is not. */
+START_TEST(test_midstream_off_synack_first_is_a_midstream_exception)
+{
+	ts.midstream = false;
+	tstream_start();
+	tstream_raw(true, PKT_TCP_SYN | PKT_TCP_ACK, ts.sisn, ts.cisn + 1,
+	    65535, NULL, 0);
+	ck_assert_ptr_null(ts.f->stream);
+	ck_assert(ts.res.flags & STREAM_R_EXCEPTION);
+	ck_assert_int_eq(ts.res.cause, EXCEPTION_CAUSE_MIDSTREAM);
+}
+END_TEST
+
+START_TEST(test_midstream_off_lone_syn_is_no_exception)
+{
+	ts.midstream = false;
+	tstream_start();
+	tstream_raw(false, PKT_TCP_SYN, ts.cisn, 0, 65535, NULL, 0);
+	ck_assert(!(ts.res.flags & STREAM_R_EXCEPTION));
+}
+END_TEST
+
+START_TEST(test_midstream_off_rst_first_is_no_exception)
+{
+	ts.midstream = false;
+	tstream_start();
+	tstream_raw(false, PKT_TCP_RST | PKT_TCP_ACK, ts.cisn, 1, 65535,
+	    NULL, 0);
+	ck_assert(!(ts.res.flags & STREAM_R_EXCEPTION));
+}
+END_TEST
+
 START_TEST(test_one_sided_handshake_needs_async_oneside)
 {
 	tstream_start();
@@ -210,6 +245,10 @@ stream_stream_suite(void)
 	tcase_add_test(tc, test_no_session_before_the_handshake_completes);
 	tcase_add_test(tc, test_midstream_pickup_starts_at_the_first_byte_seen);
 	tcase_add_test(tc, test_midstream_off_leaves_the_flow_untracked);
+	tcase_add_test(tc,
+	    test_midstream_off_synack_first_is_a_midstream_exception);
+	tcase_add_test(tc, test_midstream_off_lone_syn_is_no_exception);
+	tcase_add_test(tc, test_midstream_off_rst_first_is_no_exception);
 	tcase_add_test(tc, test_one_sided_handshake_needs_async_oneside);
 	tcase_add_test(tc, test_async_oneside_reassembles_one_side);
 	tcase_add_test(tc, test_consumers_progress_separately);
