@@ -169,6 +169,10 @@ struct applayer_buffer {
 	/* optional: Suricata's older name for it, which rules may still use
 	 * (ssh_proto for ssh.proto, tls_sni for tls.sni) */
 	const char	*alias;
+	/* no sticky keyword selects it: a keyword of its own attaches to
+	 * it by name (filesha256 to file.sha256); Suricata has no such
+	 * buffer */
+	bool		 internal;
 };
 
 /* Protocol detection by pattern: bytes at [offset, depth) of the first

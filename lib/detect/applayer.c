@@ -39,7 +39,7 @@ detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
 			    "no getter", ap->name, i);
 			return -1;
 		}
-		old = detect_buffer_by_name(ab->name, strlen(ab->name));
+		old = detect_buffer_lookup(ab->name, strlen(ab->name));
 		if (old != NULL && old->scope == DETECT_BUFFER_SCOPE_TX &&
 		    old->alproto == (uint16_t)ap->proto)
 			continue;
@@ -58,6 +58,7 @@ detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
 		b.get_tx = ab->get;
 		b.get_tx_multi = ab->get_multi;
 		b.tx_inspected = ab->inspected;
+		b.internal = ab->internal;
 		if (detect_buffer_register(&b) == -1) {
 			snprintf(err, errlen, "%s: cannot register buffer "
 			    "'%s' (%s)", ap->name, ab->name, old != NULL ?

@@ -18,6 +18,7 @@
 #define ICMPV6_HDR_LEN		8
 #define UDP_HDR_LEN		8
 
+static const struct detect_buffer *buffer_find(const char *, size_t, bool);
 static int	buffer_sticky_setup(struct rules_parser *, struct rule *,
 		    const struct rules_option *);
 static bool	buffer_payload(const struct packet *, const uint8_t **,
@@ -275,9 +276,9 @@ detect_buffer_register(const struct detect_buffer *b)
 {
 	struct detect_buffer *n;
 
-	if (b->name == NULL || detect_buffer_by_name(b->name,
+	if (b->name == NULL || detect_buffer_lookup(b->name,
 	    strlen(b->name)) != NULL || (b->alias != NULL &&
-	    detect_buffer_by_name(b->alias, strlen(b->alias)) != NULL) ||
+	    detect_buffer_lookup(b->alias, strlen(b->alias)) != NULL) ||
 	    nregistered == QUELL_NITEMS(registered) ||
 	    (b->scope == DETECT_BUFFER_SCOPE_TX && b->get_tx == NULL &&
 	    b->get_tx_multi == NULL))
@@ -318,16 +319,19 @@ detect_buffer_get_pkt(unsigned id, const struct packet *p,
 	return true;
 }
 
-const struct detect_buffer *
-detect_buffer_by_name(const char *name, size_t len)
+static const struct detect_buffer *
+buffer_find(const char *name, size_t len, bool internal)
 {
 	for (size_t i = 0; i < DETECT_BUFFER_MAX; i++)
-		if (!buffers[i].internal && strlen(buffers[i].name) == len &&
+		if ((internal || !buffers[i].internal) &&
+		    strlen(buffers[i].name) == len &&
 		    strncasecmp(buffers[i].name, name, len) == 0)
 			return &buffers[i];
 	for (size_t i = 0; i < nregistered; i++) {
 		const char *a = registered[i].alias;
 
+		if (!internal && registered[i].internal)
+			continue;
 		if ((strlen(registered[i].name) == len &&
 		    strncasecmp(registered[i].name, name, len) == 0) ||
 		    (a != NULL && strlen(a) == len &&
@@ -335,6 +339,18 @@ detect_buffer_by_name(const char *name, size_t len)
 			return &registered[i];
 	}
 	return NULL;
+}
+
+const struct detect_buffer *
+detect_buffer_by_name(const char *name, size_t len)
+{
+	return buffer_find(name, len, false);
+}
+
+const struct detect_buffer *
+detect_buffer_lookup(const char *name, size_t len)
+{
+	return buffer_find(name, len, true);
 }
 
 const struct keyword *
@@ -426,7 +442,7 @@ int
 detect_buffer_attach(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt, struct rule_match *m, const char *name)
 {
-	const struct detect_buffer *b = detect_buffer_by_name(name,
+	const struct detect_buffer *b = detect_buffer_lookup(name,
 	    strlen(name));
 
 	if (b == NULL) {

@@ -138,8 +138,12 @@ int	detect_buffer_register(const struct detect_buffer *b);
 /* The ids of registered buffers that have a tx_inspected hook, in
  * registration order. */
 const unsigned *detect_buffer_windowed(size_t *n);
-/* The buffer called name[0..len) (or so aliased), or NULL. */
+/* The buffer called name[0..len) (or so aliased) that a rule may
+ * select, or NULL: internal buffers are not found. */
 const struct detect_buffer *detect_buffer_by_name(const char *name,
+	    size_t len);
+/* The same, internal buffers included (file.sha256 for filesha256). */
+const struct detect_buffer *detect_buffer_lookup(const char *name,
 	    size_t len);
 /* The sticky buffer keyword called name[0..len), or NULL: the keyword
  * registry's fallback. */

@@ -3,6 +3,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/applayer.c lib/detect/applayer.h \
 	lib/detect/buffer.c lib/detect/buffer.h \
 	lib/detect/digest.c lib/detect/digest.h \
+	lib/detect/filehash.c lib/detect/filehash.h \
 	lib/detect/build.c \
 	lib/detect/bytes.c lib/detect/bytes.h \
 	lib/detect/engine.c lib/detect/engine.h lib/detect/engine_int.h \
@@ -53,7 +54,10 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/endswith.c \
 	lib/detect/keywords/fast_pattern.c \
 	lib/detect/keywords/fileext.c \
+	lib/detect/keywords/filemd5.c \
 	lib/detect/keywords/filename.c \
+	lib/detect/keywords/filesha1.c \
+	lib/detect/keywords/filesha256.c \
 	lib/detect/keywords/flags.c \
 	lib/detect/keywords/flow.c \
 	lib/detect/keywords/flowbits.c \

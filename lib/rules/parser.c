@@ -136,6 +136,12 @@ rules_parser_classes(const struct rules_parser *p)
 	return p->classes;
 }
 
+const char *
+rules_parser_file(const struct rules_parser *p)
+{
+	return p->file;
+}
+
 const struct rules_refs *
 rules_parser_refs(const struct rules_parser *p)
 {

@@ -75,6 +75,10 @@ int	rules_parser_u32(struct rules_parser *, const struct rules_option *,
 /* The classification and reference tables rules are checked against
  * (NULL: none loaded, anything goes). */
 const struct rules_classes *rules_parser_classes(const struct rules_parser *);
+/* The file the rule is read from, as given to rules_parser_parse (NULL
+ * or "" for a rule not read from a file): keywords that load a file
+ * named relative to it (filesha256's hash list) */
+const char *rules_parser_file(const struct rules_parser *);
 const struct rules_refs *rules_parser_refs(const struct rules_parser *);
 
 #endif

@@ -5,7 +5,7 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
 	tests/offline/t_dnstls_keywords.sh \
 	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh \
-	tests/offline/t_http.sh
+	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -23,6 +23,10 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/http-request-line-input.pcap \
 	tests/data/verify/filemagic-flowbits-pdf-dl.pcap \
 	tests/data/verify/base64-issue-5223-input.pcap tests/data/http/base64.rules \
+	tests/data/verify/alert-testmyids-midstream5-input.pcap \
+	tests/data/verify/http-sha256-drop-02-input.pcap \
+	tests/data/verify/http-sha256-drop-02-blacklist \
+	tests/data/verify/http-sha256-drop-02.rules \
 	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules
 EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/expected.txt \

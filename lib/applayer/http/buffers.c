@@ -521,6 +521,45 @@ get_file_name(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
 	return true;
 }
 
+/* file.md5, file.sha1, file.sha256: each file's digest (raw bytes)
+ * once it is closed, empty while it is open (detection tries again
+ * until the tx is complete, when every file is closed) */
+static bool
+file_digest(void *v, uint8_t dir, uint32_t idx, int which,
+    const uint8_t **buf, uint32_t *len)
+{
+	struct http_tx *tx = v;
+
+	if (idx >= tx->nfiles[dir])
+		return false;
+	*len = 0;
+	if ((*buf = http_file_digest(tx->files[dir][idx], which, len)) ==
+	    NULL)
+		*len = 0;
+	return true;
+}
+
+static bool
+get_file_md5(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	return file_digest(v, dir, idx, 0, buf, len);
+}
+
+static bool
+get_file_sha1(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	return file_digest(v, dir, idx, 1, buf, len);
+}
+
+static bool
+get_file_sha256(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
+    uint32_t *len)
+{
+	return file_digest(v, dir, idx, 2, buf, len);
+}
+
 #define BUF(n, d, ds, prog, fn) \
 	{ .name = n, .desc = d, .dirs = ds, .progress = prog, .get = fn }
 /* with Suricata's older name of the sticky buffer (http_accept for
@@ -531,6 +570,10 @@ get_file_name(void *v, uint8_t dir, uint32_t idx, const uint8_t **buf,
 #define MULTI(n, d, ds, prog, fn, insp) \
 	{ .name = n, .desc = d, .dirs = ds, .progress = prog, \
 	  .get_multi = fn, .inspected = insp }
+/* no sticky keyword: for the keyword that attaches to it */
+#define INTERNAL(n, d, fn) \
+	{ .name = n, .desc = d, .dirs = D_TS | D_TC, \
+	  .progress = HTP_REQUEST_BODY, .get_multi = fn, .internal = true }
 
 /* Progress as Suricata registers each buffer (HTP_REQUEST_LINE 1,
  * HEADERS 2, BODY 3; the response values are the same numbers). */
@@ -612,6 +655,12 @@ const struct applayer_buffer http_buffers[HTTP_NBUFFERS] = {
 	  .inspected = file_data_inspected },
 	MULTI("file.name", "file names: response bodies, uploads",
 	    D_TS | D_TC, HTP_REQUEST_BODY, get_file_name, NULL),
+	INTERNAL("file.md5", "MD5 of each closed file (filemd5)",
+	    get_file_md5),
+	INTERNAL("file.sha1", "SHA-1 of each closed file (filesha1)",
+	    get_file_sha1),
+	INTERNAL("file.sha256", "SHA-256 of each closed file (filesha256)",
+	    get_file_sha256),
 	MULTI("http.request_header", "one request header: \"Name: value\"",
 	    D_TS, HTP_REQUEST_HEADERS, get_request_header, NULL),
 	MULTI("http.response_header", "one response header: \"Name: "

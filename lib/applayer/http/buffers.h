@@ -7,7 +7,7 @@
 #include "core/base.h"
 #include "applayer/parser.h"
 
-#define HTTP_NBUFFERS	31
+#define HTTP_NBUFFERS	34
 
 extern const struct applayer_buffer http_buffers[HTTP_NBUFFERS];
 

@@ -246,6 +246,26 @@ http_file_sha256(const struct http_file *f, uint8_t out[32])
 	return file_digest(f, f->sha256, sizeof(f->sha256), out);
 }
 
+const uint8_t *
+http_file_digest(const struct http_file *f, int which, uint32_t *len)
+{
+	if (!f->hashed)
+		return NULL;
+	switch (which) {
+	case 0:
+		*len = sizeof(f->md5);
+		return f->md5;
+	case 1:
+		*len = sizeof(f->sha1);
+		return f->sha1;
+	case 2:
+		*len = sizeof(f->sha256);
+		return f->sha256;
+	default:
+		return NULL;
+	}
+}
+
 /* One libmagic handle per thread: magic_t is not safe to share. */
 static pthread_key_t magic_key;
 static pthread_once_t magic_once = PTHREAD_ONCE_INIT;

@@ -52,6 +52,11 @@ const struct http_body *http_file_cdata(const struct http_file *);
 bool	http_file_md5(const struct http_file *, uint8_t out[16]);
 bool	http_file_sha1(const struct http_file *, uint8_t out[20]);
 bool	http_file_sha256(const struct http_file *, uint8_t out[32]);
+/* The same digests in place (valid as long as the file), for the
+ * filemd5/filesha1/filesha256 keywords: which 0 MD5, 1 SHA-1, 2
+ * SHA-256; NULL while open or after an error. */
+const uint8_t *http_file_digest(const struct http_file *, int which,
+	    uint32_t *len);
 /* libmagic's description of the file's first bytes into out (a calling
  * thread's own libmagic handle, opened on first use): 0, or -1 (no
  * bytes, libmagic failed). */

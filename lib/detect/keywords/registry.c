@@ -38,7 +38,10 @@ extern const struct keyword kw_dsize;
 extern const struct keyword kw_endswith;
 extern const struct keyword kw_fast_pattern;
 extern const struct keyword kw_fileext;
+extern const struct keyword kw_filemd5;
 extern const struct keyword kw_filename;
+extern const struct keyword kw_filesha1;
+extern const struct keyword kw_filesha256;
 extern const struct keyword kw_flags;
 extern const struct keyword kw_flow;
 extern const struct keyword kw_flowbits;
@@ -163,7 +166,10 @@ static const struct keyword *const keywords[] = {
 	&kw_endswith,
 	&kw_fast_pattern,
 	&kw_fileext,
+	&kw_filemd5,
 	&kw_filename,
+	&kw_filesha1,
+	&kw_filesha256,
 	&kw_flags,
 	&kw_flow,
 	&kw_flowbits,

@@ -9,9 +9,12 @@
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "core/diag.h"
 #include "core/packet.h"
+#include "detect/applayer.h"
 #include "detect/engine.h"
 #include "detect/keywords/registry.h"
 #include "flow/flow.h"
@@ -198,6 +201,110 @@ START_TEST(test_malformed_stream_size_names_its_line)
 	for (unsigned i = 0; i < dl.count; i++)
 		ck_assert_uint_eq(dl.items[i].line, i + 2);
 	rules_ruleset_free(rs);
+}
+END_TEST
+
+/* filesha256's hash list, in a temporary folder beside the rule file:
+ * loads rule text named <dir>/t.rules with the list <dir>/list. */
+static char fh_dir[64];
+
+static void
+fh_write(const char *name, const char *text)
+{
+	char path[128];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", fh_dir, name);
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	ck_assert_int_ge(fputs(text, fp), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+static void
+fh_load(const char *rules, struct rules_stats *st)
+{
+	struct ruleset *rs = rules_ruleset_new();
+	char err[256], file[128];
+
+	ck_assert_int_eq(detect_applayer_register(err, sizeof(err)), 0);
+	ck_assert_ptr_nonnull(rs);
+	snprintf(file, sizeof(file), "%s/t.rules", fh_dir);
+	rules_load_string(rs, file, rules, NULL, &dl);
+	rules_ruleset_stats(rs, st);
+	rules_ruleset_free(rs);
+}
+
+static void
+fh_setup(void)
+{
+	setup();
+	snprintf(fh_dir, sizeof(fh_dir), "/tmp/quell-filehash.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(fh_dir));
+}
+
+static void
+fh_teardown(void)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/list", fh_dir);
+	unlink(path);
+	rmdir(fh_dir);
+	teardown();
+}
+
+#define SHA_A	"cac5f74a1e146d6de26845e3e03732c01167e4bbb4333e76889b538c9bd30362"
+#define SHA_B	"537AEA248165D3E82E48C4808B92E048BD1593ECBCB99D661C3C776204CD96A2"
+
+START_TEST(test_filesha256_list_beside_the_rule_file_loads)
+{
+	struct rules_stats st;
+
+	fh_write("list", "# comment\n" SHA_A "\n\n" SHA_B "\r\n" SHA_A "\n");
+	fh_load("drop http any any -> any any (filesha256:list; sid:1;)\n"
+	    "alert http any any -> any any (filesha256:!list; sid:2;)\n", &st);
+	ck_assert_uint_eq(st.loaded, 2);
+	ck_assert_uint_eq(st.failed, 0);
+	ck_assert_uint_eq(st.unsupported, 0);
+	ck_assert_uint_eq(dl.count, 0);
+}
+END_TEST
+
+START_TEST(test_filesha256_bad_line_names_the_list_and_line)
+{
+	struct rules_stats st;
+
+	fh_write("list", SHA_A "\nnot-a-hash\n");
+	fh_load("alert http any any -> any any (filesha256:list; sid:1;)\n",
+	    &st);
+	ck_assert_uint_eq(st.loaded, 0);
+	ck_assert_uint_eq(st.failed, 1);
+	ck_assert_uint_eq(dl.errors, 1);
+	ck_assert_ptr_nonnull(strstr(dl.items[0].msg, "/list:2: "));
+}
+END_TEST
+
+START_TEST(test_filemd5_with_a_sha256_list_fails)
+{
+	struct rules_stats st;
+
+	fh_write("list", SHA_A "\n");
+	fh_load("alert http any any -> any any (filemd5:list; sid:1;)\n", &st);
+	ck_assert_uint_eq(st.failed, 1);
+	ck_assert_ptr_nonnull(strstr(dl.items[0].msg, "32 hex digits"));
+}
+END_TEST
+
+START_TEST(test_filesha256_missing_list_is_an_error)
+{
+	struct rules_stats st;
+
+	fh_load("alert http any any -> any any (filesha256:nolist; sid:1;)\n"
+	    "alert http any any -> any any (content:\"x\"; sid:2;)\n", &st);
+	ck_assert_uint_eq(st.loaded, 1);
+	ck_assert_uint_eq(st.failed, 1);
+	ck_assert_uint_eq(dl.items[0].line, 1);
+	ck_assert_ptr_nonnull(strstr(dl.items[0].msg, "cannot open"));
 }
 END_TEST
 
@@ -1334,6 +1441,7 @@ detect_suite(void)
 	TCase *act = tcase_create("actions");
 	TCase *fst = tcase_create("flowstate");
 	TCase *pf = tcase_create("prefilter");
+	TCase *fh = tcase_create("filehash");
 
 	tcase_add_test(reg, test_keyword_registry_is_sorted_and_unique);
 	tcase_add_test(reg, test_keyword_names_are_lowercase);
@@ -1457,6 +1565,11 @@ detect_suite(void)
 	tcase_add_test(pf, test_aho_corasick_back_end_can_be_chosen);
 	tcase_add_test(pf, test_unknown_back_end_falls_back_with_a_warning);
 	tcase_add_test(pf, test_both_back_ends_give_the_same_alerts);
+	tcase_add_checked_fixture(fh, fh_setup, fh_teardown);
+	tcase_add_test(fh, test_filesha256_list_beside_the_rule_file_loads);
+	tcase_add_test(fh, test_filesha256_bad_line_names_the_list_and_line);
+	tcase_add_test(fh, test_filemd5_with_a_sha256_list_fails);
+	tcase_add_test(fh, test_filesha256_missing_list_is_an_error);
 
 	suite_add_tcase(s, reg);
 	suite_add_tcase(s, hdr);
@@ -1466,6 +1579,7 @@ detect_suite(void)
 	suite_add_tcase(s, act);
 	suite_add_tcase(s, fst);
 	suite_add_tcase(s, pf);
+	suite_add_tcase(s, fh);
 	return s;
 }
 

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# quelld -r --simulate-ips on suricata-verify captures
+# (tests/data/verify/README.md), expecting what Suricata 7.0.6 logs:
+# - exception-policy-default-03 / -master-switch-01: with
+#   exception-policy auto and stream.midstream off, a flow whose first
+#   packet is the server's SYN/ACK is dropped by the midstream policy
+#   (drop-flow): 9 drop events, the first (pcap_cnt 1) with drop.reason
+#   "stream midstream", the other 8 "flow drop", no alert, flow.action
+#   drop with flow.exception_policy stream_midstream/drop_flow;
+# - http-sha256-drop-02: filesha256 with the case's hash list drops the
+#   flow at the packet that ends the listed file (pcap_cnt 103, sid 2),
+#   xbits set by it lets sid 3 drop the second download at pcap_cnt 135;
+#   drop events per port as Suricata's (3, 4, 1, 7); the case's
+#   filestore rule (sid 1) is counted unsupported, not dropped silently.
+set -u
+top_src="${QUELL_TOP_SRCDIR:?}"
+top_build="${QUELL_TOP_BUILDDIR:?}"
+quelld="$top_build/daemon/quelld"
+data="$top_src/tests/data/verify"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/quell-ipsdrop.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'ok: %s\n' "$*"; }
+command -v jq >/dev/null || fail "jq is not installed"
+
+run() {	# run NAME PCAP RULES ARGS...
+	local name="$1" pcap="$2" rules="$3"
+	shift 3
+	mkdir -p "$tmp/$name"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$rules" \
+		-l "$tmp/$name" -r "$pcap" --simulate-ips \
+		--set outputs.eve-log.types.drop.flows=all \
+		--set outputs.eve-log.types.drop.alerts=yes "$@" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
+}
+count() {	# count NAME JQ-FILTER: matching eve records
+	jq -c "select($2)" "$tmp/$1/eve.json" | wc -l
+}
+want() {	# want NAME JQ-FILTER N WHAT
+	local n
+	n=$(count "$1" "$2")
+	[ "$n" = "$3" ] || fail "$1: $4: $n, want $3"
+}
+
+# ------------------------------------------------ midstream exception
+cat >"$tmp/mid.rules" <<'RULES'
+alert ip any any -> any any (msg:"GPL ATTACK_RESPONSE id check returned root"; content:"uid=0|28|root|29|"; classtype:bad-unknown; sid:2100498; rev:7;)
+RULES
+run mid "$data/alert-testmyids-midstream5-input.pcap" "$tmp/mid.rules" \
+	--set exception-policy=auto --set stream.midstream=false \
+	--set outputs.eve-log.types.flow.exception-policy=yes
+want mid '.event_type == "alert"' 0 "alerts"
+want mid '.event_type == "drop"' 9 "drop events"
+want mid '.event_type == "drop" and .drop.reason == "stream midstream" and .pcap_cnt == 1' 1 \
+	"stream midstream drops at pcap_cnt 1"
+want mid '.event_type == "drop" and .drop.reason == "flow drop"' 8 "flow drop drops"
+want mid '.event_type == "flow" and .flow.action == "drop" and .flow.exception_policy[0].target == "stream_midstream" and .flow.exception_policy[0].policy == "drop_flow"' 1 \
+	"flows dropped by the midstream policy"
+want mid '.event_type == "http"' 0 "http records"
+ok "midstream off, IPS, exception-policy auto: the SYN/ACK-first flow is dropped (stream midstream), all 9 packets"
+
+# the shipped midstream: yes picks the session up: no exception, the
+# response alerts (Suricata with --set stream.midstream=true does too)
+run midon "$data/alert-testmyids-midstream5-input.pcap" "$tmp/mid.rules" \
+	--set exception-policy=auto
+want midon '.event_type == "alert" and .alert.signature_id == 2100498' 1 "alerts"
+want midon '.event_type == "drop"' 0 "drop events"
+ok "midstream on: the session is picked up and inspected, nothing dropped"
+
+# ------------------------------------------------ filesha256 and drop
+cp "$data/http-sha256-drop-02-blacklist" "$tmp/blacklist"
+# the case's rules as they are: sid 1 (filestore) stays unsupported,
+# counted in the load summary
+cp "$data/http-sha256-drop-02.rules" "$tmp/sha.rules"
+run sha "$data/http-sha256-drop-02-input.pcap" "$tmp/sha.rules" --runmode=single
+want sha '.event_type == "alert" and .alert.signature_id == 2 and .pcap_cnt == 103 and .alert.action == "blocked"' 1 \
+	"sid 2 alerts (blocked) at pcap_cnt 103"
+want sha '.event_type == "alert" and .alert.signature_id == 2' 1 "sid 2 alerts"
+want sha '.event_type == "drop" and .alert.signature_id == 2 and .pcap_cnt == 103 and .drop.reason == "rules"' 1 \
+	"sid 2 drops at pcap_cnt 103"
+want sha '.event_type == "alert" and .alert.signature_id == 3 and .pcap_cnt == 135' 1 \
+	"sid 3 alerts at pcap_cnt 135"
+want sha '.event_type == "drop" and .alert.signature_id == 3 and .pcap_cnt == 135' 1 \
+	"sid 3 drops at pcap_cnt 135"
+want sha '.event_type == "drop" and .src_port == 35824' 3 "drops from port 35824"
+want sha '.event_type == "drop" and .dest_port == 35824' 4 "drops to port 35824"
+want sha '.event_type == "drop" and .src_port == 35820' 1 "drops from port 35820"
+want sha '.event_type == "drop" and .dest_port == 35820' 7 "drops to port 35820"
+grep -q 'rules: 2 loaded, 0 failed, 1 unsupported .*filestore 1' "$tmp/sha.err" ||
+	fail "sha: the filestore rule is not counted unsupported: $(cat "$tmp/sha.err")"
+ok "filesha256: the listed file drops its flow (sid 2 at 103), xbits drops the next (sid 3 at 135), drop events per port as Suricata's"
