@@ -26,6 +26,25 @@ log_path(char *buf, size_t len, const struct quell_config *cfg,
 		snprintf(buf, len, "%s/%s", cfg->default_log_dir, name);
 }
 
+/* An xff section as eve takes it: the logger's own when enabled, else
+ * the eve-log's (parent NULL: none). Suricata 7.0.6's http logger falls
+ * back to outputs.eve-log.xff; its alert logger reads only
+ * types.alert.xff (measured). */
+static void
+xff_cfg(struct output_xff_cfg *x, const struct config_xff *own,
+    const struct config_xff *parent)
+{
+	const struct config_xff *c = own->enabled || parent == NULL ? own :
+	    parent;
+
+	memset(x, 0, sizeof(*x));
+	x->enabled = c->enabled;
+	x->overwrite = c->mode == 1;
+	x->forward = c->deployment == 1;
+	snprintf(x->header, sizeof(x->header), "%s",
+	    c->header != NULL ? c->header : "X-Forwarded-For");
+}
+
 /* Opens the i-th eve-log section as one more eve target. */
 static int
 open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
@@ -72,6 +91,8 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 		.ring_slots = e->buffer_lines,
 	};
 
+	xff_cfg(&tc.opts.xff, &e->alert_xff, NULL);
+	xff_cfg(&tc.opts.http_xff, &e->http_xff, &e->xff);
 	log_path(path, sizeof(path), cfg, e->filename);
 	/* An empty types list takes nothing, not everything. */
 	if (e->types.count == 0)

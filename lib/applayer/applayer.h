@@ -206,6 +206,16 @@ void	applayer_flow_log(struct flow *f, const struct applayer_log_want *want,
 int	applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
 	    struct json_t *out, const char **name);
 
+/* Request header name (any case) of HTTP/1 flow f: of transaction
+ * tx_id when has_tx, else of each transaction the flow holds, oldest
+ * first, until fn returns true (Suricata's HttpXFFGetIPFromTx and
+ * HttpXFFGetIP). fn gets the value, valid during the call. Returns
+ * whether fn returned true; false for a flow of another protocol. */
+typedef bool	(*applayer_header_fn)(const uint8_t *val, uint32_t len,
+		    void *arg);
+bool	applayer_flow_request_header(const struct flow *f, bool has_tx,
+	    uint64_t tx_id, const char *name, applayer_header_fn fn, void *arg);
+
 /* Caps: bytes of one direction a parser may wait for past what it
  * consumed (INCOMPLETE needed), and transactions one flow may hold;
  * beyond them the parser is stopped as on an error. */

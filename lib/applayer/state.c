@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <netinet/in.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -369,4 +370,62 @@ applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
 	}
 	errno = ENOENT;
 	return -1;
+}
+
+/* The value of request header name in one transaction of af's current
+ * parser, through its http.request_header multi-buffer ("Name: value"
+ * per header). */
+static bool
+tx_request_header(void *tx, const struct applayer_buffer *b, const char *name, const uint8_t **val,
+    uint32_t *len)
+{
+	size_t nlen = strlen(name);
+	const uint8_t *buf;
+	uint32_t blen;
+
+	for (uint32_t idx = 0; b->get_multi(tx, APPLAYER_TOSERVER, idx, &buf,
+	    &blen); idx++) {
+		if (blen < nlen + 2 || strncasecmp((const char *)buf, name,
+		    nlen) != 0 || buf[nlen] != ':' || buf[nlen + 1] != ' ')
+			continue;
+		*val = buf + nlen + 2;
+		*len = blen - (uint32_t)nlen - 2;
+		return true;
+	}
+	return false;
+}
+
+bool
+applayer_flow_request_header(const struct flow *f, bool has_tx,
+    uint64_t tx_id, const char *name, applayer_header_fn fn, void *arg)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+	const struct applayer_parser *ap;
+	const struct applayer_buffer *b = NULL;
+	const uint8_t *val;
+	uint32_t len;
+
+	if (af == NULL || (ap = af->cur.parser) == NULL ||
+	    ap->proto != APPLAYER_PROTO_HTTP1 || f->alproto !=
+	    APPLAYER_PROTO_HTTP1)
+		return false;
+	for (size_t i = 0; i < ap->nbuffers && b == NULL; i++)
+		if (strcmp(ap->buffers[i].name, "http.request_header") == 0 &&
+		    ap->buffers[i].get_multi != NULL)
+			b = &ap->buffers[i];
+	if (b == NULL)
+		return false;
+	for (uint64_t i = 0, n = ap->tx_count(af->cur.state); i < n; i++) {
+		void *tx = ap->tx_get(af->cur.state, i);
+
+		if (tx == NULL || (has_tx &&
+		    ap->tx_id(af->cur.state, tx) != tx_id))
+			continue;
+		if (tx_request_header(tx, b, name, &val, &len) &&
+		    fn(val, len, arg))
+			return true;
+		if (has_tx)
+			break;
+	}
+	return false;
 }

@@ -7,7 +7,6 @@
 #define ALERT_TX \
 	"quell logs the matched transaction's object in every alert on one"
 #define NO_BODY	"quell does not log HTTP bodies in alerts yet"
-#define NO_XFF	"quell does not read X-Forwarded-For yet"
 #define EVE_ONLY \
 	"quell writes app-layer records to eve.json (types http, tls, ...) only"
 #define NO_APP_KEY \
@@ -100,7 +99,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.alert.smtp", NO_APP, NULL },
 	{ "outputs.eve-log.types.alert.ssh", ALERT_TX, "yes" },
 	{ "outputs.eve-log.types.alert.tls", ALERT_TX, "yes" },
-	{ "outputs.eve-log.types.alert.xff", NO_XFF, NULL },
 	{ "outputs.eve-log.types.anomaly", NO_EVE("anomaly"), NULL },
 	{ "outputs.eve-log.types.arp", NO_EVE("arp"), NULL },
 	{ "outputs.eve-log.types.bittorrent-dht", NO_APP, NULL },
@@ -134,7 +132,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.stats.totals", "stats events carry totals",
 	    "yes" },
 	{ "outputs.eve-log.types.tftp", NO_APP, NULL },
-	{ "outputs.eve-log.xff", NO_XFF, NULL },
 	{ "outputs.fast.append", "quell always appends", "yes" },
 	{ "outputs.file-store", "quell does not extract files", NULL },
 	{ "outputs.http-body-data", EVE_ONLY, NULL },

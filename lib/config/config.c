@@ -114,6 +114,8 @@ static const char *const auto_is_yes[] = { "auto", NULL };
 /* outputs.eve-log.types.http.dump-all-headers */
 static const char *const eve_http_dump_names[] = { "both", "request",
 	"response", NULL };
+static const char *const xff_modes[] = { "extra-data", "overwrite", NULL };
+static const char *const xff_deployments[] = { "reverse", "forward", NULL };
 static const char *const tls_encryptions[] = { "default", "bypass", "full",
 	NULL };
 /* app-layer.protocols.<proto>.enabled: suricata.yaml's booleans and
@@ -306,6 +308,13 @@ static const struct key http_server_keys[] = {
 	HTTP_KEYS(HTTP_SRV_KEY)
 };
 
+/* An xff: section (Suricata's HttpXFFGetCfg): its keys under path. */
+#define XFF_KEYS(path, f) \
+	{ path ".deployment", KEY_ENUM_CI, EOFF(f.deployment), "reverse", 0, 0, xff_deployments }, \
+	{ path ".enabled", KEY_BOOL, EOFF(f.enabled), "no", 0, 0, NULL }, \
+	{ path ".header", KEY_STRING, EOFF(f.header), "X-Forwarded-For", 0, 0, NULL }, \
+	{ path ".mode", KEY_ENUM_CI, EOFF(f.mode), "extra-data", 0, 0, xff_modes },
+
 /* The keys of one outputs[].eve-log section: offsets are in struct
  * config_eve, and each section (eve[0..neve)) has its own values. */
 static const struct key eve_keys[] = {
@@ -343,6 +352,7 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.alert.payload-printable", KEY_BOOL, EOFF(payload_printable), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.tagged-packets", KEY_BOOL, EOFF(tagged_packets), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.verdict", KEY_BOOL, EOFF(verdict), "yes", 0, 0, NULL },
+	XFF_KEYS("outputs.eve-log.types.alert.xff", alert_xff)
 	{ "outputs.eve-log.types.dns.version", KEY_UINT, EOFF(dns_version), "3", 2, 3, NULL },
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
@@ -351,6 +361,8 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.http.custom", KEY_STRLIST, EOFF(http_custom), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.http.dump-all-headers", KEY_ENUM_STR, EOFF(http_dump_headers), NULL, 0, 0, eve_http_dump_names },
 	{ "outputs.eve-log.types.http.extended", KEY_BOOL, EOFF(http_extended), "no", 0, 0, NULL },
+	XFF_KEYS("outputs.eve-log.types.http.xff", http_xff)
+	XFF_KEYS("outputs.eve-log.xff", xff)
 };
 
 #define NKEYS	(QUELL_NITEMS(keys) + QUELL_NITEMS(eve_keys))
@@ -1478,7 +1490,8 @@ config_free(struct quell_config *cfg)
 		}
 		/* The types.alert.* aliases share their fields (freed with
 		 * the keys they alias). */
-		if (strncmp(k->path, "outputs.eve-log.types.alert.", 28) == 0)
+		if (strncmp(k->path, "outputs.eve-log.types.alert.", 28) == 0 &&
+		    strncmp(k->path, "outputs.eve-log.types.alert.xff.", 32) != 0)
 			continue;
 		for (cfg->eve_cur = 0; cfg->eve_cur < CONFIG_MAX_EVE;
 		    cfg->eve_cur++)

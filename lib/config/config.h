@@ -117,6 +117,14 @@ struct config_eve {
 	bool		 pcap_file;		/* offline: "pcap_filename" */
 	bool		 tagged_packets;	/* "packet" events for tags */
 	bool		 flow_exceptions;	/* flow.exception_policy */
+	/* X-Forwarded-For: eve-log.xff (http records' fallback),
+	 * types.alert.xff and types.http.xff (each its logger's own) */
+	struct config_xff {
+		bool	 enabled;
+		int	 mode;		/* 0 extra-data, 1 overwrite */
+		int	 deployment;	/* 0 reverse, 1 forward */
+		char	*header;
+	}		 xff, alert_xff, http_xff;
 
 	/* types.http: extended fields, header dumps ("both", "request",
 	 * "response" or NULL), custom header fields */
@@ -266,8 +274,9 @@ void	config_free(struct quell_config *);
 /* Applies a YAML file over cfg. Problems are added to dl with
  * file:line:col and the key path; unknown keys are warnings naming the
  * nearest known key. A top-level `include: FILE` (or a list) applies
- * further files after this one, in order, relative to this file's
- * directory; a later value wins. Includes nest at most 8 levels, 64
+ * further files where it stands, in order, relative to this file's
+ * directory (Suricata's order: keys after the include override it); a
+ * later value wins. Includes nest at most 8 levels, 64
  * files are included in all, and a cycle is an error that names the
  * chain of files. Returns -1 if any error was found. */
 int	config_load_file(struct quell_config *, const char *path,
@@ -282,8 +291,8 @@ struct config_include_reader {
 	void		*ctx;
 };
 /* config_load_file with reader in place of the file system: name is
- * loaded first, then its includes, with the same bounds (8 levels, 64
- * included files in all, no cycles). */
+ * loaded with its includes where they stand, with the same bounds (8
+ * levels, 64 included files in all, no cycles). */
 int	config_load_reader(struct quell_config *, const char *name,
 	    const struct config_include_reader *, struct diag_list *);
 /* One "key=value" override, as --set gives it. */

@@ -65,6 +65,12 @@ eve_union_extras(struct output_eve *eve)
 		EVE_OPTS(EVE_OR)
 #undef EVE_OR
 		eve->opts.tagged_packets |= eve->targets[i].opts.tagged_packets;
+		/* one X-Forwarded-For setting is rendered: the first
+		 * target's that has it on (cut from the others) */
+		if (!eve->opts.xff.enabled)
+			eve->opts.xff = eve->targets[i].opts.xff;
+		if (!eve->opts.http_xff.enabled)
+			eve->opts.http_xff = eve->targets[i].opts.http_xff;
 	}
 }
 
@@ -76,7 +82,8 @@ eve_target_wants_less(const struct output_eve *eve,
 #define EVE_LESS(f)	if (eve->opts.f && !t->opts.f) return true;
 	EVE_OPTS(EVE_LESS)
 #undef EVE_LESS
-	return false;
+	return (eve->opts.xff.enabled && !t->opts.xff.enabled) ||
+	    (eve->opts.http_xff.enabled && !t->opts.http_xff.enabled);
 }
 
 void
@@ -399,6 +406,8 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
 	}
 	if (!t->opts.ethernet)
 		json_object_del(copy, "ether");
+	if (!t->opts.http_xff.enabled && type_is(copy, "http"))
+		json_object_del(copy, "xff");
 	if (!t->opts.pcap_file)
 		json_object_del(copy, "pcap_filename");
 	if ((!t->opts.verdict && type_is(copy, "alert")) ||
@@ -408,12 +417,19 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
 		json_object_del(copy, "alert");
 	/* alert.metadata: the alert object is shared with obj, so the cut
 	 * one is a copy of its own (in the same place of the line) */
-	if (!t->opts.rule_metadata && type_is(copy, "alert")) {
+	if ((!t->opts.rule_metadata || !t->opts.xff.enabled) &&
+	    type_is(copy, "alert")) {
 		json_t *a = json_object_get(copy, "alert");
 
-		if (a != NULL && json_object_get(a, "metadata") != NULL) {
+		if (a != NULL && ((!t->opts.rule_metadata &&
+		    json_object_get(a, "metadata") != NULL) ||
+		    (!t->opts.xff.enabled &&
+		    json_object_get(a, "xff") != NULL))) {
 			a = json_copy(a);
-			json_object_del(a, "metadata");
+			if (!t->opts.rule_metadata)
+				json_object_del(a, "metadata");
+			if (!t->opts.xff.enabled)
+				json_object_del(a, "xff");
 			json_object_set_new(copy, "alert", a);
 		}
 	}
@@ -1014,17 +1030,42 @@ add_verdict(json_t *obj, const struct packet *p,
 	json_object_set_new(obj, "verdict", o);
 }
 
+/* Suricata's xff: the address in the X-Forwarded-For of the record's
+ * transaction (an alert of a packet rule: of any the flow holds), as
+ * "xff" in extra (mode extra-data: the alert object, the http record
+ * itself) or over the address of the packet's receiver (to the client)
+ * or sender (to the server). */
+static void
+add_xff(const struct output_xff_cfg *x, json_t *obj, json_t *extra,
+    const struct flow *f, bool has_tx, uint64_t tx_id, bool to_client)
+{
+	char ip[OUTPUT_XFF_IP_LEN];
+
+	if (!x->enabled || !output_xff_flow(x, f, has_tx, tx_id, ip,
+	    sizeof(ip)))
+		return;
+	if (!x->overwrite)
+		json_object_set_new(extra, "xff", json_string(ip));
+	else if (to_client)
+		json_object_set_new(obj, "dest_ip", json_string(ip));
+	else
+		json_object_set_new(obj, "src_ip", json_string(ip));
+}
+
 void
 output_eve_alert(struct output_eve *eve, size_t producer,
     const struct packet *p, const struct output_eve_alert *a)
 {
-	json_t *obj, *quell;
+	json_t *obj, *quell, *alert;
 
 	obj = packet_event(eve, p, "alert");
 	add_flow_metadata(eve, obj, p->flow);
 	if (a->has_tx)
 		SET_U64(obj, "tx_id", a->tx_id);
-	json_object_set_new(obj, "alert", alert_object(eve, a));
+	alert = alert_object(eve, a);
+	json_object_set_new(obj, "alert", alert);
+	add_xff(&eve->opts.xff, obj, alert, p->flow, a->has_tx, a->tx_id,
+	    (p->flow_flags & PKT_FLOW_TO_CLIENT) != 0);
 	add_tunnel(obj, p);
 	if (a->app != NULL && a->app_name != NULL)
 		json_object_set(obj, a->app_name, a->app);
@@ -1183,6 +1224,13 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		add_app_proto(obj, f);
 	}
 	json_object_set(obj, type, o);
+	/* Suricata's http logger: its tx's X-Forwarded-For, over the
+	 * address of the logging packet's sender (receiver, to the
+	 * client) */
+	if (strcmp(type, "http") == 0)
+		add_xff(&eve->opts.http_xff, obj, obj, f, true, tx_id,
+		    p != NULL &&
+		    (p->flow_flags & PKT_FLOW_TO_CLIENT) != 0);
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }

@@ -8,6 +8,7 @@
 #include "core/packet.h"
 #include "applayer/applayer.h"
 #include "decode/events.h"
+#include "output/xff.h"
 #include "stream/events.h"
 
 #include <sys/types.h>
@@ -79,6 +80,10 @@ struct output_eve_opts {
 	bool		 tagged_packets; /* "packet" events of tagged packets,
 					 * to an output that takes alerts */
 	bool		 flow_exceptions; /* flow events: exception_policy */
+	/* alerts: X-Forwarded-For (types.alert.xff) */
+	struct output_xff_cfg xff;
+	/* http events: types.http.xff, else eve-log.xff */
+	struct output_xff_cfg http_xff;
 };
 
 struct output_eve_flow_stats {

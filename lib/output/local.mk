@@ -11,6 +11,7 @@ lib_libquell_a_SOURCES += \
 	lib/output/sink_syslog.c lib/output/sink_syslog.h \
 	lib/output/sink_unix.c \
 	lib/output/writer.c lib/output/writer.h \
+	lib/output/xff.c lib/output/xff.h \
 	$(NULL)
 if HAVE_HIREDIS
 lib_libquell_a_SOURCES += lib/output/sink_redis.c

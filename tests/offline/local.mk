@@ -5,7 +5,8 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_stream.sh tests/offline/t_applayer.sh \
 	tests/offline/t_dnstls_keywords.sh \
 	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh \
-	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh
+	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh \
+	tests/offline/t_eve_xff.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -51,4 +52,6 @@ EXTRA_DIST += tests/data/eve/cases.txt \
 	tests/data/eve/dsize.rules \
 	tests/data/eve/udp.pcap \
 	tests/data/eve/udp.rules \
+	tests/data/eve/xff.rules \
+	tests/data/verify/http-xff-eve-reverse-overwrite-test.pcap \
 	$(NULL)

@@ -13,7 +13,8 @@ tests_unit_config_check_config_LDADD = $(UNIT_LDADD)
 tests_unit_capture_check_capture_SOURCES = tests/unit/capture/check_capture.c
 tests_unit_capture_check_capture_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_capture_check_capture_LDADD = $(UNIT_LDADD)
-tests_unit_output_check_output_SOURCES = tests/unit/output/check_output.c
+tests_unit_output_check_output_SOURCES = tests/unit/output/check_output.c \
+	tests/unit/output/test_xff.c
 tests_unit_output_check_output_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_output_check_output_LDADD = $(UNIT_LDADD)
 tests_unit_core_check_core_SOURCES = tests/unit/core/check_core.c \

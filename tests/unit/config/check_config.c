@@ -795,6 +795,45 @@ START_TEST(test_eve_types_take_suricata_per_type_options)
 }
 END_TEST
 
+START_TEST(test_eve_xff_sections_default_and_parse_as_suricata)
+{
+	static const char y[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      xff:\n"
+	    "        enabled: yes\n"
+	    "        header: X-Real-IP\n"
+	    "      types:\n"
+	    "        - alert:\n"
+	    "            xff:\n"
+	    "              enabled: yes\n"
+	    "              mode: Overwrite\n"
+	    "              deployment: forward\n"
+	    "        - http\n";
+
+	ck_assert(!cfg->eve[0].alert_xff.enabled);
+	ck_assert_int_eq(cfg->eve[0].alert_xff.mode, 0);	/* extra-data */
+	ck_assert_int_eq(cfg->eve[0].alert_xff.deployment, 0);	/* reverse */
+	ck_assert_str_eq(cfg->eve[0].alert_xff.header, "X-Forwarded-For");
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert(cfg->eve[0].alert_xff.enabled);
+	ck_assert_int_eq(cfg->eve[0].alert_xff.mode, 1);
+	ck_assert_int_eq(cfg->eve[0].alert_xff.deployment, 1);
+	ck_assert(cfg->eve[0].xff.enabled);
+	ck_assert_str_eq(cfg->eve[0].xff.header, "X-Real-IP");
+	ck_assert(!cfg->eve[0].http_xff.enabled);
+}
+END_TEST
+
+START_TEST(test_eve_xff_mode_must_be_known)
+{
+	ck_assert_int_eq(config_set(cfg,
+	    "outputs.eve-log.types.alert.xff.mode=replace", &dl), -1);
+	ck_assert_uint_eq(dl.errors, 1);
+}
+END_TEST
+
 START_TEST(test_syslog_level_is_case_insensitive_and_checked)
 {
 	ck_assert_int_eq(config_set(cfg, "outputs.eve-log.level=Notice", &dl), 0);
@@ -961,6 +1000,8 @@ config_suite(void)
 	tcase_add_test(tc, test_set_list_takes_flow_form);
 	tcase_add_test(tc, test_outputs_list_gives_each_eve_log_its_own_section);
 	tcase_add_test(tc, test_eve_types_take_suricata_per_type_options);
+	tcase_add_test(tc, test_eve_xff_sections_default_and_parse_as_suricata);
+	tcase_add_test(tc, test_eve_xff_mode_must_be_known);
 	tcase_add_test(tc, test_syslog_level_is_case_insensitive_and_checked);
 	tcase_add_test(tc, test_set_addresses_the_nth_eve_log);
 	tcase_add_test(tc, test_two_eve_files_of_one_name_are_an_error);

@@ -25,6 +25,8 @@
 #include "rules/rule.h"
 #include "stream/events.h"
 
+Suite	*output_xff_suite(void);	/* test_xff.c */
+
 static char path[64];
 static struct output_eve *eve;
 
@@ -1241,6 +1243,7 @@ main(void)
 
 	setenv("TZ", "UTC", 1);
 	sr = srunner_create(output_suite());
+	srunner_add_suite(sr, output_xff_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
