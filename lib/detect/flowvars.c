@@ -11,6 +11,12 @@ struct flowvars_int {
 	uint32_t	 value;
 };
 
+struct flowvars_var {
+	uint32_t	 id;
+	uint32_t	 len;
+	uint8_t		*val;
+};
+
 /* Small unsorted arrays: a flow carries a handful of variables. */
 struct detect_flow_vars {
 	uint32_t	*bits;
@@ -19,6 +25,9 @@ struct detect_flow_vars {
 	struct flowvars_int *ints;
 	uint32_t	 nints;
 	uint32_t	 capints;
+	struct flowvars_var *vars;
+	uint32_t	 nvars;
+	uint32_t	 capvars;
 	struct detect_flowvars_counter *counters;
 	uint32_t	 ncounters;
 	uint32_t	 capcounters;
@@ -62,6 +71,9 @@ detect_flow_vars_free(void *p)
 		return;
 	free(fv->bits);
 	free(fv->ints);
+	for (uint32_t i = 0; i < fv->nvars; i++)
+		free(fv->vars[i].val);
+	free(fv->vars);
 	free(fv->counters);
 	free(fv->tags);
 	free(fv);
@@ -157,6 +169,73 @@ detect_flowvars_int_set(struct flow *f, uint32_t id, uint32_t value)
 	fv->ints[fv->nints].value = value;
 	fv->nints++;
 	return 0;
+}
+
+int
+detect_flowvars_var_set(struct flow *f, uint32_t id, const uint8_t *val,
+    size_t len)
+{
+	struct detect_flow_vars *fv;
+	struct flowvars_var *v = NULL;
+	uint8_t *copy;
+
+	if (len > DETECT_FLOWVARS_VAR_MAX || (fv = flowvars_get(f)) == NULL)
+		return -1;
+	if ((copy = malloc(len > 0 ? len : 1)) == NULL)
+		return -1;
+	memcpy(copy, val, len);
+	for (uint32_t i = 0; i < fv->nvars && v == NULL; i++)
+		if (fv->vars[i].id == id)
+			v = &fv->vars[i];
+	if (v == NULL) {
+		if (fv->nvars == fv->capvars) {
+			struct flowvars_var *n = flowvars_grow(fv->vars,
+			    &fv->capvars, sizeof(*n));
+
+			if (n == NULL) {
+				free(copy);
+				return -1;
+			}
+			fv->vars = n;
+		}
+		v = &fv->vars[fv->nvars++];
+		v->id = id;
+		v->val = NULL;
+	}
+	free(v->val);
+	v->val = copy;
+	v->len = (uint32_t)len;
+	return 0;
+}
+
+bool
+detect_flowvars_var_get(const struct flow *f, uint32_t id,
+    const uint8_t **val, size_t *len)
+{
+	const struct detect_flow_vars *fv = f->detect_vars;
+
+	for (uint32_t i = 0; fv != NULL && i < fv->nvars; i++) {
+		if (fv->vars[i].id == id) {
+			*val = fv->vars[i].val;
+			*len = fv->vars[i].len;
+			return true;
+		}
+	}
+	return false;
+}
+
+void
+detect_flowvars_each_var(const struct flow *f,
+    void (*var)(const char *name, const uint8_t *val, size_t len, void *arg),
+    void *arg)
+{
+	const struct detect_flow_vars *fv = f->detect_vars;
+	const char *name;
+
+	for (uint32_t i = 0; fv != NULL && i < fv->nvars; i++)
+		if ((name = detect_names_name(DETECT_NAMES_FLOWVAR,
+		    fv->vars[i].id)) != NULL)
+			var(name, fv->vars[i].val, fv->vars[i].len, arg);
 }
 
 struct detect_flowvars_counter *

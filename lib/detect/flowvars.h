@@ -1,6 +1,6 @@
 /* Detection's per-flow state, kept in struct flow.detect_vars (owned by
  * lib/detect, allocated on first write): the flowbits that are set, the
- * flowints, and per-flow rate-limit counters. Keys are ids from
+ * flowints, the flowvars, and per-flow rate-limit counters. Keys are ids from
  * detect/names.h, so they survive rule reloads. The flow belongs to one
  * worker: nothing here is locked. */
 #ifndef QUELL_DETECT_FLOWVARS_H
@@ -21,6 +21,21 @@ void	detect_flowvars_bit_unset(struct flow *, uint32_t id);
 bool	detect_flowvars_int_get(const struct flow *, uint32_t id,
 	    uint32_t *value);
 int	detect_flowvars_int_set(struct flow *, uint32_t id, uint32_t value);
+
+/* Flowvars (pcre captures into flow:NAME): a byte string per id. set
+ * copies val[0..len) (len at most DETECT_FLOWVARS_VAR_MAX), replacing
+ * the value the flow had; 0, or -1 when memory or the cap ran out. get
+ * points *val into the flow's copy (valid until the next set). */
+#define DETECT_FLOWVARS_VAR_MAX	65535
+int	detect_flowvars_var_set(struct flow *, uint32_t id, const uint8_t *val,
+	    size_t len);
+bool	detect_flowvars_var_get(const struct flow *, uint32_t id,
+	    const uint8_t **val, size_t *len);
+/* For eve's metadata.flowvars: var(name, value, len) for each flowvar,
+ * in the order they were first set (Suricata's list order). */
+void	detect_flowvars_each_var(const struct flow *,
+	    void (*var)(const char *name, const uint8_t *val, size_t len,
+	    void *arg), void *arg);
 
 /* For eve's metadata: calls bit(name) for each flowbit set on the flow
  * and integer(name, value) for each flowint, in the order the

@@ -1,5 +1,5 @@
 /* Process-wide name → id registry for per-flow variables (flowbits,
- * flowints, host and ip-pair bits). Ids are never reused or forgotten, so state stored in a
+ * flowints, flowvars, host and ip-pair bits). Ids are never reused or forgotten, so state stored in a
  * flow under an id keeps its meaning across engine rebuilds (rule
  * reloads): a flowbit set before a reload is still set after it. Thread
  * safe; used at rule load time only, never per packet. */
@@ -13,6 +13,7 @@ enum detect_names_kind {
 	DETECT_NAMES_FLOWINT,
 	DETECT_NAMES_HOSTBIT,		/* hostbits, xbits track ip_src/ip_dst */
 	DETECT_NAMES_IPPAIRBIT,		/* xbits track ip_pair */
+	DETECT_NAMES_FLOWVAR,		/* pcre captures into flow:NAME */
 	DETECT_NAMES_KINDS,
 };
 

@@ -843,6 +843,7 @@ struct flowmeta {
 	json_t		*traffic;
 	json_t		*bits;
 	json_t		*ints;
+	json_t		*vars;
 };
 
 static void
@@ -885,22 +886,46 @@ flowmeta_int(const char *name, uint32_t value, void *arg)
 	json_object_set_new(m->ints, name, json_integer(value));
 }
 
+/* Suricata's metadata.flowvars: [{"NAME": "value"}, ...], the value's
+ * bytes other than printable ASCII, CR and LF as '.'
+ * (PrintStringsToBuffer). */
+static void
+flowmeta_var(const char *name, const uint8_t *val, size_t len, void *arg)
+{
+	struct flowmeta *m = arg;
+	json_t *o = json_object();
+	char *out = malloc(len + 1);
+
+	if (m->vars == NULL)
+		m->vars = json_array();
+	for (size_t i = 0; out != NULL && i < len; i++)
+		out[i] = (val[i] >= 0x20 && val[i] < 0x7f) || val[i] == '\n' ||
+		    val[i] == '\r' ? (char)val[i] : '.';
+	json_object_set_new(o, name, out != NULL ? json_stringn(out, len) :
+	    json_string(""));
+	free(out);
+	json_array_append_new(m->vars, o);
+}
+
 /* traffic and metadata of flow f, when configured and set. */
 static void
 add_flow_metadata(const struct output_eve *eve, json_t *obj,
     const struct flow *f)
 {
-	struct flowmeta m = { NULL, NULL, NULL };
+	struct flowmeta m = { NULL, NULL, NULL, NULL };
 	json_t *meta;
 
 	if (!eve->opts.flow_metadata || f == NULL)
 		return;
 	detect_flowvars_each(f, flowmeta_bit, flowmeta_int, &m);
+	detect_flowvars_each_var(f, flowmeta_var, &m);
 	if (m.traffic != NULL)
 		json_object_set_new(obj, "traffic", m.traffic);
-	if (m.bits == NULL && m.ints == NULL)
+	if (m.bits == NULL && m.ints == NULL && m.vars == NULL)
 		return;
 	meta = json_object();
+	if (m.vars != NULL)
+		json_object_set_new(meta, "flowvars", m.vars);
 	if (m.bits != NULL)
 		json_object_set_new(meta, "flowbits", m.bits);
 	if (m.ints != NULL)
@@ -1217,6 +1242,8 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	if (p != NULL)
 		json_object_set_new(obj, "pkt_src",
 		    json_string(pkt_src_name(p->pkt_src)));
+	/* as Suricata's EVE header: the flow's variables in every record */
+	add_flow_metadata(eve, obj, f);
 	if (with_tx_id)
 		SET_U64(obj, "tx_id", tx_id);
 	if (app != NULL && app_name != NULL) {

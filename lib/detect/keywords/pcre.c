@@ -6,7 +6,9 @@
 #include <pcre2.h>
 
 #include "detect/buffer.h"
+#include "detect/flowvars.h"
 #include "detect/keywords/keyword.h"
+#include "detect/names.h"
 #include "rules/lexer.h"
 #include "rules/parser.h"
 #include "rules/rule.h"
@@ -15,17 +17,53 @@
 #define PCRE_MATCH_LIMIT	3500
 #define PCRE_DEPTH_LIMIT	1500
 
+/* Suricata's DETECT_PCRE_CAPTURE_MAX: "flow:NAME" per group, at most. */
+#define PCRE_CAPTURE_MAX	8
+/* pcres with captures one rule may have pending at once */
+#define PCRE_CAPTURE_SLOTS	4
+
 struct pcre_re {
 	pcre2_code	*code;
 	pcre2_match_context *mctx;	/* limits; read-only once built */
 	bool		 negated;
 	bool		 relative;
+	/* "/re/, flow:a, flow:b": group i + 1 goes to flowvar cap[i] once
+	 * the rule matched (Suricata's post-match capture) */
+	uint8_t		 ncap;
+	uint32_t	 cap[PCRE_CAPTURE_MAX];
+	uint8_t		 refs;		/* a capturing pcre is also its own
+					 * post-match entry */
+};
+
+/* A worker's pcre scratch: the match data and the captures of the rule
+ * being evaluated, waiting for it to match. */
+struct pcre_slot {
+	const struct pcre_re *pc;
+	uint8_t		 n;
+	uint8_t		*val[PCRE_CAPTURE_MAX];
+	size_t		 len[PCRE_CAPTURE_MAX];
+	size_t		 room[PCRE_CAPTURE_MAX];
+	bool		 set[PCRE_CAPTURE_MAX];
+};
+
+struct pcre_scratch {
+	pcre2_match_data *md;
+	const struct rule *rule;	/* whose captures the slots hold */
+	const struct flow *flow;	/* ... on this flow */
+	struct pcre_slot slots[PCRE_CAPTURE_SLOTS];
+	uint8_t		 nslots;
 };
 
 static int	pcre_setup(struct rules_parser *, struct rule *,
 		    const struct rules_option *);
 static int	pcre_inspect(struct detect_inspect *, const void *,
 		    uint32_t *);
+static bool	pcre_store(struct detect_inspect *, const void *);
+static int	pcre_captures(struct rules_parser *,
+		    const struct rules_option *, const char *, size_t, size_t,
+		    struct pcre_re *);
+static void	pcre_keep(struct pcre_scratch *, const struct detect_inspect *,
+		    const struct pcre_re *, const uint8_t *, PCRE2_SIZE *, int);
 static void	pcre_free(void *);
 static void	*pcre_thread_new(void);
 static void	pcre_thread_free(void *);
@@ -41,13 +79,20 @@ static const char *pcre_http_buffer(char);
  * its end; when a relative keyword after it fails, the search resumes
  * one byte after the match start. As in Suricata the subject begins
  * where the search does, so /R patterns anchor (^) at the previous
- * match and cannot look behind it. */
+ * match and cannot look behind it.
+ *
+ * Captures, as Suricata 7: "/re/flags, flow:NAME, ..." stores group 1, 2,
+ * ... of the match in force into flowvar NAME once the whole rule
+ * matched (its post-match entry, pcre_store); eve logs them as
+ * metadata.flowvars. pkt: and alert: variables are not supported. */
 const struct keyword kw_pcre = {
 	.name = "pcre",
-	.desc = "Perl-compatible regular expression: [!]\"/re/flags\"",
+	.desc = "Perl-compatible regular expression: [!]\"/re/flags[, "
+	    "flow:NAME ...]\"",
 	.flags = KEYWORD_VALUE_REQUIRED,
 	.setup = pcre_setup,
 	.inspect = pcre_inspect,
+	.match = pcre_store,
 	.free = pcre_free,
 	.thread_new = pcre_thread_new,
 	.thread_free = pcre_thread_free,
@@ -181,10 +226,20 @@ pcre_setup(struct rules_parser *p, struct rule *r,
 	    len - i - 1)) == NULL)
 		goto shape;
 	re = v + i + 1;
-	if (pcre_flags(p, opt, last + 1, (size_t)(v + len - last - 1),
-	    opt->value_off + (size_t)(last + 1 - v), &options, pc,
-	    &nolimit, &hbuf) == -1)
-		goto fail;
+	{
+		const char *fl = last + 1, *end = v + len;
+		const char *comma = memchr(fl, ',', (size_t)(end - fl));
+		const char *fend = comma != NULL ? comma : end;
+
+		if (pcre_flags(p, opt, fl, (size_t)(fend - fl),
+		    opt->value_off + (size_t)(fl - v), &options, pc,
+		    &nolimit, &hbuf) == -1)
+			goto fail;
+		if (comma != NULL && pcre_captures(p, opt, comma + 1,
+		    (size_t)(end - comma - 1), opt->value_off +
+		    (size_t)(comma + 1 - v), pc) == -1)
+			goto fail;
+	}
 	if (pc->relative && hbuf == NULL &&
 	    rules_rule_last_buffer_match(r) == NULL) {
 		rules_parser_error(p, opt->value_off, v, opt->value_len,
@@ -216,6 +271,18 @@ pcre_setup(struct rules_parser *p, struct rule *r,
 	}
 	if (pc->relative)
 		m->flags |= RULE_MATCH_RELATIVE;
+	/* captures are stored once the rule matched: the same data as a
+	 * post-match entry (freed once per entry) */
+	if (pc->ncap > 0) {
+		pc->refs = 2;
+		if (rules_rule_add_match(r, &kw_pcre, RULE_LIST_POST, pc) ==
+		    NULL) {
+			pc->refs = 1;
+			rules_parser_nomem(p);
+			return -1;
+		}
+		r->flags |= RULE_F_NEEDS_FLOW;
+	}
 	/* Suricata 7: a flag naming the sticky buffer in force is
 	 * redundant; another one is an error */
 	if (hbuf != NULL && r->buffer != DETECT_BUFFER_PAYLOAD &&
@@ -244,7 +311,7 @@ static int
 pcre_inspect(struct detect_inspect *in, const void *data, uint32_t *resume)
 {
 	const struct pcre_re *pc = data;
-	pcre2_match_data *md = in->scratch;
+	pcre2_match_data *md = ((struct pcre_scratch *)in->scratch)->md;
 	uint32_t start = pc->relative ? in->cursor : 0;
 	PCRE2_SIZE *ov;
 	int rc;
@@ -273,9 +340,140 @@ pcre_inspect(struct detect_inspect *in, const void *data, uint32_t *resume)
 	if (pc->negated)
 		return DETECT_INSPECT_NOMATCH;
 	ov = pcre2_get_ovector_pointer(md);
+	if (pc->ncap > 0)
+		pcre_keep(in->scratch, in, pc, in->buf + start, ov, rc);
 	in->cursor = start + (uint32_t)ov[1];
 	*resume = start + (uint32_t)ov[0] + 1;
 	return DETECT_INSPECT_MATCH;
+}
+
+/* The captures of pc's match (subject at subj, ovector ov, rc groups
+ * set plus one) wait in the scratch for the rule to match. */
+static void
+pcre_keep(struct pcre_scratch *sc, const struct detect_inspect *in,
+    const struct pcre_re *pc, const uint8_t *subj, PCRE2_SIZE *ov, int rc)
+{
+	struct pcre_slot *sl = NULL;
+
+	if (sc->rule != in->rule || sc->flow != in->flow) {
+		sc->rule = in->rule;
+		sc->flow = in->flow;
+		sc->nslots = 0;
+	}
+	for (uint8_t i = 0; i < sc->nslots && sl == NULL; i++)
+		if (sc->slots[i].pc == pc)
+			sl = &sc->slots[i];
+	if (sl == NULL) {
+		if (sc->nslots == PCRE_CAPTURE_SLOTS)
+			return;
+		sl = &sc->slots[sc->nslots++];
+		sl->pc = pc;
+	}
+	sl->n = pc->ncap;
+	for (uint8_t i = 0; i < pc->ncap; i++) {
+		PCRE2_SIZE b = ov[2 * (i + 1)], e = ov[2 * (i + 1) + 1];
+		size_t n;
+
+		sl->set[i] = false;
+		/* rc 0: the ovector was too small (never: it has room for
+		 * every capture); an unset group is PCRE2_UNSET */
+		if (rc != 0 && i + 1 >= rc)
+			continue;
+		if (b == PCRE2_UNSET || e < b ||
+		    (n = e - b) > DETECT_FLOWVARS_VAR_MAX)
+			continue;
+		if (n > sl->room[i]) {
+			uint8_t *nv = realloc(sl->val[i], n);
+
+			if (nv == NULL)
+				continue;
+			sl->val[i] = nv;
+			sl->room[i] = n;
+		}
+		if (n > 0)
+			memcpy(sl->val[i], subj + b, n);
+		sl->len[i] = n;
+		sl->set[i] = true;
+	}
+}
+
+/* The post-match entry of a capturing pcre: its captures into the
+ * flow's flowvars. */
+static bool
+pcre_store(struct detect_inspect *in, const void *data)
+{
+	const struct pcre_re *pc = data;
+	struct pcre_scratch *sc = in->scratch;
+
+	if (in->flow == NULL || sc == NULL || sc->rule != in->rule ||
+	    sc->flow != in->flow)
+		return true;
+	for (uint8_t i = 0; i < sc->nslots; i++) {
+		const struct pcre_slot *sl = &sc->slots[i];
+
+		if (sl->pc != pc)
+			continue;
+		for (uint8_t c = 0; c < sl->n; c++)
+			if (sl->set[c])
+				(void)detect_flowvars_var_set(in->flow,
+				    pc->cap[c], sl->val[c], sl->len[c]);
+	}
+	return true;
+}
+
+/* ", flow:a, flow:b" after the flags (f[0..n), at rule offset off). */
+static int
+pcre_captures(struct rules_parser *p, const struct rules_option *opt,
+    const char *f, size_t n, size_t off, struct pcre_re *pc)
+{
+	size_t i = 0;
+
+	if (pc->negated) {
+		rules_parser_error(p, off, opt->value, opt->value_len,
+		    "pcre: a negated pcre cannot capture");
+		return -1;
+	}
+	while (i <= n) {
+		const char *e = memchr(f + i, ',', n - i);
+		size_t end = e != NULL ? (size_t)(e - f) : n, b = i, l;
+
+		while (b < end && f[b] == ' ')
+			b++;
+		l = end - b;
+		while (l > 0 && f[b + l - 1] == ' ')
+			l--;
+		if (l > 4 && strncmp(f + b, "pkt:", 4) == 0) {
+			rules_parser_unsupported(p, "pcre pkt: capture",
+			    off + b, f + b, l, "pcre captures into packet "
+			    "variables are not supported yet");
+			return -1;
+		}
+		if (l > 6 && strncmp(f + b, "alert:", 6) == 0) {
+			rules_parser_unsupported(p, "pcre alert: capture",
+			    off + b, f + b, l, "pcre captures into alert "
+			    "variables are not supported yet");
+			return -1;
+		}
+		if (l <= 5 || strncmp(f + b, "flow:", 5) != 0 || l - 5 > 256) {
+			rules_parser_error(p, off + b, opt->value,
+			    opt->value_len, "pcre: expected a capture "
+			    "\"flow:NAME\" after the flags");
+			return -1;
+		}
+		if (pc->ncap == PCRE_CAPTURE_MAX) {
+			rules_parser_error(p, off + b, opt->value,
+			    opt->value_len, "pcre: more than %d captures",
+			    PCRE_CAPTURE_MAX);
+			return -1;
+		}
+		if ((pc->cap[pc->ncap++] = detect_names_id(DETECT_NAMES_FLOWVAR,
+		    f + b + 5, l - 5)) == 0) {
+			rules_parser_nomem(p);
+			return -1;
+		}
+		i = end + 1;
+	}
+	return 0;
 }
 
 static void
@@ -283,23 +481,41 @@ pcre_free(void *data)
 {
 	struct pcre_re *pc = data;
 
-	if (pc == NULL)
+	if (pc == NULL || (pc->refs > 1 && --pc->refs > 0))
 		return;
 	pcre2_code_free(pc->code);
 	pcre2_match_context_free(pc->mctx);
 	free(pc);
 }
 
-/* One ovector pair is enough: only the whole match's bounds are used
- * (pcre2_match then returns 0 for patterns with groups: still a match). */
+/* Room for the whole match and PCRE_CAPTURE_MAX groups: the bounds of
+ * more are not needed (pcre2_match then returns 0 for patterns with
+ * more groups: still a match). */
 static void *
 pcre_thread_new(void)
 {
-	return pcre2_match_data_create(1, NULL);
+	struct pcre_scratch *sc = calloc(1, sizeof(*sc));
+
+	if (sc == NULL)
+		return NULL;
+	if ((sc->md = pcre2_match_data_create(PCRE_CAPTURE_MAX + 1,
+	    NULL)) == NULL) {
+		free(sc);
+		return NULL;
+	}
+	return sc;
 }
 
 static void
 pcre_thread_free(void *scratch)
 {
-	pcre2_match_data_free(scratch);
+	struct pcre_scratch *sc = scratch;
+
+	if (sc == NULL)
+		return;
+	pcre2_match_data_free(sc->md);
+	for (size_t i = 0; i < PCRE_CAPTURE_SLOTS; i++)
+		for (size_t c = 0; c < PCRE_CAPTURE_MAX; c++)
+			free(sc->slots[i].val[c]);
+	free(sc);
 }

@@ -337,6 +337,98 @@ START_TEST(test_flow_end_brings_only_stream_rules)
 }
 END_TEST
 
+/* --- pcre captures into flowvars --- */
+
+/* The value of flowvar name on the test flow, NUL-terminated into buf;
+ * NULL when unset. */
+static const char *
+flowvar(const char *name, char *buf, size_t len)
+{
+	uint32_t id = detect_names_id(DETECT_NAMES_FLOWVAR, name, strlen(name));
+	const uint8_t *v;
+	size_t n;
+
+	if (!detect_flowvars_var_get(&flow, id, &v, &n) || n >= len)
+		return NULL;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+START_TEST(test_pcre_captures_groups_into_flowvars)
+{
+	struct packet a = pkt("UA Mozilla/5.0 (X11)", false, TS, 0);
+	char buf[64];
+
+	harness_engine("alert tcp any any -> any any (pcre:\"/([A-Za-z]+)\\/"
+	    "(\\d+\\.\\d+)/, flow:key,flow:value\"; sid:1;)");
+	ck_assert_uint_eq(run(&a), 1);
+	ck_assert_str_eq(flowvar("key", buf, sizeof(buf)), "Mozilla");
+	ck_assert_str_eq(flowvar("value", buf, sizeof(buf)), "5.0");
+}
+END_TEST
+
+START_TEST(test_pcre_capture_waits_for_the_whole_rule)
+{
+	struct packet a = pkt("UA Mozilla/5.0", false, TS, 0);
+	char buf[64];
+
+	/* the content after the pcre fails: nothing is stored */
+	harness_engine("alert tcp any any -> any any (pcre:\"/([A-Za-z]+)\\//"
+	    ", flow:ua\"; content:\"absent\"; sid:1;)");
+	ck_assert_uint_eq(run(&a), 0);
+	ck_assert_ptr_null(flowvar("ua", buf, sizeof(buf)));
+}
+END_TEST
+
+START_TEST(test_pcre_capture_replaces_the_flows_value)
+{
+	struct packet a = pkt("v=1.0 end", false, TS, 0);
+	struct packet b = pkt("v=2.5 end", false, TS, 1);
+	char buf[64];
+
+	harness_engine("alert tcp any any -> any any (pcre:\"/v=([0-9.]+) /"
+	    ", flow:ver\"; sid:1;)");
+	run(&a);
+	ck_assert_str_eq(flowvar("ver", buf, sizeof(buf)), "1.0");
+	run(&b);
+	ck_assert_str_eq(flowvar("ver", buf, sizeof(buf)), "2.5");
+}
+END_TEST
+
+START_TEST(test_pcre_capture_of_a_packet_variable_is_unsupported)
+{
+	struct ruleset *rs = rules_ruleset_new();
+	struct rules_stats st;
+
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_int_eq(rules_load_string(rs, "t.rules", "alert tcp any any "
+	    "-> any any (pcre:\"/(a)/, pkt:x\"; sid:1;)\n", NULL,
+	    &harness_dl), 0);
+	rules_ruleset_stats(rs, &st);
+	ck_assert_uint_eq(st.loaded, 0);
+	ck_assert_uint_eq(st.unsupported, 1);
+	rules_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(test_pcre_capture_must_name_a_flow_variable)
+{
+	struct ruleset *rs = rules_ruleset_new();
+	struct rules_stats st;
+
+	ck_assert_ptr_nonnull(rs);
+	ck_assert_int_eq(rules_load_string(rs, "t.rules", "alert tcp any any "
+	    "-> any any (pcre:\"/(a)/, x\"; sid:1;)\n", NULL, &harness_dl),
+	    0);
+	rules_ruleset_stats(rs, &st);
+	ck_assert_uint_eq(st.loaded, 0);
+	ck_assert_uint_eq(st.failed, 1);
+	ck_assert_uint_eq(harness_dl.errors, 1);
+	rules_ruleset_free(rs);
+}
+END_TEST
+
 /* --- flowbits --- */
 
 START_TEST(test_flowbits_chain_alerts_on_the_second_packet)
@@ -1143,6 +1235,11 @@ flow_suite(void)
 	tcase_add_test(fl, test_to_client_rule_sees_reply_on_its_source_port);
 
 	tcase_add_checked_fixture(fb, flow_setup, flow_teardown);
+	tcase_add_test(fb, test_pcre_captures_groups_into_flowvars);
+	tcase_add_test(fb, test_pcre_capture_waits_for_the_whole_rule);
+	tcase_add_test(fb, test_pcre_capture_replaces_the_flows_value);
+	tcase_add_test(fb, test_pcre_capture_of_a_packet_variable_is_unsupported);
+	tcase_add_test(fb, test_pcre_capture_must_name_a_flow_variable);
 	tcase_add_test(fb, test_flowbits_chain_alerts_on_the_second_packet);
 	tcase_add_test(fb, test_flowbits_isset_fails_before_the_bit_is_set);
 	tcase_add_test(fb, test_flowbits_isset_fails_without_a_flow);

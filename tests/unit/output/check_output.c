@@ -12,6 +12,9 @@
 #include <jansson.h>
 
 #include "decode/events.h"
+#include "detect/engine.h"
+#include "detect/flowvars.h"
+#include "detect/names.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "output/addr.h"
@@ -564,6 +567,40 @@ START_TEST(test_drop_event_has_header_fields_reason_and_alert)
 	ck_assert_str_eq(json_string_value(json_object_get(
 	    json_object_get(j, "verdict"), "action")), "drop");
 	json_decref(j);
+}
+END_TEST
+
+/* Suricata's metadata.flowvars: one {"NAME": "value"} per flowvar in the
+ * order they were set, bytes other than printable ASCII, CR, LF as '.'. */
+START_TEST(test_alert_lists_flowvars_in_metadata)
+{
+	struct packet p;
+	struct flow f;
+	struct output_eve_alert a = { .gid = 1, .sid = 1, .rev = 1,
+	    .msg = "m", .verdict = "accept" };
+	struct output_eve_opts o = { .flow_metadata = true };
+	json_t *j, *l;
+
+	memset(&f, 0, sizeof(f));
+	ck_assert_int_eq(detect_flowvars_var_set(&f, detect_names_id(
+	    DETECT_NAMES_FLOWVAR, "key", 3), (const uint8_t *)"Mozilla", 7), 0);
+	ck_assert_int_eq(detect_flowvars_var_set(&f, detect_names_id(
+	    DETECT_NAMES_FLOWVAR, "value", 5), (const uint8_t *)"5\x01\r0", 4),
+	    0);
+	output_eve_set_opts(eve, &o);
+	tcp_packet(&p);
+	p.flow = &f;
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	l = json_object_get(json_object_get(j, "metadata"), "flowvars");
+	ck_assert_uint_eq(json_array_size(l), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(l, 0),
+	    "key")), "Mozilla");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(l, 1),
+	    "value")), "5.\r0");
+	json_decref(j);
+	detect_flow_vars_free(f.detect_vars);
 }
 END_TEST
 
@@ -1206,6 +1243,7 @@ output_suite(void)
 	tcase_add_test(tc, test_verdict_of_a_reject_names_target_and_reply);
 	tcase_add_test(tc, test_drop_event_has_header_fields_reason_and_alert);
 	tcase_add_test(tc, test_alert_lists_rule_metadata_by_key);
+	tcase_add_test(tc, test_alert_lists_flowvars_in_metadata);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
 	tcase_add_test(tc, test_stats_name_the_engine_in_service);
 	tcase_add_test(tc, test_stats_have_suricatas_ips_counters_in_ips_mode);
