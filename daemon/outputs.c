@@ -52,6 +52,7 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 {
 	const struct config_eve *e = &cfg->eve[i];
 	char path[PATH_MAX], why[384];
+	const char *types[64];
 	struct output_sink_cfg sink = {
 		.filetype = e->filetype,
 		.path = path,
@@ -87,6 +88,12 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 			.pcap_file = e->pcap_file,
 			.tagged_packets = e->tagged_packets,
 			.flow_exceptions = e->flow_exceptions,
+			.anomaly_decode = e->anomaly_decode,
+			.anomaly_stream = e->anomaly_stream,
+			.anomaly_applayer = e->anomaly_applayer,
+			/* as Suricata: packet headers of decode records */
+			.anomaly_packethdr = e->anomaly_packethdr &&
+			    e->anomaly_decode,
 		},
 		.ring_slots = e->buffer_lines,
 	};
@@ -97,6 +104,20 @@ open_eve_target(struct outputs *o, const struct quell_config *cfg, size_t i,
 	/* An empty types list takes nothing, not everything. */
 	if (e->types.count == 0)
 		return 0;
+	/* "- anomaly: {enabled: no}" takes no anomaly records */
+	if (!e->anomaly_enabled) {
+		size_t n = 0;
+
+		if (e->types.count > QUELL_NITEMS(types))
+			return -1;
+		for (size_t j = 0; j < e->types.count; j++)
+			if (strcmp(e->types.items[j], "anomaly") != 0)
+				types[n++] = e->types.items[j];
+		if (n == 0)
+			return 0;
+		tc.types = types;
+		tc.ntypes = n;
+	}
 	if (output_eve_add(o->eve, &tc, why, sizeof(why)) == -1) {
 		/* A file names itself ("cannot open PATH: why"); a socket
 		 * output says which section it is. */
@@ -135,6 +156,7 @@ outputs_open(struct outputs *o, const struct quell_config *cfg,
 		o->eve_drop = config_eve_type_enabled(cfg, "drop");
 		o->eve_flow = config_eve_type_enabled(cfg, "flow");
 		o->eve_stats = config_eve_type_enabled(cfg, "stats");
+		o->eve_anomaly = config_eve_type_enabled(cfg, "anomaly");
 		for (size_t i = 0; i < cfg->neve; i++)
 			o->eve_drop_all |= cfg->eve[i].enabled &&
 			    cfg->eve[i].drop_flows == CONFIG_DROP_FLOWS_ALL;

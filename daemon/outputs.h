@@ -21,6 +21,8 @@ struct outputs {
 	bool			 eve_drop;
 	bool			 eve_flow;
 	bool			 eve_stats;
+	bool			 eve_anomaly;	/* some output takes anomaly
+						 * records */
 	/* some eve-log taking drops has types.drop.flows: all (every
 	 * dropped packet); else the first drop of each flow direction */
 	bool			 eve_drop_all;

@@ -35,6 +35,7 @@
 #include "detect/tag.h"
 #include "flow/flow.h"
 #include "flow/table.h"
+#include "output/anomaly.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
 #include "output/statslog.h"
@@ -673,6 +674,8 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 	}
 	if (!(f->flags & FLOW_F_DROP))
 		worker_app_log(w, f, NULL, true);
+	if (out->eve_anomaly)
+		output_anomaly_flow(out->eve, w->index, f);
 	if (out->eve_flow)
 		output_eve_flow(out->eve, w->index, f, flow_end_reason_name(reason));
 }
@@ -748,6 +751,8 @@ worker_inspect(struct worker *w, struct packet *p, struct pipeline_result *pr)
 	tagged = pr->inspected && rm->out->eve_packet &&
 	    detect_tag_packet(p, &pr->det);
 	worker_alerts(w, p, pr);
+	if (rm->out->eve_anomaly)
+		output_anomaly_packet(rm->out->eve, w->index, p);
 	if (tagged)
 		output_eve_packet(rm->out->eve, w->index, p);
 	worker_app_log(w, p->flow, p, false);

@@ -216,6 +216,16 @@ typedef bool	(*applayer_header_fn)(const uint8_t *val, uint32_t len,
 bool	applayer_flow_request_header(const struct flow *f, bool has_tx,
 	    uint64_t tx_id, const char *name, applayer_header_fn fn, void *arg);
 
+/* Each event a transaction of f's parsers raised and this function did
+ * not report before: fn(arg, parser, tx_id, event id), each event once,
+ * oldest transaction first, in event id order (Suricata's anomaly tx
+ * logger, layer proto_parser). */
+typedef void	(*applayer_tx_event_fn)(void *arg,
+		    const struct applayer_parser *ap, uint64_t tx_id,
+		    unsigned ev);
+void	applayer_flow_tx_events(struct flow *f, applayer_tx_event_fn fn,
+	    void *arg);
+
 /* Caps: bytes of one direction a parser may wait for past what it
  * consumed (INCOMPLETE needed), and transactions one flow may hold;
  * beyond them the parser is stopped as on an error. */

@@ -117,6 +117,8 @@ struct applayer_txdata {
 					 * function the framework gives it
 					 * (applayer_txdata_release) */
 	uint64_t	 events[APPLAYER_MAX_EVENTS / 64];
+	/* events the anomaly logger reported (applayer_flow_tx_events) */
+	uint64_t	 events_logged[APPLAYER_MAX_EVENTS / 64];
 	uint32_t	 logged;	/* bit per output that logged it */
 	uint8_t		 flags;		/* framework's */
 };

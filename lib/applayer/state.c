@@ -429,3 +429,40 @@ applayer_flow_request_header(const struct flow *f, bool has_tx,
 	}
 	return false;
 }
+
+void
+applayer_flow_tx_events(struct flow *f, applayer_tx_event_fn fn, void *arg)
+{
+	struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	if (af == NULL)
+		return;
+	for (int k = 0; k < 2; k++) {
+		const struct applayer_pstate *ps = k == 0 ? &af->old : &af->cur;
+		const struct applayer_parser *ap = ps->parser;
+
+		if (ap == NULL || ap->tx_data == NULL)
+			continue;
+		for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
+			void *tx = ap->tx_get(ps->state, i);
+			struct applayer_txdata *td;
+
+			if (tx == NULL || (td = ap->tx_data(tx)) == NULL)
+				continue;
+			for (unsigned w = 0; w < APPLAYER_MAX_EVENTS / 64; w++) {
+				uint64_t fresh = td->events[w] &
+				    ~td->events_logged[w];
+
+				td->events_logged[w] |= fresh;
+				while (fresh != 0) {
+					unsigned ev = w * 64 + (unsigned)
+					    __builtin_ctzll(fresh);
+
+					fresh &= fresh - 1;
+					fn(arg, ap, ap->tx_id(ps->state, tx),
+					    ev);
+				}
+			}
+		}
+	}
+}

@@ -99,7 +99,6 @@ static const struct config_compat table[] = {
 	{ "outputs.eve-log.types.alert.smtp", NO_APP, NULL },
 	{ "outputs.eve-log.types.alert.ssh", ALERT_TX, "yes" },
 	{ "outputs.eve-log.types.alert.tls", ALERT_TX, "yes" },
-	{ "outputs.eve-log.types.anomaly", NO_EVE("anomaly"), NULL },
 	{ "outputs.eve-log.types.arp", NO_EVE("arp"), NULL },
 	{ "outputs.eve-log.types.bittorrent-dht", NO_APP, NULL },
 	{ "outputs.eve-log.types.dcerpc", NO_APP, NULL },

@@ -353,6 +353,12 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.alert.tagged-packets", KEY_BOOL, EOFF(tagged_packets), "yes", 0, 0, NULL },
 	{ "outputs.eve-log.types.alert.verdict", KEY_BOOL, EOFF(verdict), "yes", 0, 0, NULL },
 	XFF_KEYS("outputs.eve-log.types.alert.xff", alert_xff)
+	/* Suricata's anomaly logger: applayer on, decode and stream off */
+	{ "outputs.eve-log.types.anomaly.enabled", KEY_BOOL, EOFF(anomaly_enabled), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.types.anomaly.packethdr", KEY_BOOL, EOFF(anomaly_packethdr), "no", 0, 0, NULL },
+	{ "outputs.eve-log.types.anomaly.types.applayer", KEY_BOOL, EOFF(anomaly_applayer), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.types.anomaly.types.decode", KEY_BOOL, EOFF(anomaly_decode), "no", 0, 0, NULL },
+	{ "outputs.eve-log.types.anomaly.types.stream", KEY_BOOL, EOFF(anomaly_stream), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.dns.version", KEY_UINT, EOFF(dns_version), "3", 2, 3, NULL },
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
@@ -1128,7 +1134,7 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
  * names, daemon/runmode.c); a suricata.yaml names others (smtp,
  * anomaly, ...), which the compat table says why quell skips. */
 static const char *const eve_types[] = { "alert", "drop", "flow", "stats",
-	"http", "dns", "tls", "ssh", "files", "fileinfo" };
+	"http", "dns", "tls", "ssh", "files", "fileinfo", "anomaly" };
 
 /* Adds eve type name from node c to l, or warns that quell does not
  * write it: 1 added, 0 skipped, -1 out of memory. */
@@ -1146,7 +1152,8 @@ eve_type_add(struct config_strlist *l, const struct key *k, const char *name,
 	if (!compat_warn(path, NULL, c->file, c->line, c->col, dl))
 		diag_add(dl, DIAG_WARNING, c->file, c->line, c->col, NULL,
 		    "%s: unknown eve-log type ignored (quell writes alert, "
-		    "drop, flow, stats, http, dns, tls, ssh, files)", path);
+		    "drop, flow, stats, http, dns, tls, ssh, files, anomaly)",
+		    path);
 	return 0;
 }
 
@@ -2108,6 +2115,8 @@ config_eve_type_enabled(const struct quell_config *cfg, const char *type)
 		const struct config_eve *e = &cfg->eve[i];
 
 		if (!e->enabled)
+			continue;
+		if (strcmp(type, "anomaly") == 0 && !e->anomaly_enabled)
 			continue;
 		for (size_t j = 0; j < e->types.count; j++)
 			if (strcmp(e->types.items[j], type) == 0)

@@ -117,6 +117,12 @@ struct config_eve {
 	bool		 pcap_file;		/* offline: "pcap_filename" */
 	bool		 tagged_packets;	/* "packet" events for tags */
 	bool		 flow_exceptions;	/* flow.exception_policy */
+	/* types.anomaly: enabled, types.{decode,stream,applayer}, packethdr */
+	bool		 anomaly_enabled;
+	bool		 anomaly_decode;
+	bool		 anomaly_stream;
+	bool		 anomaly_applayer;
+	bool		 anomaly_packethdr;
 	/* X-Forwarded-For: eve-log.xff (http records' fallback),
 	 * types.alert.xff and types.http.xff (each its logger's own) */
 	struct config_xff {
@@ -307,7 +313,8 @@ int	config_validate(const struct quell_config *, struct diag_list *);
 /* Prints the effective configuration as YAML-ish "key: value" lines. */
 void	config_dump(const struct quell_config *, FILE *);
 
-/* True when an enabled eve-log output takes events of type. */
+/* True when an enabled eve-log output takes events of type (anomaly:
+ * and has types.anomaly.enabled). */
 bool	config_eve_type_enabled(const struct quell_config *, const char *type);
 
 /* The key table, for the documentation check and --list-config-keys:

@@ -54,7 +54,9 @@ struct output_eve {
 
 #define EVE_OPTS(X) X(payload) X(payload_printable) X(packet) \
 	X(rule_metadata) X(flow_metadata) X(verdict) X(drop_verdict) \
-	X(drop_alerts) X(ethernet) X(pcap_file) X(flow_exceptions)
+	X(drop_alerts) X(ethernet) X(pcap_file) X(flow_exceptions) \
+	X(anomaly_decode) X(anomaly_stream) X(anomaly_applayer) \
+	X(anomaly_packethdr)
 
 static void
 eve_union_extras(struct output_eve *eve)
@@ -92,6 +94,12 @@ output_eve_set_opts(struct output_eve *eve, const struct output_eve_opts *o)
 	for (size_t i = 0; i < eve->ntargets; i++)
 		eve->targets[i].opts = *o;
 	eve_union_extras(eve);
+}
+
+const struct output_eve_opts *
+output_eve_opts(const struct output_eve *eve)
+{
+	return &eve->opts;
 }
 
 void
@@ -358,6 +366,22 @@ eve_target_takes(const struct eve_target *t, const char *type)
 	return false;
 }
 
+/* Whether t takes anomaly record obj: its anomaly.type is one t logs. */
+static bool
+eve_target_takes_anomaly(const struct eve_target *t, json_t *obj)
+{
+	const char *k = json_string_value(json_object_get(
+	    json_object_get(obj, "anomaly"), "type"));
+
+	if (k == NULL)
+		return false;
+	if (strcmp(k, "decode") == 0)
+		return t->opts.anomaly_decode;
+	if (strcmp(k, "stream") == 0)
+		return t->opts.anomaly_stream;
+	return t->opts.anomaly_applayer;
+}
+
 /* obj as one line ending in '\n', malloc'ed; NULL counted. */
 static char *
 eve_render(struct output_eve *eve, json_t *obj)
@@ -396,7 +420,8 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
 		json_object_del(copy, "payload_printable");
 	if (!t->opts.payload && !t->opts.payload_printable)
 		json_object_del(copy, "stream");
-	if (!t->opts.packet && type_is(copy, "alert")) {
+	if ((!t->opts.packet && type_is(copy, "alert")) ||
+	    (!t->opts.anomaly_packethdr && type_is(copy, "anomaly"))) {
 		json_object_del(copy, "packet");
 		json_object_del(copy, "packet_info");
 	}
@@ -469,6 +494,9 @@ write_record(struct output_eve *eve, size_t producer, json_t *obj)
 		if (type != NULL && strcmp(type, "packet") == 0 ?
 		    !eve_target_takes(t, "alert") || !t->opts.tagged_packets :
 		    type != NULL && !eve_target_takes(t, type))
+			continue;
+		if (type != NULL && strcmp(type, "anomaly") == 0 &&
+		    !eve_target_takes_anomaly(t, obj))
 			continue;
 		if (eve_target_wants_less(eve, t)) {
 			if ((line = eve_render_cut(eve, t, obj)) != NULL)
@@ -620,14 +648,20 @@ add_flow_id(json_t *obj, const struct packet *p)
 /* The whole frame as captured (offline; inline the IP packet) and its
  * link type: Suricata's packet and packet_info. */
 static void
-add_packet(json_t *obj, const struct packet *p)
+add_packet_len(json_t *obj, const struct packet *p, uint32_t len)
 {
 	json_t *info = json_object();
 
-	json_object_set_new(obj, "packet", base64(p->data, p->len));
+	json_object_set_new(obj, "packet", base64(p->data, len));
 	SET_U64(info, "linktype", p->pcap_cnt != 0 ? p->linktype :
 	    OUTPUT_EVE_LINKTYPE_RAW);
 	json_object_set_new(obj, "packet_info", info);
+}
+
+static void
+add_packet(json_t *obj, const struct packet *p)
+{
+	add_packet_len(obj, p, p->len);
 }
 
 /* The header fields every packet event shares, in Suricata's order:
@@ -1258,6 +1292,54 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		add_xff(&eve->opts.http_xff, obj, obj, f, true, tx_id,
 		    p != NULL &&
 		    (p->flow_flags & PKT_FLOW_TO_CLIENT) != 0);
+	write_record(eve, producer, obj);
+	json_decref(obj);
+}
+
+void
+output_eve_anomaly(struct output_eve *eve, size_t producer,
+    const struct packet *p, const struct flow *f,
+    const struct output_eve_anomaly *an)
+{
+	json_t *obj, *o = json_object();
+	char ts[48], pbuf[8];
+
+	if (p != NULL) {
+		obj = packet_event(eve, p, "anomaly");
+		f = p->flow;
+	} else {
+		bool ports = proto_has_ports(f->proto);
+
+		obj = json_object();
+		json_object_set_new(obj, "timestamp", json_string(
+		    output_eve_timestamp(&f->last_ts, ts, sizeof(ts))));
+		SET_U64(obj, "flow_id", f->flow_id & ((1ull << 51) - 1));
+		json_object_set_new(obj, "event_type", json_string("anomaly"));
+		add_vlan(obj, f->vlan, f->vlan_n);
+		add_addr(obj, "src_ip", &f->client);
+		SET_U64(obj, "src_port", ports ? f->client_port : 0);
+		add_addr(obj, "dest_ip", &f->server);
+		SET_U64(obj, "dest_port", ports ? f->server_port : 0);
+		json_object_set_new(obj, "proto",
+		    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
+		json_object_set_new(obj, "pkt_src",
+		    json_string(pkt_src_name(PKT_SRC_FLOW_TIMEOUT)));
+	}
+	if (an->has_tx)
+		SET_U64(obj, "tx_id", an->tx_id);
+	add_flow_metadata(eve, obj, f);
+	if (an->app_proto != NULL)
+		json_object_set_new(o, "app_proto", json_string(an->app_proto));
+	json_object_set_new(o, "type", json_string(an->type));
+	json_object_set_new(o, "event", json_string_lossy(an->event));
+	if (an->layer != NULL)
+		json_object_set_new(o, "layer", json_string(an->layer));
+	json_object_set_new(obj, "anomaly", o);
+	/* Suricata's packethdr: the packet's first 32 bytes (decode and
+	 * stream records) */
+	if (eve->opts.anomaly_packethdr && p != NULL && an->layer == NULL)
+		add_packet_len(obj, p, p->len < 32 ? p->len : 32);
+	add_host(eve, obj);
 	write_record(eve, producer, obj);
 	json_decref(obj);
 }

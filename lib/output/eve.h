@@ -80,6 +80,13 @@ struct output_eve_opts {
 	bool		 tagged_packets; /* "packet" events of tagged packets,
 					 * to an output that takes alerts */
 	bool		 flow_exceptions; /* flow events: exception_policy */
+	/* anomaly records of each kind (Suricata's types.anomaly.types),
+	 * with the packet's first 32 bytes (packethdr, decode ones only
+	 * as Suricata) */
+	bool		 anomaly_decode;
+	bool		 anomaly_stream;
+	bool		 anomaly_applayer;
+	bool		 anomaly_packethdr;
 	/* alerts: X-Forwarded-For (types.alert.xff) */
 	struct output_xff_cfg xff;
 	/* http events: types.http.xff, else eve-log.xff */
@@ -285,6 +292,8 @@ const char *output_eve_target_stats(const struct output_eve *, size_t i,
  * (output_eve_add sets one); everything off by default. Call before
  * events are submitted. */
 void	output_eve_set_opts(struct output_eve *, const struct output_eve_opts *);
+/* What any target wants (the union of their extras). */
+const struct output_eve_opts *output_eve_opts(const struct output_eve *);
 /* Sets only the payload, payload_printable and packet extras. */
 void	output_eve_set_alert_extras(struct output_eve *, bool payload,
 	    bool payload_printable, bool packet);
@@ -323,6 +332,26 @@ void	output_eve_app(struct output_eve *, size_t producer,
 void	output_eve_drop(struct output_eve *, size_t producer,
 	    const struct packet *, const char *reason,
 	    const struct output_eve_verdict *, const struct output_eve_alert *);
+/* An "anomaly" event, Suricata 7's: an event the decoder, the stream
+ * engine or the app layer raised. type "decode" (event
+ * "decoder.<layer>.<name>"), "stream" ("stream.<name>") or "applayer"
+ * (event as the protocol names it, app_proto, layer "proto_detect" for
+ * the app layer's own events, "proto_parser" for a parser's, tx_id
+ * with has_tx). The header is packet p's (its direction); without p,
+ * flow f's as a flow-end pseudo packet's (to the server). Written to
+ * the outputs that take anomaly records of that type. */
+struct output_eve_anomaly {
+	const char	*type;
+	const char	*event;
+	const char	*app_proto;
+	const char	*layer;
+	bool		 has_tx;
+	uint64_t	 tx_id;
+};
+void	output_eve_anomaly(struct output_eve *, size_t producer,
+	    const struct packet *p, const struct flow *f,
+	    const struct output_eve_anomaly *);
+
 /* A "packet" event: a packet a tag keyword asked for (Suricata's
  * tagged-packets), with the frame (base64) and its linktype. */
 void	output_eve_packet(struct output_eve *, size_t producer,

@@ -1,5 +1,6 @@
 lib_libquell_a_SOURCES += \
 	lib/output/addr.c lib/output/addr.h \
+	lib/output/anomaly.c lib/output/anomaly.h \
 	lib/output/eve.c lib/output/eve.h \
 	lib/output/fastlog.c lib/output/fastlog.h \
 	lib/output/json_line.c lib/output/json_line.h \

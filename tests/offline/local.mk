@@ -6,7 +6,8 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_dnstls_keywords.sh \
 	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh \
 	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh \
-	tests/offline/t_eve_xff.sh tests/offline/t_eve_flowvars.sh
+	tests/offline/t_eve_xff.sh tests/offline/t_eve_flowvars.sh \
+	tests/offline/t_eve_anomaly.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -54,6 +55,7 @@ EXTRA_DIST += tests/data/eve/cases.txt \
 	tests/data/eve/udp.rules \
 	tests/data/eve/xff.rules \
 	tests/data/eve/flowvar.rules \
+	tests/data/eve/anomaly-expected.jsonl \
 	tests/data/verify/eve-metadata-01-alert-http-session.pcap \
 	tests/data/verify/http-xff-eve-reverse-overwrite-test.pcap \
 	$(NULL)

@@ -834,6 +834,47 @@ START_TEST(test_eve_xff_mode_must_be_known)
 }
 END_TEST
 
+START_TEST(test_eve_anomaly_defaults_are_suricatas)
+{
+	ck_assert(cfg->eve[0].anomaly_enabled);
+	ck_assert(cfg->eve[0].anomaly_applayer);
+	ck_assert(!cfg->eve[0].anomaly_decode);
+	ck_assert(!cfg->eve[0].anomaly_stream);
+	ck_assert(!cfg->eve[0].anomaly_packethdr);
+	/* suricata-verify's form: list indexes dropped */
+	ck_assert_int_eq(config_set(cfg,
+	    "outputs.1.eve-log.types.2.anomaly.types.stream=yes", &dl), 0);
+	ck_assert(cfg->eve[0].anomaly_stream);
+}
+END_TEST
+
+START_TEST(test_eve_anomaly_type_takes_its_options_and_enabled)
+{
+	static const char y[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - alert\n"
+	    "        - anomaly:\n"
+	    "            enabled: no\n"
+	    "            types:\n"
+	    "              decode: yes\n"
+	    "              applayer: no\n"
+	    "            packethdr: yes\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert_uint_eq(cfg->eve[0].types.count, 2);
+	ck_assert(cfg->eve[0].anomaly_decode);
+	ck_assert(!cfg->eve[0].anomaly_applayer);
+	ck_assert(cfg->eve[0].anomaly_packethdr);
+	ck_assert(!config_eve_type_enabled(cfg, "anomaly"));
+	ck_assert_int_eq(config_set(cfg,
+	    "outputs.eve-log.types.anomaly.enabled=yes", &dl), 0);
+	ck_assert(config_eve_type_enabled(cfg, "anomaly"));
+}
+END_TEST
+
 START_TEST(test_syslog_level_is_case_insensitive_and_checked)
 {
 	ck_assert_int_eq(config_set(cfg, "outputs.eve-log.level=Notice", &dl), 0);
@@ -1002,6 +1043,8 @@ config_suite(void)
 	tcase_add_test(tc, test_eve_types_take_suricata_per_type_options);
 	tcase_add_test(tc, test_eve_xff_sections_default_and_parse_as_suricata);
 	tcase_add_test(tc, test_eve_xff_mode_must_be_known);
+	tcase_add_test(tc, test_eve_anomaly_defaults_are_suricatas);
+	tcase_add_test(tc, test_eve_anomaly_type_takes_its_options_and_enabled);
 	tcase_add_test(tc, test_syslog_level_is_case_insensitive_and_checked);
 	tcase_add_test(tc, test_set_addresses_the_nth_eve_log);
 	tcase_add_test(tc, test_two_eve_files_of_one_name_are_an_error);

@@ -18,6 +18,7 @@
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "output/addr.h"
+#include "output/anomaly.h"
 #include "output/eve.h"
 #include "output/fastlog.h"
 #include "output/json_line.h"
@@ -1104,6 +1105,142 @@ END_TEST
 
 /* Two targets: one takes alerts with the payload, one only stats; the
  * alert is rendered once, cut for neither. */
+/* Suricata 7's anomaly record: the packet's header, then "anomaly" with
+ * type and event (decode, stream); app-layer ones add app_proto, layer
+ * and the tx_id beside event_type. */
+START_TEST(test_anomaly_records_have_suricatas_fields)
+{
+	struct packet p;
+	struct output_eve_opts o = { .anomaly_decode = true,
+	    .anomaly_applayer = true };
+	struct output_eve_anomaly d = { .type = "decode",
+	    .event = "decoder.ipv4.opt_pad_required" };
+	struct output_eve_anomaly a = { .type = "applayer",
+	    .event = "invalid_opcode", .app_proto = "dns",
+	    .layer = "proto_parser", .has_tx = true, .tx_id = 1 };
+	json_t *j, *an;
+
+	output_eve_set_opts(eve, &o);
+	tcp_packet(&p);
+	p.pcap_cnt = 7;
+	output_eve_anomaly(eve, 0, &p, NULL, &d);
+	output_eve_anomaly(eve, 0, &p, NULL, &a);
+	output_eve_flush(eve);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "event_type")),
+	    "anomaly");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "pcap_cnt")), 7);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "src_ip")),
+	    "198.18.1.2");
+	ck_assert_ptr_null(json_object_get(j, "tx_id"));
+	an = json_object_get(j, "anomaly");
+	ck_assert_uint_eq(json_object_size(an), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(an, "type")),
+	    "decode");
+	ck_assert_str_eq(json_string_value(json_object_get(an, "event")),
+	    "decoder.ipv4.opt_pad_required");
+	ck_assert_ptr_null(json_object_get(j, "packet"));
+	json_decref(j);
+	j = read_line(1);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "tx_id")), 1);
+	an = json_object_get(j, "anomaly");
+	ck_assert_str_eq(json_string_value(json_object_get(an, "app_proto")),
+	    "dns");
+	ck_assert_str_eq(json_string_value(json_object_get(an, "type")),
+	    "applayer");
+	ck_assert_str_eq(json_string_value(json_object_get(an, "layer")),
+	    "proto_parser");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_anomaly_packethdr_is_the_first_32_bytes)
+{
+	uint8_t bytes[40];
+	struct packet p;
+	struct output_eve_opts o = { .anomaly_decode = true,
+	    .anomaly_packethdr = true };
+	struct output_eve_anomaly d = { .type = "decode",
+	    .event = "decoder.ipv4.trunc_pkt" };
+	json_t *j;
+
+	memset(bytes, 'A', sizeof(bytes));
+	output_eve_set_opts(eve, &o);
+	tcp_packet(&p);
+	p.data = bytes;
+	p.len = sizeof(bytes);
+	output_eve_anomaly(eve, 0, &p, NULL, &d);
+	output_eve_flush(eve);
+	j = read_line(0);
+	/* base64 of 32 'A's */
+	ck_assert_str_eq(json_string_value(json_object_get(j, "packet")),
+	    "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE=");
+	json_decref(j);
+}
+END_TEST
+
+/* Each eve-log output takes the anomaly kinds it asked for. */
+START_TEST(test_anomaly_records_go_to_the_outputs_taking_their_kind)
+{
+	char path2[64];
+	struct output_sink_cfg a = { .filetype = "regular", .path = path };
+	struct output_sink_cfg b = { .filetype = "regular", .path = path2 };
+	static const char *const anomaly[] = { "anomaly" };
+	struct output_eve_target_cfg ta = { .sink = &a, .types = anomaly,
+	    .ntypes = 1, .opts = { .anomaly_decode = true } };
+	struct output_eve_target_cfg tb = { .sink = &b, .types = anomaly,
+	    .ntypes = 1, .opts = { .anomaly_applayer = true } };
+	struct output_eve_anomaly d = { .type = "decode", .event = "x" };
+	struct output_eve_anomaly s = { .type = "stream", .event = "y" };
+	struct output_eve_anomaly l = { .type = "applayer", .event = "z",
+	    .app_proto = "dns", .layer = "proto_parser" };
+	struct output_eve *e;
+	struct packet p;
+	char err[256];
+	json_t *j;
+	int fd;
+
+	snprintf(path2, sizeof(path2), "/tmp/quell-eve2-XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(path2), 0);
+	close(fd);
+	ck_assert_ptr_nonnull(e = output_eve_new(1));
+	ck_assert_int_eq(output_eve_add(e, &ta, err, sizeof(err)), 0);
+	ck_assert_int_eq(output_eve_add(e, &tb, err, sizeof(err)), 0);
+	tcp_packet(&p);
+	output_eve_anomaly(e, 0, &p, NULL, &d);
+	output_eve_anomaly(e, 0, &p, NULL, &s);
+	output_eve_anomaly(e, 0, &p, NULL, &l);
+	output_eve_close(e);
+	ck_assert_uint_eq(count_lines(path), 1);
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j,
+	    "anomaly"), "type")), "decode");
+	json_decref(j);
+	ck_assert_uint_eq(count_lines(path2), 1);
+	memcpy(path, path2, sizeof(path2));
+	j = read_line(0);
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j,
+	    "anomaly"), "type")), "applayer");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_anomaly_event_names_follow_suricatas_case)
+{
+	char buf[64];
+
+	ck_assert_str_eq(output_anomaly_event_name("http",
+	    "unable_to_match_response_to_request", buf, sizeof(buf)),
+	    "UNABLE_TO_MATCH_RESPONSE_TO_REQUEST");
+	ck_assert_str_eq(output_anomaly_event_name("tls", "invalid_record_type",
+	    buf, sizeof(buf)), "INVALID_RECORD_TYPE");
+	ck_assert_str_eq(output_anomaly_event_name("dns", "invalid_opcode",
+	    buf, sizeof(buf)), "invalid_opcode");
+	ck_assert_str_eq(output_anomaly_event_name("ssh", "invalid_banner",
+	    buf, 8), "invalid");
+}
+END_TEST
+
 START_TEST(test_eve_targets_take_their_types_and_extras)
 {
 	char path2[64];
@@ -1244,6 +1381,9 @@ output_suite(void)
 	tcase_add_test(tc, test_drop_event_has_header_fields_reason_and_alert);
 	tcase_add_test(tc, test_alert_lists_rule_metadata_by_key);
 	tcase_add_test(tc, test_alert_lists_flowvars_in_metadata);
+	tcase_add_test(tc, test_anomaly_records_have_suricatas_fields);
+	tcase_add_test(tc, test_anomaly_packethdr_is_the_first_32_bytes);
+	tcase_add_test(tc, test_anomaly_event_names_follow_suricatas_case);
 	tcase_add_test(tc, test_stats_sum_queues_and_list_each);
 	tcase_add_test(tc, test_stats_name_the_engine_in_service);
 	tcase_add_test(tc, test_stats_have_suricatas_ips_counters_in_ips_mode);
@@ -1268,6 +1408,7 @@ output_suite(void)
 	tcase_add_test(tc, test_unknown_filetype_is_refused_by_name);
 	tcase_add_test(tc, test_socket_sink_without_listener_drops_and_counts);
 	tcase_add_test(tc, test_eve_targets_take_their_types_and_extras);
+	tcase_add_test(tc, test_anomaly_records_go_to_the_outputs_taking_their_kind);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;
