@@ -25,8 +25,10 @@
  * its packet comes through, before its verdict, so detection on that
  * packet sees them. Not inline (IDS, offline without --simulate-ips),
  * as Suricata: a direction's bytes are parsed once the receiver
- * acknowledged them, on the acknowledging packet; a FIN or RST, and
- * the end of the flow, parse the rest.
+ * acknowledged them, on the acknowledging packet, and so is its end
+ * (EOF) once its FIN is acknowledged (the FIN packet itself parses its
+ * own direction only when it closes the session past TIME_WAIT); an
+ * RST and the end of the flow parse the rest.
  *
  * One struct applayer_ctx per worker (its counters are the worker's);
  * struct applayer_config is built once and shared read-only. */

@@ -493,13 +493,18 @@ tcp_limit(const struct flow *f, const struct packet *p, uint8_t dir,
 	*eof = rst || stream_closed(f, (int)dir);
 	if (is_inline || rst)
 		return end;
-	/* IDS: what the receiver acknowledged; the packet's own direction
-	 * with its FIN entirely, or, one side only (async-oneside), as far
-	 * as the stream counts it received */
+	/* IDS: what the receiver acknowledged, and the end once the FIN
+	 * is (Suricata's UPDATE_DIR_OPPOSING); the packet's own direction
+	 * only when its FIN takes the session past TIME_WAIT, or, one side
+	 * only (async-oneside), as far as the stream counts it received */
 	if (dir == pdir && (f->tcp_flags & FLOW_TCP_SSN_ASYNC))
 		return stream_acked(f, (int)dir);
-	if (dir == pdir)
-		return (p->tcp_flags & PKT_TCP_FIN) ? end : 0;
+	if (dir == pdir) {
+		if ((p->tcp_flags & PKT_TCP_FIN) && flow_tcp_past_time_wait(f))
+			return end;
+		*eof = false;
+		return 0;
+	}
 	return stream_acked(f, (int)dir);
 }
 

@@ -295,6 +295,36 @@ START_TEST(test_http_response_first_is_http)
 }
 END_TEST
 
+/* IDS (not inline), as Suricata 7.0.6 (bug-130 of ../shared/verify): a
+ * FIN does not hand its own direction's end to the parser; the packet
+ * that acknowledges it does. A response delimited by the close is then
+ * complete there, its raw stream is inspected with the next packet to
+ * the client, and a stream rule alerts on that one, not on the FIN. */
+START_TEST(test_ids_fin_is_parsed_once_acknowledged)
+{
+	static const char resp[] = "HTTP/1.0 200 OK\r\nServer: x\r\n\r\n"
+	    "close-delimited body";
+	struct conn c = { 40020, 80, 1000, 5000, false };
+
+	start(NULL, "alert tcp any any -> any any (flow:to_client; "
+	    "content:\"close-delimited\"; sid:1;)\n", false);
+	handshake(&c);
+	tx(&c, false, DATA, http_req, sizeof(http_req) - 1);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	tx(&c, true, DATA, resp, sizeof(resp) - 1);
+	tx(&c, false, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 0);
+	tx(&c, true, PKT_TCP_FIN | PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 0);
+	tx(&c, false, PKT_TCP_FIN | PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 0);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 1);
+	ck_assert_uint_eq(seen.sids[0], 1);
+	stop();
+}
+END_TEST
+
 START_TEST(test_different_protocols_each_way_are_a_mismatch)
 {
 	struct conn c = { 40003, 22, 1000, 5000, false };
@@ -544,6 +574,7 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_ssh_is_detected_on_the_server_banner_first);
 	tcase_add_test(tc, test_http_is_detected_on_any_port);
 	tcase_add_test(tc, test_http_response_first_is_http);
+	tcase_add_test(tc, test_ids_fin_is_parsed_once_acknowledged);
 	tcase_add_test(tc, test_different_protocols_each_way_are_a_mismatch);
 	tcase_add_test(tc, test_dns_probe_runs_on_the_detection_ports_only);
 	tcase_add_test(tc, test_detection_ports_move_the_probe);
