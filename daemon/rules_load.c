@@ -216,6 +216,7 @@ rules_load_engine(const struct quell_config *cfg,
 	    cfg->detect_toclient_groups, cfg->detect_toserver_groups);
 	eopts.mpm_context = (enum detect_mpm_context)cfg->detect_mpm_context;
 	eopts.build_threads = cfg->detect_build_threads;
+	eopts.guess_tx = cfg->detect_guess_tx;
 	eopts.packet_alert_max = cfg->packet_alert_max == 0 ?
 	    DETECT_ALERTS_DEFAULT : cfg->packet_alert_max > DETECT_MAX_ALERTS ?
 	    DETECT_MAX_ALERTS : cfg->packet_alert_max;

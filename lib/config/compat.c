@@ -40,8 +40,6 @@ static const struct config_compat table[] = {
 	{ "detect.delayed-detect", "quell loads rules before reading packets; "
 	    "reloads never stop inspection", NULL },
 	{ "detect.grouping", "quell builds its rule groups itself", NULL },
-	{ "detect.guess-applayer-tx", "quell logs an alert's transaction only "
-	    "when its rule matched one", "false" },
 	{ "detect.inspection-recursion-limit", "quell's content inspection "
 	    "budget is fixed at 3000 retries per buffer", "3000" },
 	{ "detect.prefilter", "quell prefilters on fast patterns only", "mpm" },

@@ -177,6 +177,7 @@ static const struct key keys[] = {
 	{ "detect.build-threads", KEY_UINT, OFF(detect_build_threads), "0", 0, 8, NULL },
 	{ "detect.custom-values.toclient-groups", KEY_UINT, OFF(detect_toclient_groups), "20", 1, 65535, NULL },
 	{ "detect.custom-values.toserver-groups", KEY_UINT, OFF(detect_toserver_groups), "40", 1, 65535, NULL },
+	{ "detect.guess-applayer-tx", KEY_BOOL, OFF(detect_guess_tx), "no", 0, 0, NULL },
 	{ "detect.profile", KEY_ENUM, OFF(detect_profile), "medium", 0, 0, detect_profiles },
 	{ "detect.sgh-mpm-context", KEY_ENUM, OFF(detect_mpm_context), "auto", 0, 0, mpm_contexts },
 	{ "flow.emergency-recovery", KEY_UINT, OFF(flow.emergency_recovery), NULL, 1, 100, NULL },

@@ -171,6 +171,7 @@ struct quell_config {
 	char		*reference_file;
 	char		*mpm_algo;		/* auto, hs, ac */
 	char		*spm_algo;		/* auto, bm, hs: unused */
+	bool		 detect_guess_tx;	/* detect.guess-applayer-tx */
 	int		 detect_profile;	/* 0 low, 1 medium, 2 high,
 						 * 3 custom (enum detect_profile) */
 	unsigned	 detect_toclient_groups; /* custom-values */

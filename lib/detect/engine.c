@@ -674,6 +674,26 @@ engine_payload_tx(const struct detect_sig *s, const struct packet *p,
 	return false;
 }
 
+/* detect.guess-applayer-tx, as Suricata's IsOnlyTxInDirection: the
+ * transaction detection is at in the packet's direction, when no newer
+ * one exists (the only live one that way). */
+static bool
+engine_guess_tx(const struct packet *p, const struct detect_tx_source *src,
+    uint64_t *id)
+{
+	uint64_t n, newest;
+	void *tx;
+
+	if (src == NULL || src->payload_tx == NULL || src->tx_count == NULL ||
+	    p->flow == NULL || !src->payload_tx(p->flow,
+	    (p->flow_flags & PKT_FLOW_TO_CLIENT) ? DETECT_TX_TOCLIENT :
+	    DETECT_TX_TOSERVER, id) || (n = src->tx_count(src->state)) == 0 ||
+	    (tx = src->tx_get(src->state, n - 1)) == NULL)
+		return false;
+	newest = src->tx_id(src->state, tx);
+	return newest == *id;
+}
+
 /* A rule matched (on tx when not NULL): post-match actions, rate limit,
  * then the verdict and the alert. */
 static void
@@ -718,6 +738,9 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		    (ep->in.pkt->flow_flags & PKT_FLOW_TO_CLIENT) ?
 		    DETECT_TX_TOCLIENT : DETECT_TX_TOSERVER, &a->tx_id))
 			a->has_tx = true;
+		else if (tx == NULL && dt->de->opts.guess_tx)
+			a->has_tx = engine_guess_tx(ep->in.pkt, ep->in.txsrc,
+			    &a->tx_id);
 	}
 	switch (act) {
 	case DETECT_ACTION_DROP:

@@ -140,6 +140,10 @@ struct detect_engine_opts {
 	/* alerts kept per packet (Suricata's packet-alert-max), 1 ..
 	 * DETECT_MAX_ALERTS */
 	unsigned	 packet_alert_max;
+	/* detect.guess-applayer-tx (Suricata 7.0.7+): an alert of a packet
+	 * rule in an app-layer flow names the transaction detection is at
+	 * in the packet's direction when it is the flow's newest */
+	bool		 guess_tx;
 };
 
 /* Suricata's detect.profile values. */

@@ -54,6 +54,8 @@ struct seen {
 	bool		 pd_done;
 	uint32_t	 nalerts;
 	uint32_t	 sids[8];
+	bool		 has_tx[8];
+	uint64_t	 tx_id[8];
 };
 
 static struct quell_config *qcfg;
@@ -88,7 +90,12 @@ start(const char *const *sets, const char *rules, bool ips)
 		ck_assert_int_eq(rules_load_string(rs, "t.rules", rules, NULL,
 		    &dl), 0);
 		ck_assert_uint_eq(dl.errors, 0);
-		ck_assert_ptr_nonnull(de = detect_engine_build(rs, &dl));
+		struct detect_engine_opts eo;
+
+		detect_engine_opts_default(&eo);
+		eo.guess_tx = qcfg->detect_guess_tx;
+		ck_assert_ptr_nonnull(de = detect_engine_build_opts(rs, &eo,
+		    &dl));
 		ck_assert_ptr_nonnull(dt = detect_thread_new(de));
 	}
 	ck_assert_int_eq(pipeline_config_init(&pc, qcfg, ips, ips, 1, &hosts,
@@ -123,8 +130,11 @@ snapshot(const struct packet *p, const struct pipeline_result *pr)
 
 	memset(&seen, 0, sizeof(seen));
 	seen.nalerts = pr->det.nalerts;
-	for (uint32_t i = 0; i < pr->det.nalerts && i < 8; i++)
+	for (uint32_t i = 0; i < pr->det.nalerts && i < 8; i++) {
 		seen.sids[i] = pr->det.alerts[i].sid;
+		seen.has_tx[i] = pr->det.alerts[i].has_tx;
+		seen.tx_id[i] = pr->det.alerts[i].tx_id;
+	}
 	if (f == NULL)
 		return;
 	seen.alproto = f->alproto;
@@ -322,6 +332,31 @@ START_TEST(test_ids_fin_is_parsed_once_acknowledged)
 	ck_assert_uint_eq(seen.nalerts, 1);
 	ck_assert_uint_eq(seen.sids[0], 1);
 	stop();
+}
+END_TEST
+
+/* detect.guess-applayer-tx (Suricata 7.0.7+): a packet rule's alert in
+ * an HTTP flow names the one transaction there is; off (the default, as
+ * Suricata 7.0.6 for packet rules), none. */
+START_TEST(test_guess_applayer_tx_names_the_only_tx)
+{
+	static const char *const on[] = { "detect.guess-applayer-tx=yes",
+	    NULL };
+	static const char rule[] = "alert tcp any any -> any any "
+	    "(flow:to_server; dsize:>10; sid:7;)\n";
+
+	for (int k = 0; k < 2; k++) {
+		struct conn c = { (uint16_t)(40030 + k), 80, 1000, 5000, false };
+
+		start(k == 0 ? NULL : on, rule, true);
+		handshake(&c);
+		tx(&c, false, DATA, http_req, sizeof(http_req) - 1);
+		ck_assert_uint_eq(seen.nalerts, 1);
+		ck_assert_uint_eq(seen.sids[0], 7);
+		ck_assert(seen.has_tx[0] == (k == 1));
+		ck_assert_uint_eq(seen.tx_id[0], 0);
+		stop();
+	}
 }
 END_TEST
 
@@ -575,6 +610,7 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_http_is_detected_on_any_port);
 	tcase_add_test(tc, test_http_response_first_is_http);
 	tcase_add_test(tc, test_ids_fin_is_parsed_once_acknowledged);
+	tcase_add_test(tc, test_guess_applayer_tx_names_the_only_tx);
 	tcase_add_test(tc, test_different_protocols_each_way_are_a_mismatch);
 	tcase_add_test(tc, test_dns_probe_runs_on_the_detection_ports_only);
 	tcase_add_test(tc, test_detection_ports_move_the_probe);
