@@ -313,9 +313,17 @@ pstate_log(const struct flow *f, struct applayer_pstate *ps,
     void *arg)
 {
 	const struct applayer_parser *ap = ps->parser;
+	const struct applayer_flow *af = f->app;
+	uint8_t need = 0;
 
 	if (ap == NULL)
 		return;
+	/* as Suricata's tx loggers: once detection inspected the tx in
+	 * each direction it runs in for the flow */
+	if (af->flags & AF_F_DETECT_TS)
+		need |= TXF_DETECT_TS;
+	if (af->flags & AF_F_DETECT_TC)
+		need |= TXF_DETECT_TC;
 	for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
 		void *tx = ap->tx_get(ps->state, i);
 		struct applayer_txdata *td;
@@ -324,7 +332,8 @@ pstate_log(const struct flow *f, struct applayer_pstate *ps,
 		    (td->flags & TXF_LOGGED))
 			continue;
 		if (!eof && (!tx_complete(ap, tx, APPLAYER_TOSERVER) ||
-		    !tx_complete(ap, tx, APPLAYER_TOCLIENT)))
+		    !tx_complete(ap, tx, APPLAYER_TOCLIENT) ||
+		    (td->flags & need) != need))
 			continue;
 		td->flags |= TXF_LOGGED;
 		if (fn != NULL && want != NULL)
@@ -376,8 +385,8 @@ applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
  * parser, through its http.request_header multi-buffer ("Name: value"
  * per header). */
 static bool
-tx_request_header(void *tx, const struct applayer_buffer *b, const char *name, const uint8_t **val,
-    uint32_t *len)
+tx_request_header(void *tx, const struct applayer_buffer *b, const char *name,
+    const uint8_t **val, uint32_t *len)
 {
 	size_t nlen = strlen(name);
 	const uint8_t *buf;

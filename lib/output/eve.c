@@ -1259,7 +1259,7 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	    output_eve_timestamp(p != NULL ? &p->ts : &f->last_ts, ts,
 	    sizeof(ts))));
 	SET_U64(obj, "flow_id", f->flow_id & ((1ull << 51) - 1));
-	/* offline, Suricata names the packet that completed the record */
+	/* offline, Suricata names the packet the record was logged on */
 	if (p != NULL && p->pcap_cnt != 0)
 		SET_U64(obj, "pcap_cnt", p->pcap_cnt);
 	json_object_set_new(obj, "event_type", json_string(type));

@@ -360,6 +360,44 @@ START_TEST(test_guess_applayer_tx_names_the_only_tx)
 }
 END_TEST
 
+static int nrecords;
+
+static void
+count_record(void *arg, const struct flow *f, const struct applayer_log_rec *rec)
+{
+	(void)arg;
+	(void)f;
+	(void)rec;
+	nrecords++;
+}
+
+/* As Suricata's tx loggers, a transaction complete both ways is logged
+ * once detection inspected it in each direction: not on the client's ACK
+ * that completed the response (detection ran to the server only), on the
+ * next packet to the client (bug-130: its http record at pcap_cnt 14). */
+START_TEST(test_tx_is_logged_once_detection_saw_both_directions)
+{
+	struct applayer_log_want want = { .protos = 1u << APPLAYER_PROTO_HTTP1 };
+	struct conn c = { 40040, 80, 1000, 5000, false };
+
+	start(NULL, "alert tcp any any -> any any (content:\"zzzz\"; sid:1;)\n",
+	    false);
+	applayer_config_set_logged(acfg, APPLAYER_PROTO_HTTP1, true);
+	nrecords = 0;
+	handshake(&c);
+	tx(&c, false, DATA, http_req, sizeof(http_req) - 1);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	tx(&c, true, DATA, http_resp, sizeof(http_resp) - 1);
+	tx(&c, false, PKT_TCP_ACK, NULL, 0);
+	applayer_flow_log(last_flow, &want, false, count_record, NULL);
+	ck_assert_int_eq(nrecords, 0);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	applayer_flow_log(last_flow, &want, false, count_record, NULL);
+	ck_assert_int_eq(nrecords, 1);
+	stop();
+}
+END_TEST
+
 START_TEST(test_different_protocols_each_way_are_a_mismatch)
 {
 	struct conn c = { 40003, 22, 1000, 5000, false };
@@ -611,6 +649,7 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_http_response_first_is_http);
 	tcase_add_test(tc, test_ids_fin_is_parsed_once_acknowledged);
 	tcase_add_test(tc, test_guess_applayer_tx_names_the_only_tx);
+	tcase_add_test(tc, test_tx_is_logged_once_detection_saw_both_directions);
 	tcase_add_test(tc, test_different_protocols_each_way_are_a_mismatch);
 	tcase_add_test(tc, test_dns_probe_runs_on_the_detection_ports_only);
 	tcase_add_test(tc, test_detection_ports_move_the_probe);
