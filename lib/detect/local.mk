@@ -60,6 +60,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/filesha256.c \
 	lib/detect/keywords/flags.c \
 	lib/detect/keywords/flow.c \
+	lib/detect/keywords/flow_age.c \
 	lib/detect/keywords/flowbits.c \
 	lib/detect/keywords/flowint.c \
 	lib/detect/keywords/fragbits.c \

@@ -12,7 +12,7 @@ TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
 EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
-	tests/data/verify/decode.rules \
+	tests/data/verify/decode.rules tests/data/verify/flow-age.rules \
 	tests/data/verify/vxlan.pcap tests/data/verify/erspan-typeII.pcap \
 	tests/data/verify/nsh-type1.pcap tests/data/verify/nsh-type2.pcap \
 	tests/data/verify/sctp.pcap tests/data/verify/teredo.pcap \

@@ -16,11 +16,12 @@ ok() { printf 'ok: %s\n' "$*"; }
 command -v jq >/dev/null || fail "jq is required (quickstart installs it)"
 
 # name pcap expected: "count sid pkt_src tunnel.proto vlan" lines, sorted
+# (rules: tests/data/verify/decode.rules, or $4)
 check() {
-	local name=$1 pcap=$2 want=$3 got rc
+	local name=$1 pcap=$2 want=$3 rules=${4:-decode.rules} got rc
 	mkdir -p "$tmp/$name"
 	"$quelld" -k none -c "$top_src/etc/quell.yaml" -r "$data/$pcap" \
-	    -S "$data/decode.rules" -l "$tmp/$name" >"$tmp/$name/out" 2>&1
+	    -S "$data/$rules" -l "$tmp/$name" >"$tmp/$name/out" 2>&1
 	rc=$?
 	[ "$rc" = 0 ] || fail "$name: exit $rc: $(tail -3 "$tmp/$name/out")"
 	got=$(jq -r 'select(.event_type == "alert") |
@@ -42,6 +43,10 @@ check nsh-type2 nsh-type2.pcap "1 3 wire/pcap null null"
 check sctp sctp.pcap "1 4 wire/pcap null null"
 check teredo teredo.pcap "1 5 wire/pcap null null
 1 6 teredo tunnel UDP null"
+# decode-teredo-01's rule (flow.age:>20 once per flow): the three flows
+# of the capture that last past 20 s, as Suricata 7.0.6 (pcap_cnt 50, 51,
+# 77)
+check teredo-flow-age teredo.pcap "3 3 wire/pcap null null" flow-age.rules
 check chdlc chdlc.pcap "1 5 wire/pcap null null"
 check ipv6-atomic ipv6-atomic-toobig.pcap "5 6 wire/pcap null null"
 # A corrupt second record ends the file; the first one's alert (a

@@ -44,6 +44,7 @@ extern const struct keyword kw_filesha1;
 extern const struct keyword kw_filesha256;
 extern const struct keyword kw_flags;
 extern const struct keyword kw_flow;
+extern const struct keyword kw_flow_age;
 extern const struct keyword kw_flowbits;
 extern const struct keyword kw_flowint;
 extern const struct keyword kw_fragbits;
@@ -172,6 +173,7 @@ static const struct keyword *const keywords[] = {
 	&kw_filesha256,
 	&kw_flags,
 	&kw_flow,
+	&kw_flow_age,
 	&kw_flowbits,
 	&kw_flowint,
 	&kw_fragbits,

@@ -337,6 +337,32 @@ START_TEST(test_flow_end_brings_only_stream_rules)
 }
 END_TEST
 
+/* --- flow.age --- */
+
+START_TEST(test_flow_age_counts_whole_seconds_of_the_flow)
+{
+	struct packet a = pkt("x", false, TS, 0);
+
+	harness_engine("alert ip any any -> any any (flow.age:>20; sid:3;)");
+	flow.first_ts.tv_sec = 100;
+	flow.first_ts.tv_nsec = 900000000;
+	flow.last_ts.tv_sec = 120;
+	ck_assert_uint_eq(run(&a), 0);		/* 20 is not > 20 */
+	flow.last_ts.tv_sec = 121;
+	flow.last_ts.tv_nsec = 0;		/* 20.1 s, but 21 seconds */
+	ck_assert_uint_eq(run(&a), 1);
+}
+END_TEST
+
+START_TEST(test_flow_age_fails_without_a_flow)
+{
+	struct packet a = pkt("x", false, 0, 0);
+
+	harness_engine("alert ip any any -> any any (flow.age:<5; sid:3;)");
+	ck_assert_uint_eq(run(&a), 0);
+}
+END_TEST
+
 /* --- pcre captures into flowvars --- */
 
 /* The value of flowvar name on the test flow, NUL-terminated into buf;
@@ -1235,6 +1261,8 @@ flow_suite(void)
 	tcase_add_test(fl, test_to_client_rule_sees_reply_on_its_source_port);
 
 	tcase_add_checked_fixture(fb, flow_setup, flow_teardown);
+	tcase_add_test(fb, test_flow_age_counts_whole_seconds_of_the_flow);
+	tcase_add_test(fb, test_flow_age_fails_without_a_flow);
 	tcase_add_test(fb, test_pcre_captures_groups_into_flowvars);
 	tcase_add_test(fb, test_pcre_capture_waits_for_the_whole_rule);
 	tcase_add_test(fb, test_pcre_capture_replaces_the_flows_value);
