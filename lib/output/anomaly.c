@@ -20,13 +20,10 @@ struct anomaly_ctx {
 	const struct flow *f;
 };
 
-const char *
-output_anomaly_event_name(const char *proto, const char *name, char *buf,
-    size_t len)
+/* name into buf (len > 0), upper case when upper. */
+static const char *
+anomaly_name_copy(const char *name, bool upper, char *buf, size_t len)
 {
-	/* Suricata 7.0's libhtp and TLS parsers are C, their event tables
-	 * upper case; its Rust parsers' (dns, ssh, ...) lower case */
-	bool upper = strcmp(proto, "http") == 0 || strcmp(proto, "tls") == 0;
 	size_t i;
 
 	for (i = 0; name[i] != '\0' && i + 1 < len; i++)
@@ -34,6 +31,16 @@ output_anomaly_event_name(const char *proto, const char *name, char *buf,
 		    name[i];
 	buf[i] = '\0';
 	return buf;
+}
+
+const char *
+output_anomaly_event_name(const char *proto, const char *name, char *buf,
+    size_t len)
+{
+	/* Suricata 7.0's libhtp and TLS parsers are C, their event tables
+	 * upper case; its Rust parsers' (dns, ssh, ...) lower case */
+	return anomaly_name_copy(name, strcmp(proto, "http") == 0 ||
+	    strcmp(proto, "tls") == 0, buf, len);
 }
 
 static void
@@ -96,8 +103,7 @@ output_anomaly_packet(struct output_eve *eve, size_t producer,
 			continue;
 		an.app_proto = applayer_proto_name(p->flow->alproto);
 		/* Suricata's app-layer-events table is upper case */
-		an.event = output_anomaly_event_name("http", n, name,
-		    sizeof(name));
+		an.event = anomaly_name_copy(n, true, name, sizeof(name));
 		output_eve_anomaly(eve, producer, p, NULL, &an);
 	}
 	applayer_flow_tx_events(p->flow, anomaly_tx_event, &c);

@@ -363,7 +363,8 @@ END_TEST
 static int nrecords;
 
 static void
-count_record(void *arg, const struct flow *f, const struct applayer_log_rec *rec)
+count_record(void *arg, const struct flow *f,
+    const struct applayer_log_rec *rec)
 {
 	(void)arg;
 	(void)f;
