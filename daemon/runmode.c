@@ -30,6 +30,7 @@
 #include "decode/events.h"
 #include "decode/tunnel.h"
 #include "defrag/defrag.h"
+#include "detect/buffer.h"
 #include "detect/engine.h"
 #include "detect/hosttable.h"
 #include "detect/tag.h"
@@ -554,6 +555,20 @@ worker_eve_alert(const struct detect_alert *a, const struct detect_result *res,
 	ea->meta = a->meta;
 	ea->nmeta = a->nmeta;
 	ea->pkt = v;
+	if (a->has_frame) {
+		ea->has_frame = true;
+		ea->frame.type = a->frame.type;
+		ea->frame.id = a->frame.id;
+		ea->frame.toclient = a->frame.dir == DETECT_TX_TOCLIENT;
+		ea->frame.offset = a->frame.offset;
+		ea->frame.len = a->frame.len >= 0 ? (uint64_t)a->frame.len :
+		    a->frame.data_len;
+		ea->frame.complete = a->frame.complete;
+		ea->frame.has_tx = a->frame.has_tx;
+		ea->frame.tx_id = a->frame.tx_id;
+		ea->frame.payload = a->frame.data;
+		ea->frame.payload_len = a->frame.data_len;
+	}
 }
 
 /* Alerts, then the drop event: for every dropped packet with

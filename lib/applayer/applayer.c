@@ -59,6 +59,12 @@ applayer_ctx_free(struct applayer_ctx *ctx)
 }
 
 void
+applayer_ctx_set_frames(struct applayer_ctx *ctx, bool on)
+{
+	ctx->frames_on = on;
+}
+
+void
 applayer_ctx_stats(const struct applayer_ctx *ctx, struct applayer_stats *out)
 {
 	const uint64_t *src = (const uint64_t *)(const void *)&ctx->st;

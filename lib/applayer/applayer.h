@@ -116,6 +116,8 @@ struct applayer_stats {
 	uint64_t	 err_internal[APPLAYER_PROTO_MAX]; /* broken contract:
 						     bad INCOMPLETE, a wait
 						     past the cap */
+	uint64_t	 frames_dropped; /* frames not kept: a direction held
+					  * APPLAYER_MAX_FRAMES already */
 };
 /* Any thread may call it (relaxed reads of single-writer counters). */
 void	applayer_ctx_stats(const struct applayer_ctx *, struct applayer_stats *);
@@ -139,6 +141,39 @@ struct applayer_packet_result {
  * nothing. */
 void	applayer_packet(struct applayer_ctx *, struct packet *p,
 	    bool is_inline, struct applayer_packet_result *res);
+
+/* Whether parsers record frames (applayer_frame_add) on this worker:
+ * on while the detection engine has rules with the frame keyword; the
+ * pipeline sets it before each packet. */
+void	applayer_ctx_set_frames(struct applayer_ctx *, bool on);
+
+/* A frame as detection sees it (applayer_flow_frame). */
+#define APPLAYER_FRAME_DET_MAX	8	/* rules detection remembers per
+					 * frame as matched */
+struct applayer_frame_view {
+	uint64_t	 id;
+	uint64_t	 offset;	/* stream (UDP: payload) offset */
+	int64_t		 len;		/* -1: not known yet */
+	uint64_t	 tx_id;
+	bool		 has_tx;
+	uint8_t		 type;		/* index in the parser's frame_types */
+	uint8_t		 dir;
+	uint16_t	 alproto;
+	const char	*type_name;	/* "pdu" */
+	/* the frame's bytes held now, from its start (NULL, 0 when its
+	 * start is not held); complete: all of it */
+	const uint8_t	*data;
+	uint32_t	 data_len;
+	bool		 complete;
+	/* detection's memory of the rules that matched the frame */
+	uint32_t	*det;
+	uint8_t		*ndet;
+};
+/* Frame idx (0, 1, ...) of direction dir of f, with its bytes: from
+ * the stream, or for UDP from p's payload (p must be the datagram that
+ * made the frames). false past the last. */
+bool	applayer_flow_frame(struct flow *f, const struct packet *p,
+	    uint8_t dir, uint32_t idx, struct applayer_frame_view *v);
 
 /* Detection ran on packet p (of direction dir) with every transaction
  * the flow holds: a transaction complete in dir is done for detection

@@ -45,6 +45,7 @@ bool	applayer_config_port_match(const struct applayer_config *,
 struct applayer_ctx {
 	const struct applayer_config *cfg;
 	struct timespec	 ts;		/* the packet's, for chunks */
+	bool		 frames_on;	/* applayer_ctx_set_frames */
 	struct applayer_stats st;
 };
 
@@ -98,6 +99,9 @@ struct applayer_flow {
 	 * to carry the news (pd_pending), as Suricata's FlagPacketFlow */
 	uint8_t		 pd_new;
 	uint8_t		 pd_pending;
+	/* frames per direction (frames.c), allocated with the first one */
+	struct applayer_frames *frames[2];
+	uint64_t	 frame_id;	/* the last frame id given */
 };
 
 /* detect.c: protocol detection on data[0..len) of direction dir of
@@ -129,5 +133,16 @@ int	applayer_flow_start(struct applayer_ctx *, struct applayer_flow *af,
 /* Frees the txs detection and logging are done with. */
 void	applayer_flow_cleanup(struct applayer_ctx *, struct applayer_flow *af);
 void	applayer_pstate_free(struct applayer_pstate *);
+
+/* frames.c: dir's frames for a parse() chunk (allocated on first use;
+ * NULL when frames are off or memory is short); emptied; freed with
+ * the flow; pruned after detection on a packet of dir, with the
+ * stream's frame consumer moved to the oldest frame left. */
+struct applayer_frames *applayer_frames_get(struct applayer_ctx *,
+	    struct applayer_flow *af, struct flow *f, uint8_t dir);
+void	applayer_frames_clear(struct applayer_frames *);
+void	applayer_frames_free(struct applayer_flow *af);
+void	applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
+	    uint8_t dir);
 
 #endif

@@ -7,6 +7,7 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/applayer_int.h \
 	lib/applayer/config.c \
 	lib/applayer/detect.c \
+	lib/applayer/frames.c \
 	lib/applayer/state.c \
 	lib/applayer/tcp.c \
 	lib/applayer/udp.c \

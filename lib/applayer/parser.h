@@ -74,13 +74,43 @@ enum applayer_proto {
 					 * still come with it */
 #define APPLAYER_CHUNK_DGRAM	0x08	/* one whole UDP datagram */
 
+struct applayer_frames;
+
 struct applayer_chunk {
 	const uint8_t	*data;
 	uint32_t	 len;
 	uint8_t		 dir;		/* APPLAYER_TOSERVER, _TOCLIENT */
 	uint8_t		 flags;		/* APPLAYER_CHUNK_* */
 	struct timespec	 ts;		/* time of the packet that brought it */
+	uint64_t	 offset;	/* stream offset of data[0] (TCP; 0 for
+					 * a datagram) */
+	/* the direction's frames (applayer_frame_add); NULL when no rule
+	 * inspects frames: the frame calls then do nothing */
+	struct applayer_frames *frames;
 };
+
+/* Frames (Suricata 7's app-layer frames): a parser marks where a unit
+ * of its protocol lies in the stream of c's direction (a DNS message, a
+ * TLS record, an HTTP request) so that rules inspect exactly those
+ * bytes (the frame keyword). type is an index into the parser's
+ * frame_types. rel is the frame's start relative to c->data (it may lie
+ * in an earlier chunk: a negative rel), len its length, -1 while not
+ * known. Returns the frame's id (> 0, unique in the flow), or 0 when
+ * frames are off or the direction holds APPLAYER_MAX_FRAMES already
+ * (counted: app_layer.frames_dropped). A frame of the same type at the
+ * same offset is not added twice: its id is returned (a record parsed
+ * again after INCOMPLETE). The bytes themselves stay in the stream. */
+uint64_t applayer_frame_add(const struct applayer_chunk *c, int64_t rel,
+	    int64_t len, uint8_t type);
+/* Frame id of c's direction ends at rel (relative to c->data): its
+ * length is set. Unknown ids are ignored. */
+void	applayer_frame_set_end(const struct applayer_chunk *c, uint64_t id,
+	    int64_t rel);
+/* Frame id belongs to transaction tx_id (eve's frame.tx_id). */
+void	applayer_frame_set_tx(const struct applayer_chunk *c, uint64_t id,
+	    uint64_t tx_id);
+
+#define APPLAYER_MAX_FRAMES	32	/* per flow and direction */
 
 enum applayer_status {
 	APPLAYER_OK,
@@ -259,6 +289,14 @@ struct applayer_parser {
 	/* inspection buffers */
 	const struct applayer_buffer *buffers;
 	size_t		 nbuffers;
+
+	/* optional: frame types, by Suricata's name without the prefix
+	 * ("pdu" for frame:dns.pdu); index = the type of
+	 * applayer_frame_add. frame_prefix: the protocol part of the
+	 * name, when it is not name ("http1") */
+	const char *const *frame_types;
+	size_t		 nframe_types;
+	const char	*frame_prefix;
 
 	/* eve: fills out (a JSON object) with the tx as Suricata writes it
 	 * under the protocol's name (eve "http": {...}); 0, or -1 */

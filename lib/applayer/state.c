@@ -82,6 +82,7 @@ applayer_flow_free(void *app)
 		return;
 	applayer_pstate_free(&af->cur);
 	applayer_pstate_free(&af->old);
+	applayer_frames_free(af);
 	free(af);
 }
 
@@ -167,6 +168,7 @@ applayer_detect_done(struct flow *f, uint8_t dir)
 	af->flags |= dir == APPLAYER_TOSERVER ? AF_F_DETECT_TS :
 	    AF_F_DETECT_TC;
 	pstate_detect_done(&af->cur, dir);
+	applayer_frames_detect_done(af, f, dir);
 }
 
 bool

@@ -259,6 +259,9 @@ tcp_change(struct applayer_flow *af, struct flow *f)
 	applayer_pstate_free(&af->old);
 	af->old = af->cur;
 	memset(&af->cur, 0, sizeof(af->cur));
+	/* frame types are the old parser's */
+	applayer_frames_clear(af->frames[0]);
+	applayer_frames_clear(af->frames[1]);
 	f->alproto_orig = f->alproto;
 	f->alproto_ts = f->alproto_tc = APPLAYER_PROTO_UNKNOWN;
 	af->flags &= (uint8_t)~(AF_F_SENT | AF_F_CHANGE | AF_F_COUNTED);
@@ -321,6 +324,8 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	if (eof)
 		c.flags |= APPLAYER_CHUNK_EOF;
 	c.ts = ctx->ts;
+	c.offset = sc->offset;
+	c.frames = applayer_frames_get(ctx, af, f, dir);
 	af->dflags[dir] |= AF_STARTED;
 	af->dflags[dir] &= (uint8_t)~AF_WAIT_OTHER;
 	af->flags |= AF_F_SENT;
@@ -411,6 +416,7 @@ tcp_gap(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	c.dir = dir;
 	c.flags = APPLAYER_CHUNK_GAP;
 	c.ts = ctx->ts;
+	c.offset = from;
 	af->dflags[dir] |= AF_STARTED;
 	r = ap->parse(af->cur.state, &c);
 	if (r.status == APPLAYER_ERROR) {

@@ -95,6 +95,8 @@ applayer_udp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 	struct applayer_chunk c;
 	struct applayer_result r;
 
+	/* a datagram's frames are for its own detection only */
+	applayer_frames_clear(af->frames[dir]);
 	if (!p->l4_valid || p->payload == NULL || p->payload_len == 0)
 		return;
 	if ((dir == APPLAYER_TOSERVER ? f->alproto_ts : f->alproto_tc) ==
@@ -111,6 +113,7 @@ applayer_udp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 	if (!(af->dflags[dir] & AF_STARTED))
 		c.flags |= APPLAYER_CHUNK_START;
 	c.ts = p->ts;
+	c.frames = applayer_frames_get(ctx, af, f, dir);
 	af->dflags[dir] |= AF_STARTED;
 	af->flags |= AF_F_SENT;
 	r = ap->parse(af->cur.state, &c);

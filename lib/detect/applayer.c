@@ -24,10 +24,66 @@ static pthread_once_t applayer_done = PTHREAD_ONCE_INIT;
 static int	applayer_rc;
 static char	applayer_err[256];
 
+/* Names of the frame buffers ("frame:tls.pdu"): registered once,
+ * they live as long as the buffer table. */
+#define FRAME_NAMES_MAX	32
+#define FRAME_NAME_LEN	56
+static char	frame_names[FRAME_NAMES_MAX][FRAME_NAME_LEN];
+static unsigned	nframe_names;
+
+/* The frame types of ap as buffers of scope FRAME. */
+static int
+applayer_frames(const struct applayer_parser *ap, char *err, size_t errlen)
+{
+	const char *prefix = ap->frame_prefix != NULL ? ap->frame_prefix :
+	    ap->name;
+
+	for (size_t i = 0; i < ap->nframe_types; i++) {
+		struct detect_buffer b;
+		char full[FRAME_NAME_LEN - 8];
+		int n;
+
+		n = snprintf(full, sizeof(full), "%s.%s", prefix,
+		    ap->frame_types[i]);
+		if (n < 0 || (size_t)n >= sizeof(full) || i > UINT8_MAX) {
+			snprintf(err, errlen, "%s: frame type %zu: name too "
+			    "long", ap->name, i);
+			return -1;
+		}
+		if (detect_buffer_frame_lookup(full, (size_t)n, 0) != NULL)
+			continue;
+		if (nframe_names == FRAME_NAMES_MAX) {
+			snprintf(err, errlen, "%s: too many frame types",
+			    ap->name);
+			return -1;
+		}
+		snprintf(frame_names[nframe_names], FRAME_NAME_LEN,
+		    "frame:%s", full);
+		memset(&b, 0, sizeof(b));
+		b.name = frame_names[nframe_names];
+		b.desc = "an app-layer frame (frame keyword)";
+		b.scope = DETECT_BUFFER_SCOPE_FRAME;
+		b.dirs = DETECT_BUFFER_BOTH;
+		b.fp_priority = 0;
+		b.alproto = (uint16_t)ap->proto;
+		b.frame_type = (uint8_t)i;
+		b.internal = true;
+		if (detect_buffer_register(&b) == -1) {
+			snprintf(err, errlen, "%s: cannot register frame "
+			    "buffer '%s'", ap->name, full);
+			return -1;
+		}
+		nframe_names++;
+	}
+	return 0;
+}
+
 int
 detect_applayer_register_parser(const struct applayer_parser *ap, char *err,
     size_t errlen)
 {
+	if (applayer_frames(ap, err, errlen) == -1)
+		return -1;
 	for (size_t i = 0; i < ap->nbuffers; i++) {
 		const struct applayer_buffer *ab = &ap->buffers[i];
 		const struct detect_buffer *old;

@@ -353,6 +353,41 @@ detect_buffer_lookup(const char *name, size_t len)
 	return buffer_find(name, len, true);
 }
 
+/* Frame buffers are named "frame:<proto>.<type>". */
+#define FRAME_PREFIX	"frame:"
+
+const struct detect_buffer *
+detect_buffer_frame_lookup(const char *name, size_t len, uint16_t alproto)
+{
+	size_t pl = strlen(FRAME_PREFIX);
+
+	for (size_t i = 0; i < nregistered; i++) {
+		const struct detect_buffer *b = &registered[i];
+		const char *full, *dot;
+
+		if (b->scope != DETECT_BUFFER_SCOPE_FRAME ||
+		    strncmp(b->name, FRAME_PREFIX, pl) != 0)
+			continue;
+		full = b->name + pl;
+		if (strlen(full) == len && strncasecmp(full, name, len) == 0)
+			return b;
+		if (alproto != 0 && b->alproto == alproto &&
+		    (dot = strchr(full, '.')) != NULL &&
+		    strlen(dot + 1) == len &&
+		    strncasecmp(dot + 1, name, len) == 0)
+			return b;
+	}
+	return NULL;
+}
+
+unsigned
+detect_buffer_id_of(const struct detect_buffer *b)
+{
+	return b >= buffers && b < buffers + DETECT_BUFFER_MAX ?
+	    (unsigned)(b - buffers) :
+	    (unsigned)(DETECT_BUFFER_MAX + (b - registered));
+}
+
 const struct keyword *
 detect_buffer_sticky_lookup(const char *name, size_t len)
 {

@@ -62,6 +62,9 @@ enum detect_buffer_scope {
 					 * data in the packet's direction;
 					 * same getter shape as PACKET */
 	DETECT_BUFFER_SCOPE_TX,		/* from an app-layer transaction */
+	DETECT_BUFFER_SCOPE_FRAME,	/* an app-layer frame's bytes (the
+					 * frame keyword selects it; no
+					 * prefilter) */
 };
 
 /* struct detect_buffer.dirs */
@@ -123,6 +126,9 @@ struct detect_buffer {
 	detect_buffer_tx_multi_fn get_tx_multi; /* TX, many: instead */
 	detect_buffer_tx_inspected_fn tx_inspected; /* TX, optional */
 	bool		 internal;	/* no keyword selects it */
+	/* frame scope: the parser's frame type (index in its
+	 * frame_types), with alproto */
+	uint8_t		 frame_type;
 	/* the sticky keyword (name = the buffer's) */
 	struct keyword	 kw;
 };
@@ -145,6 +151,13 @@ const struct detect_buffer *detect_buffer_by_name(const char *name,
 /* The same, internal buffers included (file.sha256 for filesha256). */
 const struct detect_buffer *detect_buffer_lookup(const char *name,
 	    size_t len);
+/* The frame buffer of frame name[0..len) ("dns.pdu", Suricata's
+ * <proto>.<type>), or with alproto != 0 also of the bare type ("pdu")
+ * of that protocol; NULL when there is none. */
+const struct detect_buffer *detect_buffer_frame_lookup(const char *name,
+	    size_t len, uint16_t alproto);
+/* The id of buffer b (one of the table's or a registered one). */
+unsigned detect_buffer_id_of(const struct detect_buffer *b);
 /* The sticky buffer keyword called name[0..len), or NULL: the keyword
  * registry's fallback. */
 const struct keyword *detect_buffer_sticky_lookup(const char *name,

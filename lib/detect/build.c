@@ -304,14 +304,23 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 			s->flags |= DETECT_SIG_TX;
 			s->alproto = db->alproto;
 		}
+		if (db->scope == DETECT_BUFFER_SCOPE_FRAME) {
+			s->flags |= DETECT_SIG_FRAME;
+			s->alproto = db->alproto;
+		}
 	}
 	if (r->alproto != 0)
 		s->alproto = r->alproto;
-	if ((r->flags & RULE_F_TX) && r->alproto != 0)
+	if ((r->flags & RULE_F_TX) && r->alproto != 0 &&
+	    !(s->flags & DETECT_SIG_FRAME))
 		s->flags |= DETECT_SIG_TX;
+	/* a rule on frames and transactions: Suricata evaluates it as a
+	 * frame rule */
+	if (s->flags & DETECT_SIG_FRAME)
+		s->flags &= (uint16_t)~DETECT_SIG_TX;
 	if (build_pdonly(r, s))
 		s->flags |= DETECT_SIG_PDONLY;
-	if (!(s->flags & DETECT_SIG_TX))
+	if (!(s->flags & (DETECT_SIG_TX | DETECT_SIG_FRAME)))
 		detect_stream_flags(s);
 	if (build_iponly(s))
 		s->flags |= DETECT_SIG_IPONLY;
@@ -322,7 +331,7 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 	 * tcp-pkt) covers the flow, and so does an app-layer (transaction)
 	 * rule. */
 	if (!has_matches || (s->flags & (DETECT_SIG_IPONLY |
-	    DETECT_SIG_PDONLY | DETECT_SIG_TX)) ||
+	    DETECT_SIG_PDONLY | DETECT_SIG_TX | DETECT_SIG_FRAME)) ||
 	    (has_payload && rules_rule_has_proto(r, IPPROTO_TCP) &&
 	    !(r->flags & RULE_F_PKT_ONLY)))
 		s->flags |= DETECT_SIG_APPLY_FLOW;
@@ -560,6 +569,8 @@ detect_engine_build_opts(struct ruleset *rs,
 		de->nsigs++;
 		if (build_sig(de, &de->sigs[i], keys[i].rule) == -1)
 			goto fail;
+		if (de->sigs[i].flags & DETECT_SIG_FRAME)
+			de->nframe_sigs++;
 	}
 	free(keys);
 	keys = NULL;

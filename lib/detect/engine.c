@@ -48,6 +48,9 @@ struct detect_thread {
 	uint32_t	 ntxrules;
 	uint32_t	*txcand;	/* one tx's prefilter candidates */
 	uint32_t	 ntxcand;
+	uint32_t	*framerules;	/* frame rules met through the packet */
+	uint32_t	 nframerules;
+	const struct detect_frame *frame; /* the frame being inspected */
 	uint32_t	*out;		/* where engine_on_pattern appends */
 	uint32_t	*nout;
 	uint32_t	*pat_gen;	/* per pattern: scan that saw it */
@@ -110,7 +113,7 @@ static bool	engine_run_list(struct detect_thread *,
 		    struct detect_inspect *);
 static int	engine_base(const struct detect_buffer *,
 		    const struct packet *, void *, uint8_t, uint32_t,
-		    const uint8_t **, uint32_t *);
+		    const uint8_t **, uint32_t *, const struct detect_frame *);
 static int	engine_list_bytes(struct detect_thread *, uint16_t,
 		    const struct packet *, void *, uint8_t, uint32_t,
 		    const uint8_t **, uint32_t *);
@@ -129,6 +132,8 @@ static void	engine_matched(struct detect_thread *, struct engine_pkt *,
 		    const struct detect_sig *, const struct detect_tx_source *,
 		    void *);
 static bool	engine_sig_needs_payload(const struct detect_sig *);
+static void	engine_frames(struct detect_thread *, struct engine_pkt *,
+		    const struct detect_tx_source *, uint8_t);
 static void	engine_txs(struct detect_thread *, struct engine_pkt *,
 		    const struct detect_group *,
 		    const struct detect_tx_source *, uint8_t);
@@ -155,12 +160,14 @@ detect_thread_new(const struct detect_engine *de)
 	dt->cand = calloc(2 * ncand, sizeof(*dt->cand));
 	dt->txrules = calloc(ncand, sizeof(*dt->txrules));
 	dt->txcand = calloc(ncand, sizeof(*dt->txcand));
+	dt->framerules = calloc(ncand, sizeof(*dt->framerules));
 	dt->pat_gen = calloc(de->max_patterns ? de->max_patterns : 1,
 	    sizeof(*dt->pat_gen));
 	dt->scratch = calloc(de->nscratch ? de->nscratch : 1,
 	    sizeof(*dt->scratch));
 	if (dt->cand == NULL || dt->txrules == NULL || dt->txcand == NULL ||
-	    dt->pat_gen == NULL || dt->scratch == NULL)
+	    dt->framerules == NULL || dt->pat_gen == NULL ||
+	    dt->scratch == NULL)
 		goto fail;
 	if (de->nlists > DETECT_BUFFER_LIMIT && (dt->lc = calloc(de->nlists,
 	    sizeof(*dt->lc))) == NULL)
@@ -193,6 +200,7 @@ detect_thread_free(struct detect_thread *dt)
 	free(dt->cand);
 	free(dt->txrules);
 	free(dt->txcand);
+	free(dt->framerules);
 	free(dt->pat_gen);
 	for (uint16_t i = 0; dt->lc != NULL && i < dt->de->nlists; i++)
 		free(dt->lc[i].buf);
@@ -283,16 +291,26 @@ engine_sig_on_events(const struct detect_sig *s)
 	return ev;
 }
 
-/* Value idx of buffer b: from the packet, or from tx for a transaction
- * buffer (idx > 0 only for multi-buffers). ENGINE_BUF_*. */
+/* Value idx of buffer b: from the packet, from tx for a transaction
+ * buffer (idx > 0 only for multi-buffers), from fr for a frame buffer
+ * of fr's protocol and type. ENGINE_BUF_*. */
 static int
 engine_base(const struct detect_buffer *b, const struct packet *p, void *tx,
-    uint8_t dir, uint32_t idx, const uint8_t **buf, uint32_t *len)
+    uint8_t dir, uint32_t idx, const uint8_t **buf, uint32_t *len,
+    const struct detect_frame *fr)
 {
 	bool ok;
 
 	*buf = NULL;
 	*len = 0;
+	if (b->scope == DETECT_BUFFER_SCOPE_FRAME) {
+		if (fr == NULL || idx != 0 || fr->alproto != b->alproto ||
+		    fr->type != b->frame_type)
+			return ENGINE_BUF_END;
+		*buf = fr->data;
+		*len = fr->data != NULL ? fr->data_len : 0;
+		return *len > 0 ? ENGINE_BUF_OK : ENGINE_BUF_EMPTY;
+	}
 	if (b->scope == DETECT_BUFFER_SCOPE_TX) {
 		if (tx == NULL || !(b->dirs & (1u << dir)))
 			return ENGINE_BUF_END;
@@ -344,7 +362,7 @@ engine_list_bytes(struct detect_thread *dt, uint16_t list,
 	int rc;
 
 	rc = engine_base(detect_buffer_get(l->buffer), p, tx, dir, idx, buf,
-	    len);
+	    len, dt->frame);
 	if (rc != ENGINE_BUF_OK || l->nxforms == 0)
 		return rc;
 	lc = &dt->lc[list];
@@ -733,7 +751,25 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 		a->stream = tx == NULL && dt->on_stream;
 		a->tx_id = tx != NULL && src->tx_id != NULL ?
 		    src->tx_id(src->state, tx) : 0;
-		if (tx == NULL && engine_payload_tx(s, ep->in.pkt,
+		if (dt->frame != NULL) {
+			const struct detect_frame *fr = dt->frame;
+
+			a->has_frame = true;
+			a->frame.type = fr->type_name;
+			a->frame.dir = fr->dir;
+			a->frame.id = fr->id;
+			a->frame.offset = fr->offset;
+			a->frame.len = fr->len;
+			a->frame.complete = fr->complete;
+			a->frame.has_tx = fr->has_tx;
+			a->frame.tx_id = fr->tx_id;
+			a->frame.data = fr->data;
+			a->frame.data_len = fr->data_len;
+			a->has_tx = fr->has_tx;
+			a->tx_id = fr->tx_id;
+		}
+		if (tx == NULL && dt->frame == NULL && engine_payload_tx(s,
+		    ep->in.pkt,
 		    ep->in.txsrc) && ep->in.txsrc->payload_tx(ep->in.pkt->flow,
 		    (ep->in.pkt->flow_flags & PKT_FLOW_TO_CLIENT) ?
 		    DETECT_TX_TOCLIENT : DETECT_TX_TOSERVER, &a->tx_id))
@@ -859,8 +895,8 @@ engine_tx_windows_done(const struct detect_tx_source *src, void *tx,
 		    !(b->dirs & (1u << dir)) || progress < b->progress[dir])
 			continue;
 		for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX; idx++) {
-			if (engine_base(b, NULL, tx, dir, idx, &buf, &len) ==
-			    ENGINE_BUF_END)
+			if (engine_base(b, NULL, tx, dir, idx, &buf, &len,
+			    NULL) == ENGINE_BUF_END)
 				break;
 			b->tx_inspected(tx, dir, idx);
 		}
@@ -955,6 +991,73 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 	ep->in.tx = NULL;
 }
 
+/* Whether s, a frame rule, inspects frames of fr's protocol and type. */
+static bool
+engine_frame_sig_on(const struct detect_sig *s, const struct detect_frame *fr)
+{
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_buffer *db = detect_buffer_get(
+		    s->bufs[b].id);
+
+		if (db->scope == DETECT_BUFFER_SCOPE_FRAME &&
+		    db->alproto == fr->alproto && db->frame_type == fr->type)
+			return true;
+	}
+	return false;
+}
+
+static bool
+engine_frame_done(const struct detect_frame *fr, uint32_t num)
+{
+	for (uint8_t i = 0; i < *fr->ndet && i < DETECT_FRAME_DET_MAX; i++)
+		if (fr->det[i] == num)
+			return true;
+	return false;
+}
+
+/* The frame rules met through the packet (dt->framerules) against each
+ * frame of the packet's direction (Suricata's DetectRunFrames): a rule
+ * alerts once per frame; a frame not all here yet is inspected with
+ * what is, and again as it grows, with endswith undecided. */
+static void
+engine_frames(struct detect_thread *dt, struct engine_pkt *ep,
+    const struct detect_tx_source *src, uint8_t dir)
+{
+	const struct detect_engine *de = dt->de;
+	struct detect_frame fr;
+
+	for (uint32_t idx = 0; idx < ENGINE_MULTI_MAX && !ep->stop; idx++) {
+		if (!src->frame_get(ep->in.pkt, dir, idx, &fr))
+			break;
+		if (fr.data == NULL || fr.data_len == 0)
+			continue;
+		engine_ctx_next(dt);
+		dt->frame = &fr;
+		ep->in.buf_partial = !fr.complete;
+		for (uint32_t k = 0; k < dt->nframerules && !ep->stop; k++) {
+			uint32_t num = dt->framerules[k];
+			const struct detect_sig *s = &de->sigs[num];
+
+			if (!engine_frame_sig_on(s, &fr) ||
+			    engine_frame_done(&fr, num))
+				continue;
+			if (!engine_sig_match(dt, s, &ep->in, NULL, dir))
+				continue;
+			if (*fr.ndet < DETECT_FRAME_DET_MAX)
+				fr.det[(*fr.ndet)++] = num;
+			engine_matched(dt, ep, s, NULL, NULL);
+		}
+		dt->frame = NULL;
+		ep->in.buf_partial = false;
+	}
+}
+
+bool
+detect_thread_wants_frames(const struct detect_thread *dt)
+{
+	return dt->de->nframe_sigs > 0;
+}
+
 bool
 detect_packet_wants_stream(const struct detect_thread *dt,
     const struct packet *p)
@@ -1035,6 +1138,7 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 	ep.in.counters = &dt->kc;
 	ep.in.txsrc = src;
 	dt->ntxrules = 0;
+	dt->nframerules = 0;
 	/* the prefilter's candidates and the always-evaluated rules, merged
 	 * in engine order; transaction rules wait for the txs */
 	while ((ia < g->nalways || ic < dt->ncand) && !ep.stop) {
@@ -1052,6 +1156,11 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 				ic++;
 		}
 		s = &de->sigs[num];
+		/* frame rules wait for the frames */
+		if (s->flags & DETECT_SIG_FRAME) {
+			dt->framerules[dt->nframerules++] = num;
+			continue;
+		}
 		/* a flow's end brings only its stream */
 		if ((p->stream_flags & PKT_STREAM_EOF) &&
 		    !(s->flags & DETECT_SIG_STREAM))
@@ -1089,6 +1198,10 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 				    src->progress(tx, dir));
 		}
 	}
+
+	if (src != NULL && src->frame_get != NULL && dt->nframerules > 0 &&
+	    !ep.stop)
+		engine_frames(dt, &ep, src, dir);
 
 	detect_verdict_finish(res, ep.drop, ep.reject);
 	counter_add(&dt->st.alerts, res->nalerts);

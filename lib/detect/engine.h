@@ -71,6 +71,22 @@ struct detect_alert {
 					 * (eve's "stream": 1) */
 	bool		 has_tx;	/* matched on an app-layer transaction */
 	uint64_t	 tx_id;		/* ... this one (detect_tx_source) */
+	bool		 has_frame;	/* matched on an app-layer frame: */
+	struct {
+		const char	*type;	/* "pdu" (the parser's name) */
+		uint8_t		 dir;	/* DETECT_TX_* */
+		uint64_t	 id;
+		uint64_t	 offset; /* stream offset */
+		int64_t		 len;	/* -1: not known yet */
+		bool		 complete;
+		bool		 has_tx;
+		uint64_t	 tx_id;
+		/* its bytes held when it matched: valid until the flow's
+		 * next packet goes through the stream (the alert's
+		 * output comes first) */
+		const uint8_t	*data;
+		uint32_t	 data_len;
+	} frame;
 	const struct rule_meta *meta;	/* metadata keyword pairs */
 	uint16_t	 nmeta;
 };
@@ -255,6 +271,10 @@ void	detect_thread_stats(const struct detect_thread *,
  * res->flow_drop, or the flow is passed. */
 void	detect_packet(struct detect_thread *, const struct packet *,
 	    struct detect_result *res);
+
+/* Whether the engine has frame rules (the frame keyword): parsers then
+ * record frames (applayer_ctx_set_frames). */
+bool	detect_thread_wants_frames(const struct detect_thread *);
 
 /* Whether the rules p meets (its group) inspect the reassembled
  * stream: when not, the pipeline turns raw stream inspection off for

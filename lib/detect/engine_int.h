@@ -79,6 +79,9 @@ struct detect_sig_buffer {
 					 * inspect: only on the packet that
 					 * finished protocol detection
 					 * (Suricata's SIG_TYPE_PDONLY) */
+#define DETECT_SIG_FRAME	0x10	/* inspects an app-layer frame (the
+					 * frame keyword): evaluated per
+					 * frame of the packet's direction */
 /* Packet and stream inspection of pkt_data (Suricata's
  * SIG_FLAG_REQUIRE_STREAM/PACKET, set at build: stream.c) */
 #define DETECT_SIG_STREAM	0x0100	/* match pkt_data on the stream */
@@ -175,6 +178,7 @@ struct detect_engine {
 	uint32_t	 max_patterns;	/* largest prefilter */
 	uint32_t	 max_group;	/* largest group, in rules */
 	uint64_t	 gen;		/* distinct per engine built (tx state) */
+	size_t		 nframe_sigs;	/* DETECT_SIG_FRAME rules */
 	uint8_t		 mpm_context;	/* SINGLE or FULL, as built */
 	double		 build_seconds;
 	const struct keyword **scratch_kw; /* keywords with thread scratch */

@@ -65,6 +65,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/keywords/flowint.c \
 	lib/detect/keywords/fragbits.c \
 	lib/detect/keywords/fragoffset.c \
+	lib/detect/keywords/frame.c \
 	lib/detect/keywords/gid.c \
 	lib/detect/keywords/header_lowercase.c \
 	lib/detect/keywords/hostbits.c \

@@ -56,7 +56,9 @@
 
 #include "core/base.h"
 
+struct detect_frame;
 struct flow;
+struct packet;
 
 struct detect_tx_source {
 	void		*state;
@@ -81,6 +83,35 @@ struct detect_tx_source {
 	 * NEWKEYS): rules that need payload (a payload or stream buffer, a
 	 * dsize that 0 does not satisfy) do not match its packets */
 	bool		 no_payload;
+	/* optional: frame idx (0, 1, ...) of the packet's direction dir
+	 * (DETECT_TX_*) into *out; false past the last. Frame rules (the
+	 * frame keyword) are evaluated on each. */
+	bool		(*frame_get)(const struct packet *p, uint8_t dir,
+			    uint32_t idx, struct detect_frame *out);
+};
+
+/* An app-layer frame (a DNS message, a TLS record, an HTTP request) as
+ * detection inspects it: its bytes held now from its start (complete:
+ * all of them), and where it lies, for the alert's eve "frame". det and
+ * ndet are detection's memory of the rules that matched it (at most
+ * DETECT_FRAME_DET_MAX), so that a frame inspected on several packets
+ * as it grows alerts once per rule. */
+#define DETECT_FRAME_DET_MAX	8
+struct detect_frame {
+	uint16_t	 alproto;
+	uint8_t		 type;		/* the parser's frame type index */
+	uint8_t		 dir;		/* DETECT_TX_* */
+	const char	*type_name;	/* "pdu", "request" */
+	uint64_t	 id;
+	uint64_t	 offset;	/* stream offset */
+	int64_t		 len;		/* -1: not known yet */
+	bool		 has_tx;
+	uint64_t	 tx_id;
+	const uint8_t	*data;
+	uint32_t	 data_len;
+	bool		 complete;
+	uint32_t	*det;
+	uint8_t		*ndet;
 };
 
 /* Frees what detection stored in a tx's detect_slot (NULL is fine). The

@@ -57,6 +57,7 @@ verdict_fill(struct detect_alert *a, const struct detect_sig *s, uint8_t act,
 	a->category = r->category;
 	a->meta = r->meta;
 	a->nmeta = r->nmeta;
+	a->has_frame = false;
 }
 
 void

@@ -65,5 +65,10 @@ output_applayer_counters(const struct applayer_stats *a,
 		    a->err_internal_udp[pr]);
 	}
 	n = put(out, n, max, "flow", "failed_tcp", "", a->failed_tcp);
-	return put(out, n, max, "flow", "failed_udp", "", a->failed_udp);
+	n = put(out, n, max, "flow", "failed_udp", "", a->failed_udp);
+	if (n >= max)
+		return n;
+	snprintf(out[n].name, sizeof(out[n].name), "app_layer.frames_dropped");
+	out[n].value = a->frames_dropped;
+	return n + 1;
 }

@@ -10,7 +10,7 @@ struct output_counter;
 
 /* At most this many (per protocol: flow, tx and four errors, twice for
  * a protocol on TCP and UDP; and the two failed counters). */
-#define OUTPUT_APPLAYER_COUNTERS_MAX	(APPLAYER_PROTO_MAX * 12 + 2)
+#define OUTPUT_APPLAYER_COUNTERS_MAX	(APPLAYER_PROTO_MAX * 12 + 3)
 
 /* "app_layer.flow.<proto>" (<proto>_tcp and <proto>_udp for a protocol
  * on both), "app_layer.flow.failed_tcp", "app_layer.flow.failed_udp",

@@ -1111,6 +1111,33 @@ add_xff(const struct output_xff_cfg *x, json_t *obj, json_t *extra,
 		json_object_set_new(obj, "src_ip", json_string(ip));
 }
 
+/* Suricata's FrameJsonLogOneFrame: the frame an alert matched on. */
+static void
+add_alert_frame(json_t *obj, const struct packet *p,
+    const struct output_eve_alert *a)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "type", json_string(a->frame.type != NULL ?
+	    a->frame.type : "unknown"));
+	SET_U64(o, "id", a->frame.id);
+	json_object_set_new(o, "direction", json_string(a->frame.toclient ?
+	    "toclient" : "toserver"));
+	if (p->proto == IPPROTO_TCP) {
+		SET_U64(o, "stream_offset", a->frame.offset);
+		SET_U64(o, "length", a->frame.len);
+		json_object_set_new(o, "complete",
+		    json_boolean(a->frame.complete));
+	} else
+		SET_U64(o, "length", a->frame.len);
+	if (a->frame.payload != NULL && a->frame.payload_len > 0)
+		json_object_set_new(o, "payload", base64(a->frame.payload,
+		    a->frame.payload_len));
+	if (a->frame.has_tx)
+		SET_U64(o, "tx_id", a->frame.tx_id);
+	json_object_set_new(obj, "frame", o);
+}
+
 void
 output_eve_alert(struct output_eve *eve, size_t producer,
     const struct packet *p, const struct output_eve_alert *a)
@@ -1130,6 +1157,8 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 		json_object_set(obj, a->app_name, a->app);
 	add_app_proto(obj, p->flow);
 	add_alert_flow(obj, p);
+	if (a->has_frame)
+		add_alert_frame(obj, p, a);
 	/* As Suricata: the payload when the packet has one, a stream
 	 * match's the stream's bytes; "stream" (1: matched on the
 	 * reassembled stream) whenever a payload option is on */

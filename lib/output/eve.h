@@ -62,6 +62,21 @@ struct output_eve_alert {
 	bool		 stream;
 	const uint8_t	*stream_payload;
 	uint32_t	 stream_payload_len;
+	/* matched on an app-layer frame: eve "frame" (Suricata's
+	 * FrameJsonLogOneFrame) */
+	bool		 has_frame;
+	struct {
+		const char	*type;		/* "pdu" */
+		uint64_t	 id;
+		bool		 toclient;	/* direction */
+		uint64_t	 offset;	/* stream_offset (TCP) */
+		uint64_t	 len;		/* length */
+		bool		 complete;
+		bool		 has_tx;
+		uint64_t	 tx_id;
+		const uint8_t	*payload;	/* the frame's bytes held */
+		uint32_t	 payload_len;
+	} frame;
 };
 
 /* What events carry besides their core fields: one eve-log output's

@@ -11,6 +11,7 @@
 #include "config/config.h"
 #include "core/counters.h"
 #include "decode/events.h"
+#include "detect/engine.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "pipeline/app.h"
@@ -344,6 +345,8 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 	 * brought: inline, before the verdict */
 	if (inspect && pl->app != NULL && f != NULL &&
 	    !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED))) {
+		applayer_ctx_set_frames(pl->app, pl->dt != NULL &&
+		    detect_thread_wants_frames(pl->dt));
 		applayer_packet(pl->app, p, pl->cfg.stream.is_inline, &ar);
 		if (ar.flags & APPLAYER_PKT_ERROR)
 			inspect = apply_exception(pl, p,

@@ -47,8 +47,11 @@ enum stream_consumer {
 	STREAM_CONSUMER_RAW,	/* stream inspection (detect) */
 	STREAM_CONSUMER_APP,	/* application-layer parsers */
 	STREAM_CONSUMER_LOG,	/* stream loggers */
+	STREAM_CONSUMER_FRAME,	/* app-layer frames detection has not
+				 * inspected yet (lib/applayer/frames.c):
+				 * their bytes stay until it has */
 };
-#define STREAM_NCONSUMERS	3
+#define STREAM_NCONSUMERS	4
 
 /* Contiguous stream bytes of one direction. */
 struct stream_chunk {

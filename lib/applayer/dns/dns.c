@@ -34,6 +34,10 @@ dns_config_free(void *cfg)
 	free(cfg);
 }
 
+static const char *const dns_frame_types[] = {
+	[DNS_FRAME_PDU] = "pdu",
+};
+
 const struct applayer_parser applayer_dns_parser = {
 	.name = "dns",
 	.proto = APPLAYER_PROTO_DNS,
@@ -60,6 +64,8 @@ const struct applayer_parser applayer_dns_parser = {
 	.nevents = DNS_EV_MAX,
 	.buffers = applayer_dns_buffers,
 	.nbuffers = APPLAYER_DNS_NBUFFERS,
+	.frame_types = dns_frame_types,
+	.nframe_types = QUELL_NITEMS(dns_frame_types),
 	.log_tx = applayer_dns_log_tx,
 	.log_record = applayer_dns_log_record,
 };

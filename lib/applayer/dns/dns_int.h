@@ -23,6 +23,10 @@ struct applayer_dns_tx {
  * so a one-way flood of tiny TCP messages stays bounded. */
 #define DNS_MAX_TX	4096
 
+/* Frame types (struct applayer_parser.frame_types): a message, without
+ * the TCP length prefix (Suricata's dns.pdu) */
+#define DNS_FRAME_PDU	0
+
 /* The parser's configuration (config_new): the eve format. */
 struct applayer_dns_config {
 	unsigned	 eve_version;	/* 2 (Suricata 7), 3 (Suricata 8) */

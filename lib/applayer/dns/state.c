@@ -143,6 +143,7 @@ applayer_dns_state_parse(void *state, const struct applayer_chunk *c)
 	if (c->data == NULL || c->len == 0)
 		return r;
 	if ((c->flags & APPLAYER_CHUNK_DGRAM) != 0) {
+		(void)applayer_frame_add(c, 0, c->len, DNS_FRAME_PDU);
 		handle_message(s, dir, c->data, c->len);
 		return r;
 	}
@@ -175,6 +176,9 @@ applayer_dns_state_parse(void *state, const struct applayer_chunk *c)
 			r.needed = mlen - (rem - 2);
 			return r;
 		}
+		/* Suricata's dns.pdu: the message without its length */
+		(void)applayer_frame_add(c, (int64_t)pos + 2, mlen,
+		    DNS_FRAME_PDU);
 		handle_message(s, dir, c->data + pos + 2, mlen);
 		pos += 2u + mlen;
 	}

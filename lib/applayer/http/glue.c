@@ -120,13 +120,63 @@ tx_destroy(struct http_tx *tx)
 
 /* ---------------------------------------------------------------- hooks */
 
-static int
-on_tx_start(void *arg)
+/* What libhtp consumed of the chunk being parsed in dir. */
+static int64_t
+frame_pos(const struct http_state *st, uint8_t dir)
 {
-	htp_tx_t *htx = arg;
-	struct http_state *st = tx_state(htx);
+	return (int64_t)(dir == DIR_TS ?
+	    htp_connp_req_data_consumed(st->connp) :
+	    htp_connp_res_data_consumed(st->connp));
+}
 
-	return http_glue_tx_ensure(st, htx) != NULL ? HTP_OK : HTP_ERROR;
+/* A request or response starts where libhtp is in the chunk
+ * (Suricata's HTPCallbackRequestStart): its frame, of unknown length
+ * until it completes (frame_end). */
+static void
+frame_start(struct http_state *st, const struct http_tx *tx, uint8_t dir)
+{
+	const struct applayer_chunk *c = st->chunk;
+
+	if (c == NULL || c->dir != dir)
+		return;
+	st->frame_id[dir] = applayer_frame_add(c, frame_pos(st, dir), -1,
+	    dir == DIR_TS ? HTTP_FRAME_REQUEST : HTTP_FRAME_RESPONSE);
+	applayer_frame_set_tx(c, st->frame_id[dir], tx->id);
+}
+
+static void
+frame_end(struct http_state *st, uint8_t dir)
+{
+	const struct applayer_chunk *c = st->chunk;
+
+	if (c == NULL || c->dir != dir || st->frame_id[dir] == 0)
+		return;
+	applayer_frame_set_end(c, st->frame_id[dir], frame_pos(st, dir));
+	st->frame_id[dir] = 0;
+}
+
+static int
+tx_start(htp_tx_t *htx, uint8_t dir)
+{
+	struct http_state *st = tx_state(htx);
+	struct http_tx *tx = http_glue_tx_ensure(st, htx);
+
+	if (tx == NULL)
+		return HTP_ERROR;
+	frame_start(st, tx, dir);
+	return HTP_OK;
+}
+
+static int
+on_request_start(void *arg)
+{
+	return tx_start(arg, DIR_TS);
+}
+
+static int
+on_response_start(void *arg)
+{
+	return tx_start(arg, DIR_TC);
 }
 
 /* Suricata's HTPCallbackDoubleDecodeUriPart: decode once more; if that
@@ -483,6 +533,7 @@ on_request_complete(void *arg)
 		return HTP_ERROR;
 	http_events_request_flags(st, tx);
 	tx_close_files(tx, DIR_TS, HTTP_FILE_CLOSED);
+	frame_end(st, DIR_TS);
 	return HTP_OK;
 }
 
@@ -496,6 +547,7 @@ on_response_complete(void *arg)
 	if (tx == NULL)
 		return HTP_ERROR;
 	tx_close_files(tx, DIR_TC, HTTP_FILE_CLOSED);
+	frame_end(st, DIR_TC);
 	/* Suricata: an accepted CONNECT as the flow's first tx turns the
 	 * rest into another protocol, detected again */
 	if (htx->request_method_number == HTP_M_CONNECT &&
@@ -511,8 +563,8 @@ on_response_complete(void *arg)
 void
 http_glue_register(htp_cfg_t *c, const struct http_settings *s)
 {
-	htp_config_register_request_start(c, HOOK_TX(on_tx_start));
-	htp_config_register_response_start(c, HOOK_TX(on_tx_start));
+	htp_config_register_request_start(c, HOOK_TX(on_request_start));
+	htp_config_register_response_start(c, HOOK_TX(on_response_start));
 	/* double decoding runs on the parsed URI before quell's request
 	 * line hook builds the normalised URI from it */
 	if (s->double_decode_query)
@@ -677,6 +729,7 @@ glue_parse(void *state, const struct applayer_chunk *c)
 		const uint8_t *data = (c->flags & APPLAYER_CHUNK_GAP) ? NULL :
 		    c->data;
 
+		st->chunk = c;
 		r = ts ? htp_connp_req_data(st->connp, &tv, data, c->len) :
 		    htp_connp_res_data(st->connp, &tv, data, c->len);
 	}
@@ -695,6 +748,7 @@ glue_parse(void *state, const struct applayer_chunk *c)
 	if ((c->flags & APPLAYER_CHUNK_EOF) && !(st->flags & eof) &&
 	    res.status == APPLAYER_OK) {
 		st->flags |= eof;
+		st->chunk = c;
 		/* Suricata: the client's close ends the request side, the
 		 * server's the connection (a body read to the close ends) */
 		if (ts)
@@ -702,6 +756,7 @@ glue_parse(void *state, const struct applayer_chunk *c)
 		else
 			htp_connp_close(st->connp, &tv);
 	}
+	st->chunk = NULL;
 	sync_txs(st);
 	http_events_messages(st);
 	if (st->oom || r == HTP_STREAM_ERROR)
@@ -882,6 +937,11 @@ static const struct applayer_pattern patterns[] = {
 #undef RES
 };
 
+static const char *const http_frame_types[] = {
+	[HTTP_FRAME_REQUEST] = "request",
+	[HTTP_FRAME_RESPONSE] = "response",
+};
+
 const struct applayer_parser applayer_http_parser = {
 	.name = "http",
 	.proto = APPLAYER_PROTO_HTTP1,
@@ -906,6 +966,9 @@ const struct applayer_parser applayer_http_parser = {
 	.nevents = HTTP_NEVENTS,
 	.buffers = http_buffers,
 	.nbuffers = HTTP_NBUFFERS,
+	.frame_types = http_frame_types,
+	.nframe_types = QUELL_NITEMS(http_frame_types),
+	.frame_prefix = "http1",
 	.log_tx = http_logger_log_tx,
 	.log_record = http_logger_log_record,
 	.log_file = glue_log_file,

@@ -81,7 +81,16 @@ struct http_state {
 	uint8_t		 flags;		/* HTTP_STATE_* */
 	uint8_t		 dir;		/* direction being parsed now */
 	bool		 oom;		/* a hook failed to allocate */
+	/* frames: the chunk being parsed (NULL outside glue_parse) and
+	 * the open request / response frame per direction (0: none) */
+	const struct applayer_chunk *chunk;
+	uint64_t	 frame_id[2];
 };
+
+/* Frame types (Suricata's http1.request, http1.response) */
+#define HTTP_FRAME_REQUEST	0	/* request line to the end of the
+					 * request (body included) */
+#define HTTP_FRAME_RESPONSE	1
 
 /* struct http_tx.flags */
 #define HTTP_TX_FILE_OPEN_TS	0x01	/* files[TS] last entry is open */

@@ -361,6 +361,23 @@ sslv2_record(struct applayer_tls_state *s, uint8_t dir, const uint8_t *data,
 	return 0;
 }
 
+/* The frames of a whole record at pos of c: tls.pdu, tls.hdr,
+ * tls.data, and tls.alert or tls.heartbeat for those. */
+static void
+tls_frames(const struct applayer_chunk *c, uint32_t pos, uint32_t rlen,
+    uint8_t type)
+{
+	(void)applayer_frame_add(c, pos, 5 + (int64_t)rlen, TLS_FRAME_PDU);
+	(void)applayer_frame_add(c, pos, 5, TLS_FRAME_HDR);
+	(void)applayer_frame_add(c, (int64_t)pos + 5, rlen, TLS_FRAME_DATA);
+	if (type == RT_ALERT)
+		(void)applayer_frame_add(c, (int64_t)pos + 5, rlen,
+		    TLS_FRAME_ALERT);
+	else if (type == RT_HEARTBEAT)
+		(void)applayer_frame_add(c, (int64_t)pos + 5, rlen,
+		    TLS_FRAME_HEARTBEAT);
+}
+
 struct applayer_result
 applayer_tls_state_parse(void *state, const struct applayer_chunk *c)
 {
@@ -401,6 +418,10 @@ applayer_tls_state_parse(void *state, const struct applayer_chunk *c)
 				return r;
 			if (rc == -1)
 				return res(APPLAYER_ERROR, 0, 0);
+			(void)applayer_frame_add(c, pos, (h[0] & 0x80) ? 2 : 3,
+			    TLS_FRAME_SSL2_HDR);
+			(void)applayer_frame_add(c, pos, used,
+			    TLS_FRAME_SSL2_PDU);
 			pos += used;
 			continue;
 		}
@@ -423,6 +444,7 @@ applayer_tls_state_parse(void *state, const struct applayer_chunk *c)
 		if (rem - 5 < rlen)
 			return res(APPLAYER_INCOMPLETE, pos, 5 + rlen - rem);
 		next = pos + 5 + rlen;
+		tls_frames(c, pos, rlen, h[0]);
 		switch (h[0]) {
 		case RT_CCS:
 			d->ccs = true;

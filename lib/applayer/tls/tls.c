@@ -8,6 +8,7 @@
 #include "applayer/tls/log.h"
 #include "applayer/tls/state.h"
 #include "applayer/tls/tls.h"
+#include "applayer/tls/tls_int.h"
 #include "config/config.h"
 
 #define TS	(1u << APPLAYER_TOSERVER)
@@ -64,6 +65,16 @@ tls_config_free(void *cfg)
 	free(cfg);
 }
 
+static const char *const tls_frame_types[TLS_FRAME_MAX] = {
+	[TLS_FRAME_PDU] = "pdu",
+	[TLS_FRAME_HDR] = "hdr",
+	[TLS_FRAME_DATA] = "data",
+	[TLS_FRAME_ALERT] = "alert",
+	[TLS_FRAME_HEARTBEAT] = "heartbeat",
+	[TLS_FRAME_SSL2_HDR] = "ssl2.hdr",
+	[TLS_FRAME_SSL2_PDU] = "ssl2.pdu",
+};
+
 const struct applayer_parser applayer_tls_parser = {
 	.name = "tls",
 	.proto = APPLAYER_PROTO_TLS,
@@ -89,6 +100,8 @@ const struct applayer_parser applayer_tls_parser = {
 	.nevents = TLS_EV_MAX,
 	.buffers = applayer_tls_buffers,
 	.nbuffers = APPLAYER_TLS_NBUFFERS,
+	.frame_types = tls_frame_types,
+	.nframe_types = TLS_FRAME_MAX,
 	.log_tx = applayer_tls_log_tx,
 	.first_dirs = TS,
 };

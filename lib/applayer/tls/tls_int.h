@@ -11,6 +11,19 @@
 #include "applayer/tls/tls.h"
 
 #define TLS_RECORD_MAX		(16384 + 2048)	/* RFC 5246 §6.2.3 */
+
+/* Frame types (Suricata's tls.<name>: struct applayer_parser
+ * frame_types in tls.c) */
+enum tls_frame {
+	TLS_FRAME_PDU,		/* "pdu": a record, header and data */
+	TLS_FRAME_HDR,		/* "hdr": its 5-byte header */
+	TLS_FRAME_DATA,		/* "data": its data */
+	TLS_FRAME_ALERT,	/* "alert": an alert record's data */
+	TLS_FRAME_HEARTBEAT,	/* "heartbeat": a heartbeat's data */
+	TLS_FRAME_SSL2_HDR,	/* "ssl2.hdr" */
+	TLS_FRAME_SSL2_PDU,	/* "ssl2.pdu" */
+	TLS_FRAME_MAX
+};
 #define TLS_HS_MAX		(256u << 10)	/* a handshake message, waited
 						 * for across records */
 #define TLS_MAX_CERTS		32

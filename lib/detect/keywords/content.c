@@ -275,8 +275,9 @@ content_inspect(struct detect_inspect *in, const void *data,
 	if (end > in->buf_len)
 		end = in->buf_len;
 	if (c->flags & CONTENT_ENDSWITH) {
-		/* the match must end at the end of the buffer */
-		if (end < in->buf_len)
+		/* the match must end at the end of the buffer (which a
+		 * partial frame has not reached yet) */
+		if (end < in->buf_len || in->buf_partial)
 			end = -1;
 		else if (start < (int64_t)in->buf_len - c->len)
 			start = (int64_t)in->buf_len - c->len;

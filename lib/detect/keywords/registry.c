@@ -49,6 +49,7 @@ extern const struct keyword kw_flowbits;
 extern const struct keyword kw_flowint;
 extern const struct keyword kw_fragbits;
 extern const struct keyword kw_fragoffset;
+extern const struct keyword kw_frame;
 extern const struct keyword kw_gid;
 extern const struct keyword kw_header_lowercase;
 extern const struct keyword kw_hostbits;
@@ -178,6 +179,7 @@ static const struct keyword *const keywords[] = {
 	&kw_flowint,
 	&kw_fragbits,
 	&kw_fragoffset,
+	&kw_frame,
 	&kw_gid,
 	&kw_header_lowercase,
 	&kw_hostbits,

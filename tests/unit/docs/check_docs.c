@@ -544,7 +544,17 @@ START_TEST(test_every_eve_field_and_counter_is_in_doc_outputs)
 	json_object_set_new(app, "hostname", json_string("h"));
 	json_object_set_new(rec, "filename", json_string("/f"));
 	a.app = app;
+	/* ... matched on an app-layer frame */
+	a.has_frame = true;
+	a.frame.type = "pdu";
+	a.frame.id = 1;
+	a.frame.len = 4;
+	a.frame.complete = true;
+	a.frame.has_tx = true;
+	a.frame.payload = payload;
+	a.frame.payload_len = 4;
 	output_eve_alert(eve, 0, &p, &a);
+	a.has_frame = false;
 	output_eve_app(eve, 0, &f, &p, "fileinfo", rec, true, 0,
 	    APPLAYER_TOCLIENT, "http", app);
 	output_eve_flow(eve, 0, &f, "shutdown");

@@ -886,10 +886,13 @@ START_TEST(test_counters_fit_with_64_queues)
 	}
 	s.bypass.failed = 3;
 	s.app.failed_udp = 5;
+	s.app.frames_dropped = 7;
 	n = output_counters_flatten(&s, c, QUELL_NITEMS(c));
 	ck_assert_uint_lt(n, QUELL_NITEMS(c));
-	ck_assert_str_eq(c[n - 1].name, "app_layer.flow.failed_udp");
-	ck_assert_uint_eq(c[n - 1].value, 5);
+	ck_assert_str_eq(c[n - 2].name, "app_layer.flow.failed_udp");
+	ck_assert_uint_eq(c[n - 2].value, 5);
+	ck_assert_str_eq(c[n - 1].name, "app_layer.frames_dropped");
+	ck_assert_uint_eq(c[n - 1].value, 7);
 	found = 0;
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(c[i].name, "bypass.failed") == 0 &&

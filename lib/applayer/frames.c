@@ -1,0 +1,238 @@
+/* App-layer frames (Suricata 7's app-layer-frames): per flow and
+ * direction, where the parser's protocol units lie in the stream (or,
+ * UDP, in the datagram), for the frame keyword.
+ *
+ * A frame is a type, a 64-bit stream offset, a length (-1 while the
+ * parser does not know it yet), a flow-wide id and optionally a tx id;
+ * no bytes. At most APPLAYER_MAX_FRAMES are held per direction (the
+ * array is allocated with the first frame; more are counted in
+ * app_layer.frames_dropped and not added). On TCP the stream consumer
+ * STREAM_CONSUMER_FRAME holds the stream's bytes from the oldest frame
+ * on, so detection reads them from the stream (stream_data_at) when a
+ * packet of the frame's direction comes.
+ *
+ * A frame is done with, and freed, after detection ran on a packet of
+ * its direction that had all of it (its length known and its bytes in
+ * the stream), at the end of the direction, once its bytes are gone
+ * (a gap) or FRAME_MAX_HOLD bytes past its start arrived without it
+ * ending; a datagram's frames after detection of that datagram. */
+#include "core/base.h"
+
+#include <netinet/in.h>
+
+#include "applayer/applayer_int.h"
+#include "core/counters.h"
+#include "core/packet.h"
+#include "flow/flow.h"
+#include "stream/stream.h"
+
+/* the stream bytes a frame of unknown end may hold back */
+#define FRAME_MAX_HOLD	(256u << 10)
+
+struct applayer_frame {
+	uint64_t	 id;
+	uint64_t	 offset;	/* stream (UDP: datagram) offset */
+	int64_t		 len;		/* -1: not known yet */
+	uint64_t	 tx_id;
+	uint8_t		 type;
+	bool		 has_tx;
+	uint8_t		 ndet;
+	uint32_t	 det[APPLAYER_FRAME_DET_MAX];	/* detection's */
+};
+
+struct applayer_frames {
+	struct applayer_frame f[APPLAYER_MAX_FRAMES];
+	uint32_t	 n;
+	uint64_t	*next_id;	/* the flow's (struct applayer_flow) */
+	uint64_t	*dropped;	/* the worker's counter */
+};
+
+struct applayer_frames *
+applayer_frames_get(struct applayer_ctx *ctx, struct applayer_flow *af,
+    struct flow *f, uint8_t dir)
+{
+	struct applayer_frames *fr;
+
+	if (!ctx->frames_on || dir > 1)
+		return NULL;
+	if ((fr = af->frames[dir]) == NULL) {
+		if ((fr = calloc(1, sizeof(*fr))) == NULL)
+			return NULL;
+		fr->next_id = &af->frame_id;
+		af->frames[dir] = fr;
+		if (f->proto == IPPROTO_TCP)
+			stream_consumer_enable(f, STREAM_CONSUMER_FRAME, true);
+	}
+	fr->dropped = &ctx->st.frames_dropped;
+	return fr;
+}
+
+void
+applayer_frames_clear(struct applayer_frames *fr)
+{
+	if (fr != NULL)
+		fr->n = 0;
+}
+
+void
+applayer_frames_free(struct applayer_flow *af)
+{
+	for (int d = 0; d < 2; d++) {
+		free(af->frames[d]);
+		af->frames[d] = NULL;
+	}
+}
+
+static struct applayer_frame *
+frame_by_id(struct applayer_frames *fr, uint64_t id)
+{
+	for (uint32_t i = 0; fr != NULL && id != 0 && i < fr->n; i++)
+		if (fr->f[i].id == id)
+			return &fr->f[i];
+	return NULL;
+}
+
+uint64_t
+applayer_frame_add(const struct applayer_chunk *c, int64_t rel, int64_t len,
+    uint8_t type)
+{
+	struct applayer_frames *fr = c->frames;
+	struct applayer_frame *fm;
+	int64_t abs;
+
+	if (fr == NULL || (rel < 0 && (uint64_t)-rel > c->offset))
+		return 0;
+	abs = (int64_t)c->offset + rel;
+	for (uint32_t i = 0; i < fr->n; i++)
+		if (fr->f[i].type == type && fr->f[i].offset == (uint64_t)abs)
+			return fr->f[i].id;
+	if (fr->n == APPLAYER_MAX_FRAMES) {
+		counter_inc(fr->dropped);
+		return 0;
+	}
+	fm = &fr->f[fr->n++];
+	memset(fm, 0, sizeof(*fm));
+	fm->id = ++*fr->next_id;
+	fm->offset = (uint64_t)abs;
+	fm->len = len < 0 ? -1 : len;
+	fm->type = type;
+	return fm->id;
+}
+
+void
+applayer_frame_set_end(const struct applayer_chunk *c, uint64_t id,
+    int64_t rel)
+{
+	struct applayer_frame *fm = frame_by_id(c->frames, id);
+	int64_t end;
+
+	if (fm == NULL || (rel < 0 && (uint64_t)-rel > c->offset))
+		return;
+	end = (int64_t)c->offset + rel;
+	if ((uint64_t)end >= fm->offset)
+		fm->len = end - (int64_t)fm->offset;
+}
+
+void
+applayer_frame_set_tx(const struct applayer_chunk *c, uint64_t id,
+    uint64_t tx_id)
+{
+	struct applayer_frame *fm = frame_by_id(c->frames, id);
+
+	if (fm != NULL) {
+		fm->tx_id = tx_id;
+		fm->has_tx = true;
+	}
+}
+
+bool
+applayer_flow_frame(struct flow *f, const struct packet *p, uint8_t dir,
+    uint32_t idx, struct applayer_frame_view *v)
+{
+	struct applayer_flow *af = f != NULL ? f->app : NULL;
+	const struct applayer_parser *ap;
+	struct applayer_frames *fr;
+	struct applayer_frame *fm;
+	uint64_t avail = 0;
+
+	memset(v, 0, sizeof(*v));
+	if (af == NULL || dir > 1 || (fr = af->frames[dir]) == NULL ||
+	    idx >= fr->n || (ap = af->cur.parser) == NULL)
+		return false;
+	fm = &fr->f[idx];
+	v->id = fm->id;
+	v->offset = fm->offset;
+	v->len = fm->len;
+	v->tx_id = fm->tx_id;
+	v->has_tx = fm->has_tx;
+	v->type = fm->type;
+	v->dir = dir;
+	v->alproto = (uint16_t)ap->proto;
+	v->type_name = fm->type < ap->nframe_types ?
+	    ap->frame_types[fm->type] : "unknown";
+	v->det = fm->det;
+	v->ndet = &fm->ndet;
+	if (f->proto == IPPROTO_UDP) {
+		if (p != NULL && p->payload != NULL &&
+		    fm->offset < p->payload_len) {
+			v->data = p->payload + fm->offset;
+			avail = p->payload_len - fm->offset;
+		}
+	} else {
+		struct stream_chunk sc;
+
+		if (stream_data_at(f, (int)dir, fm->offset, &sc) &&
+		    sc.offset == fm->offset) {
+			v->data = sc.data;
+			avail = sc.len;
+		}
+	}
+	if (fm->len >= 0 && avail >= (uint64_t)fm->len) {
+		avail = (uint64_t)fm->len;
+		v->complete = true;
+	}
+	v->data_len = (uint32_t)(avail > UINT32_MAX ? UINT32_MAX : avail);
+	if (v->data_len == 0)
+		v->data = NULL;
+	return true;
+}
+
+void
+applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
+    uint8_t dir)
+{
+	struct applayer_frames *fr = dir <= 1 ? af->frames[dir] : NULL;
+	bool udp = f->proto == IPPROTO_UDP;
+	bool eof = (af->dflags[dir] & (AF_EOF | AF_STOP)) != 0 ||
+	    (af->flags & AF_F_OFF) != 0;
+	uint64_t end = udp ? 0 : stream_end(f, (int)dir), left;
+	uint32_t w = 0;
+
+	if (fr == NULL)
+		return;
+	for (uint32_t i = 0; i < fr->n; i++) {
+		const struct applayer_frame *fm = &fr->f[i];
+		struct stream_chunk sc;
+		bool done = udp || eof;
+
+		if (!done && fm->len >= 0 && fm->offset + (uint64_t)fm->len <=
+		    end)
+			done = true;
+		if (!done && end - fm->offset > FRAME_MAX_HOLD)
+			done = true;
+		/* its first bytes are gone (a gap) */
+		if (!done && fm->offset < end && (!stream_data_at(f, (int)dir,
+		    fm->offset, &sc) || sc.offset != fm->offset))
+			done = true;
+		if (!done)
+			fr->f[w++] = *fm;
+	}
+	fr->n = w;
+	if (udp)
+		return;
+	left = af->off[dir];
+	for (uint32_t i = 0; i < fr->n; i++)
+		if (fr->f[i].offset < left)
+			left = fr->f[i].offset;
+	stream_advance(f, (int)dir, STREAM_CONSUMER_FRAME, left);
+}
