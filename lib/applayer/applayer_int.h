@@ -101,7 +101,8 @@ struct applayer_flow {
 	uint8_t		 pd_pending;
 	/* frames per direction (frames.c), allocated with the first one */
 	struct applayer_frames *frames[2];
-	uint64_t	 frame_id;	/* the last frame id given */
+	uint64_t	 frame_id[2];	/* the last frame id given, per
+					 * direction (Suricata's ids) */
 };
 
 /* detect.c: protocol detection on data[0..len) of direction dir of
@@ -135,12 +136,12 @@ void	applayer_flow_cleanup(struct applayer_ctx *, struct applayer_flow *af);
 void	applayer_pstate_free(struct applayer_pstate *);
 
 /* frames.c: dir's frames for a parse() chunk (allocated on first use;
- * NULL when frames are off or memory is short); emptied; freed with
- * the flow; pruned after detection on a packet of dir, with the
- * stream's frame consumer moved to the oldest frame left. */
+ * NULL when frames are off or memory is short); freed with the flow
+ * (emptied: applayer_frames_clear, parser.h); pruned after detection
+ * on a packet of dir, with the stream's frame consumer moved to the
+ * oldest frame left. */
 struct applayer_frames *applayer_frames_get(struct applayer_ctx *,
 	    struct applayer_flow *af, struct flow *f, uint8_t dir);
-void	applayer_frames_clear(struct applayer_frames *);
 void	applayer_frames_free(struct applayer_flow *af);
 void	applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
 	    uint8_t dir);

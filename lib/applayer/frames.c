@@ -4,7 +4,7 @@
  *
  * A frame is a type, a 64-bit stream offset, a length (-1 while the
  * parser does not know it yet), a flow-wide id and optionally a tx id;
- * no bytes. At most APPLAYER_MAX_FRAMES are held per direction (the
+ * no bytes (ids count per direction, as Suricata's). At most APPLAYER_MAX_FRAMES are held per direction (the
  * array is allocated with the first frame; more are counted in
  * app_layer.frames_dropped and not added). On TCP the stream consumer
  * STREAM_CONSUMER_FRAME holds the stream's bytes from the oldest frame
@@ -45,7 +45,45 @@ struct applayer_frames {
 	uint32_t	 n;
 	uint64_t	*next_id;	/* the flow's (struct applayer_flow) */
 	uint64_t	*dropped;	/* the worker's counter */
+	uint64_t	 own_id;	/* applayer_frames_new()'s */
+	uint64_t	 own_dropped;
 };
+
+struct applayer_frames *
+applayer_frames_new(void)
+{
+	struct applayer_frames *fr = calloc(1, sizeof(*fr));
+
+	if (fr != NULL) {
+		fr->next_id = &fr->own_id;
+		fr->dropped = &fr->own_dropped;
+	}
+	return fr;
+}
+
+void
+applayer_frames_delete(struct applayer_frames *fr)
+{
+	free(fr);
+}
+
+uint32_t
+applayer_frames_count(const struct applayer_frames *fr)
+{
+	return fr != NULL ? fr->n : 0;
+}
+
+bool
+applayer_frames_at(const struct applayer_frames *fr, uint32_t idx,
+    uint8_t *type, uint64_t *offset, int64_t *len)
+{
+	if (fr == NULL || idx >= fr->n)
+		return false;
+	*type = fr->f[idx].type;
+	*offset = fr->f[idx].offset;
+	*len = fr->f[idx].len;
+	return true;
+}
 
 struct applayer_frames *
 applayer_frames_get(struct applayer_ctx *ctx, struct applayer_flow *af,
@@ -58,7 +96,7 @@ applayer_frames_get(struct applayer_ctx *ctx, struct applayer_flow *af,
 	if ((fr = af->frames[dir]) == NULL) {
 		if ((fr = calloc(1, sizeof(*fr))) == NULL)
 			return NULL;
-		fr->next_id = &af->frame_id;
+		fr->next_id = &af->frame_id[dir];
 		af->frames[dir] = fr;
 		if (f->proto == IPPROTO_TCP)
 			stream_consumer_enable(f, STREAM_CONSUMER_FRAME, true);

@@ -48,6 +48,7 @@ tests_unit_applayer_check_applayer_SOURCES = \
 	tests/unit/applayer/test_tls.c \
 	tests/unit/applayer/test_ssh.c \
 	tests/unit/applayer/test_applayer.c \
+	tests/unit/applayer/test_frames.c \
 	$(NULL)
 tests_unit_applayer_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
 tests_unit_applayer_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -95,9 +95,9 @@ struct applayer_chunk {
  * bytes (the frame keyword). type is an index into the parser's
  * frame_types. rel is the frame's start relative to c->data (it may lie
  * in an earlier chunk: a negative rel), len its length, -1 while not
- * known. Returns the frame's id (> 0, unique in the flow), or 0 when
- * frames are off or the direction holds APPLAYER_MAX_FRAMES already
- * (counted: app_layer.frames_dropped). A frame of the same type at the
+ * known. Returns the frame's id (> 0, unique in the flow direction),
+ * or 0 when frames are off or the direction holds APPLAYER_MAX_FRAMES
+ * already (counted: app_layer.frames_dropped). A frame of the same type at the
  * same offset is not added twice: its id is returned (a record parsed
  * again after INCOMPLETE). The bytes themselves stay in the stream. */
 uint64_t applayer_frame_add(const struct applayer_chunk *c, int64_t rel,
@@ -111,6 +111,17 @@ void	applayer_frame_set_tx(const struct applayer_chunk *c, uint64_t id,
 	    uint64_t tx_id);
 
 #define APPLAYER_MAX_FRAMES	32	/* per flow and direction */
+
+/* A frame set of its own, for a parser driven without the framework
+ * (unit tests, fuzz targets): put it in the chunks' frames, read what
+ * the parser recorded with applayer_frames_count() and _at() (idx 0
+ * the oldest; false past the last), empty it with _clear(). */
+struct applayer_frames *applayer_frames_new(void);
+void	applayer_frames_delete(struct applayer_frames *);
+uint32_t applayer_frames_count(const struct applayer_frames *);
+bool	applayer_frames_at(const struct applayer_frames *, uint32_t idx,
+	    uint8_t *type, uint64_t *offset, int64_t *len);
+void	applayer_frames_clear(struct applayer_frames *);
 
 enum applayer_status {
 	APPLAYER_OK,

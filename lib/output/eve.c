@@ -1111,6 +1111,8 @@ add_xff(const struct output_xff_cfg *x, json_t *obj, json_t *extra,
 		json_object_set_new(obj, "src_ip", json_string(ip));
 }
 
+#define EVE_FRAME_PAYLOAD_MAX	256
+
 /* Suricata's FrameJsonLogOneFrame: the frame an alert matched on. */
 static void
 add_alert_frame(json_t *obj, const struct packet *p,
@@ -1123,16 +1125,15 @@ add_alert_frame(json_t *obj, const struct packet *p,
 	SET_U64(o, "id", a->frame.id);
 	json_object_set_new(o, "direction", json_string(a->frame.toclient ?
 	    "toclient" : "toserver"));
-	if (p->proto == IPPROTO_TCP) {
+	if (p->proto == IPPROTO_TCP)
 		SET_U64(o, "stream_offset", a->frame.offset);
-		SET_U64(o, "length", a->frame.len);
-		json_object_set_new(o, "complete",
-		    json_boolean(a->frame.complete));
-	} else
-		SET_U64(o, "length", a->frame.len);
+	SET_U64(o, "length", a->frame.len);
+	json_object_set_new(o, "complete", json_boolean(a->frame.complete));
+	/* Suricata logs a frame's first 256 bytes */
 	if (a->frame.payload != NULL && a->frame.payload_len > 0)
 		json_object_set_new(o, "payload", base64(a->frame.payload,
-		    a->frame.payload_len));
+		    a->frame.payload_len > EVE_FRAME_PAYLOAD_MAX ?
+		    EVE_FRAME_PAYLOAD_MAX : a->frame.payload_len));
 	if (a->frame.has_tx)
 		SET_U64(o, "tx_id", a->frame.tx_id);
 	json_object_set_new(obj, "frame", o);

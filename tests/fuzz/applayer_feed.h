@@ -24,8 +24,37 @@
 struct fuzz_al_pending {
 	uint8_t		*buf;
 	uint32_t	 len, need;
+	uint64_t	 off;		/* stream offset of buf[0] */
 	bool		 started, failed;
 };
+
+/* The frames the parser records, per direction (one input at a time). */
+static struct applayer_frames *fuzz_al_frames[2];
+
+/* Frames the parser recorded on a chunk ending at end: each lies in
+ * what it was given (a known end at most end); then they go. */
+static inline void
+fuzz_al_frames_check(uint8_t dir, uint64_t end)
+{
+	struct applayer_frames *fr = fuzz_al_frames[dir & 1];
+	uint64_t off;
+	int64_t len;
+	uint8_t type;
+
+	for (uint32_t i = 0; applayer_frames_at(fr, i, &type, &off, &len);
+	    i++)
+		if (len < -1 || (len >= 0 && off + (uint64_t)len > end))
+			abort();	/* a frame past the bytes: a bug */
+	applayer_frames_clear(fr);
+}
+
+static inline struct applayer_frames *
+fuzz_al_frames_of(uint8_t dir)
+{
+	if (fuzz_al_frames[dir & 1] == NULL)
+		fuzz_al_frames[dir & 1] = applayer_frames_new();
+	return fuzz_al_frames[dir & 1];
+}
 
 static inline void
 fuzz_al_call(const struct applayer_parser *p, void *st,
@@ -47,11 +76,15 @@ fuzz_al_call(const struct applayer_parser *p, void *st,
 	c.len = q->len;
 	c.dir = dir;
 	c.flags = flags | (q->started ? 0 : APPLAYER_CHUNK_START);
+	c.offset = q->off;
+	c.frames = fuzz_al_frames_of(dir);
 	q->started = true;
 	r = p->parse(st, &c);
 	free(copy);
+	fuzz_al_frames_check(dir, q->off + q->len);
 	switch (r.status) {
 	case APPLAYER_OK:
+		q->off += q->len;
 		q->len = 0;
 		q->need = 0;
 		break;
@@ -59,6 +92,7 @@ fuzz_al_call(const struct applayer_parser *p, void *st,
 		if (r.consumed > q->len || r.needed == 0)
 			abort();	/* the contract: a bug */
 		memmove(q->buf, q->buf + r.consumed, q->len - r.consumed);
+		q->off += r.consumed;
 		q->len -= r.consumed;
 		q->need = q->len + r.needed;
 		/* a stream that would hold more than the cap: the
@@ -108,9 +142,11 @@ fuzz_al_dgram(const struct applayer_parser *p, void *st, uint8_t dir,
 	c.len = n;
 	c.dir = dir;
 	c.flags = APPLAYER_CHUNK_DGRAM;
+	c.frames = fuzz_al_frames_of(dir);
 	r = p->parse(st, &c);
 	(void)r;
 	free(copy);
+	fuzz_al_frames_check(dir, n);
 }
 
 /* Feeds the whole input to st. */
@@ -141,14 +177,19 @@ fuzz_al_feed(const struct applayer_parser *p, void *st, const uint8_t *data,
 			struct applayer_result r;
 
 			/* the stream drops what it held of this direction */
+			q[dir].off += q[dir].len;
 			q[dir].len = 0;
 			q[dir].need = 0;
 			memset(&c, 0, sizeof(c));
 			c.len = n;
 			c.dir = dir;
 			c.flags = APPLAYER_CHUNK_GAP;
+			c.offset = q[dir].off;
+			c.frames = fuzz_al_frames_of(dir);
 			r = p->parse(st, &c);
 			(void)r;
+			fuzz_al_frames_check(dir, q[dir].off + n);
+			q[dir].off += n;
 			continue;
 		}
 		if (n > size - pos)

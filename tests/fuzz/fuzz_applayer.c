@@ -54,7 +54,11 @@ static const char rules[] =
     "alert tls any any -> any any (ja3.hash; content:\"a\"; sid:12;)\n"
     "alert dns any any -> any any (content:\"a\"; sid:13;)\n"
     "alert ssh any any -> any any (ssh.softwareversion:OpenSSH_9.2p1; sid:14;)\n"
-    "alert tcp any any -> any any (ssh.protoversion:2_compat; sid:15;)\n";
+    "alert tcp any any -> any any (ssh.protoversion:2_compat; sid:15;)\n"
+    "alert ip any any -> any any (frame:dns.pdu; content:\"a\"; sid:16;)\n"
+    "alert tls any any -> any any (frame:tls.pdu; content:\"|17 03|\"; startswith; sid:17;)\n"
+    "alert http any any -> any any (frame:http1.request; content:\"a\"; endswith; sid:18;)\n"
+    "alert http any any -> any any (frame:http1.response; content:\"HTTP\"; sid:19;)\n";
 
 struct variant {
 	struct quell_config *qcfg;

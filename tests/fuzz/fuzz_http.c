@@ -78,17 +78,40 @@ walk(void *st)
 	}
 }
 
+/* The frames recorded so far lie in the bytes given (a known end at
+ * most end); a full set is emptied (open frames then get no end). */
+static void
+frames_check(struct applayer_frames *fr, uint64_t end)
+{
+	uint64_t o;
+	int64_t l;
+	uint8_t t;
+
+	for (uint32_t i = 0; applayer_frames_at(fr, i, &t, &o, &l); i++)
+		if (l < -1 || (l >= 0 && o + (uint64_t)l > end) ||
+		    t > 1 /* request, response */)
+			abort();
+	if (applayer_frames_count(fr) == APPLAYER_MAX_FRAMES)
+		applayer_frames_clear(fr);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct http_config cfg;
 	struct http_runtime *rt;
+	struct applayer_frames *fr[2];
+	uint64_t soff[2] = { 0, 0 };
 	char err[256];
 	void *st;
 	size_t off = 1;
 
 	if (size < 1)
 		return 0;
+	fr[0] = applayer_frames_new();
+	fr[1] = applayer_frames_new();
+	if (fr[0] == NULL || fr[1] == NULL)
+		abort();
 	http_config_default(&cfg);
 	cfg.def.randomize = false;
 	cfg.def.double_decode_path = data[0] & 1;
@@ -119,6 +142,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&c, 0, sizeof(c));
 		c.dir = ctl & 1;
 		c.flags = (ctl & 2) ? APPLAYER_CHUNK_EOF : 0;
+		c.offset = soff[c.dir];
+		c.frames = fr[c.dir];
 		if (ctl & 4) {
 			c.flags |= APPLAYER_CHUNK_GAP;
 			c.data = NULL;
@@ -136,11 +161,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    r.needed != 0))
 			abort();
 		free(copy);
+		frames_check(fr[c.dir], c.offset + c.len);
+		soff[c.dir] += r.status == APPLAYER_INCOMPLETE ? r.consumed :
+		    c.len;
 		walk(st);
 		if (r.status == APPLAYER_ERROR)
 			break;
 	}
 	http_state_free(st);
+	applayer_frames_delete(fr[0]);
+	applayer_frames_delete(fr[1]);
 	http_config_runtime_free(rt);
 	http_config_clear(&cfg);
 	http_file_magic_thread_done();

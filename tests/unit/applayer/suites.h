@@ -8,5 +8,6 @@ Suite	*applayer_dns_suite(void);
 Suite	*applayer_tls_suite(void);
 Suite	*applayer_ssh_suite(void);
 Suite	*applayer_framework_suite(void);
+Suite	*applayer_frames_suite(void);
 
 #endif

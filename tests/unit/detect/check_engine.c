@@ -15,6 +15,7 @@
 #include "core/diag.h"
 #include "core/packet.h"
 #include "decode/decode.h"
+#include "applayer/applayer.h"
 #include "applayer/dns/dns.h"
 #include "applayer/parser.h"
 #include "detect/applayer.h"
@@ -341,6 +342,195 @@ START_TEST(test_profile_bounds_the_port_groups)
 	ck_assert_uint_lt(info[0].groups, info[1].groups);
 	ck_assert_uint_le(info[0].groups, 25 + 5 * 2);
 	ck_assert_uint_ge(info[1].groups, 61);
+}
+END_TEST
+
+/* --- frames (the frame keyword) through a fake frame source --- */
+
+static struct detect_frame ff[3];
+static uint32_t nff;
+static uint32_t ff_det[3][DETECT_FRAME_DET_MAX];
+static uint8_t ff_ndet[3];
+static struct detect_tx_source fsrc;
+static struct flow fflow;
+
+static bool
+fake_frame_get(const struct packet *p, uint8_t dir, uint32_t idx,
+    struct detect_frame *out)
+{
+	(void)p;
+	if (idx >= nff || ff[idx].dir != dir)
+		return false;
+	*out = ff[idx];
+	return true;
+}
+
+/* Frame idx: a DNS message "bytes" in the to-server direction. */
+static void
+frame_set(uint32_t idx, uint16_t alproto, uint8_t type, const char *bytes,
+    bool complete)
+{
+	memset(&ff[idx], 0, sizeof(ff[idx]));
+	ff[idx].alproto = alproto;
+	ff[idx].type = type;
+	ff[idx].dir = DETECT_TX_TOSERVER;
+	ff[idx].type_name = "pdu";
+	ff[idx].id = 5 + idx;
+	ff[idx].offset = 100 * idx;
+	ff[idx].len = complete ? (int64_t)strlen(bytes) : -1;
+	ff[idx].data = (const uint8_t *)bytes;
+	ff[idx].data_len = (uint32_t)strlen(bytes);
+	ff[idx].complete = complete;
+	ff[idx].det = ff_det[idx];
+	ff[idx].ndet = &ff_ndet[idx];
+	ff_ndet[idx] = 0;
+	if (idx + 1 > nff)
+		nff = idx + 1;
+}
+
+static void
+frame_setup(void)
+{
+	char err[256];
+
+	harness_setup();
+	ck_assert_int_eq(detect_applayer_register(err, sizeof(err)), 0);
+	nff = 0;
+	memset(&fsrc, 0, sizeof(fsrc));
+	fsrc.frame_get = fake_frame_get;
+	memset(&fflow, 0, sizeof(fflow));
+	fflow.alproto = APPLAYER_PROTO_DNS;
+}
+
+/* A UDP packet of the fake flow (to the server). */
+static unsigned
+frame_alerts(const struct packet *tmpl)
+{
+	struct packet p = *tmpl;
+
+	p.flow = &fflow;
+	p.flow_flags = PKT_FLOW_TO_SERVER;
+	detect_packet_tx(harness_dt, &p, &fsrc, &harness_res);
+	return harness_res.nalerts;
+}
+
+static const uint8_t udp53[12] = { 0x04, 0x00, 0x00, 0x35, 0, 12, 0, 0,
+    'x', 'x', 'x', 'x' };
+
+START_TEST(test_frame_rule_inspects_the_frame_bytes)
+{
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp53, sizeof(udp53));
+	const struct detect_alert *a;
+
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"suricata\"; offset:2; sid:1;)");
+	frame_set(0, APPLAYER_PROTO_DNS, 0, "..suricata", true);
+	ck_assert_uint_eq(frame_alerts(&p), 1);
+	a = &harness_res.alerts[0];
+	ck_assert(a->has_frame);
+	ck_assert_str_eq(a->frame.type, "pdu");
+	ck_assert_uint_eq(a->frame.dir, DETECT_TX_TOSERVER);
+	ck_assert_uint_eq(a->frame.id, 5);
+	ck_assert(a->frame.complete);
+	ck_assert_uint_eq(a->frame.data_len, 10);
+	/* the packet's payload is not the frame */
+	frame_set(0, APPLAYER_PROTO_DNS, 0, ".suricata", true);
+	ck_assert_uint_eq(frame_alerts(&p), 0);
+}
+END_TEST
+
+START_TEST(test_frame_rule_alerts_once_per_frame)
+{
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp53, sizeof(udp53));
+
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"evil\"; sid:1;)");
+	frame_set(0, APPLAYER_PROTO_DNS, 0, "an evil", true);
+	frame_set(1, APPLAYER_PROTO_DNS, 0, "evil too", true);
+	ck_assert_uint_eq(frame_alerts(&p), 2);
+	ck_assert_uint_eq(harness_res.alerts[1].frame.id, 6);
+	ck_assert_uint_eq(frame_alerts(&p), 0);
+}
+END_TEST
+
+START_TEST(test_frame_rule_sees_only_its_frame_type)
+{
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp53, sizeof(udp53));
+
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"evil\"; sid:1;)");
+	/* tls.hdr (type 1) of a TLS flow, and a DNS rule's protocol */
+	frame_set(0, APPLAYER_PROTO_TLS, 1, "evil", true);
+	ck_assert_uint_eq(frame_alerts(&p), 0);
+	fflow.alproto = APPLAYER_PROTO_TLS;
+	ck_assert_uint_eq(frame_alerts(&p), 0);
+}
+END_TEST
+
+START_TEST(test_partial_frame_leaves_endswith_undecided)
+{
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp53, sizeof(udp53));
+
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"evil\"; endswith; sid:1;)\n"
+	    "alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"an\"; startswith; sid:2;)");
+	frame_set(0, APPLAYER_PROTO_DNS, 0, "an evil", false);
+	ck_assert_uint_eq(frame_alerts(&p), 1);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 2);
+	ck_assert(!harness_res.alerts[0].frame.complete);
+	/* the rest came: the frame is whole; sid 2 matched already */
+	ff[0].complete = true;
+	ff[0].len = 7;
+	ck_assert_uint_eq(frame_alerts(&p), 1);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 1);
+}
+END_TEST
+
+START_TEST(test_bare_frame_type_is_of_the_rules_protocol)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+
+	harness_engine("alert tls any any -> any any (frame:pdu; "
+	    "content:\"|17 03 03|\"; startswith; sid:1;)");
+	fflow.alproto = APPLAYER_PROTO_TLS;
+	frame_set(0, APPLAYER_PROTO_TLS, 0, "\x17\x03\x03\x01x", true);
+	ck_assert_uint_eq(frame_alerts(&p), 1);
+}
+END_TEST
+
+START_TEST(test_bad_frame_values_are_errors_and_the_rest_loads)
+{
+	struct ruleset *rs = rules_ruleset_new();
+	struct rules_stats st;
+
+	ck_assert_ptr_nonnull(rs);
+	(void)rules_load_string(rs, "test.rules",
+	    "alert udp any any -> any any (frame:dns.nope; content:\"a\"; sid:1;)\n"
+	    "alert http any any -> any any (frame:tls.pdu; content:\"a\"; sid:2;)\n"
+	    "alert udp any any -> any any (frame:pdu; content:\"a\"; sid:3;)\n"
+	    "alert udp any any -> any any (frame; content:\"a\"; sid:4;)\n"
+	    "alert udp any any -> any any (frame:DNS.PDU; content:\"a\"; sid:5;)\n",
+	    NULL, &harness_dl);
+	rules_ruleset_stats(rs, &st);
+	ck_assert_uint_eq(st.loaded, 1);
+	ck_assert_uint_eq(st.failed, 4);
+	ck_assert_uint_ge(harness_dl.errors, 4);
+	ck_assert_uint_eq(harness_dl.items[0].line, 1);
+	ck_assert_ptr_nonnull(strstr(harness_dl.items[0].msg,
+	    "unknown frame type"));
+	rules_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(test_engine_says_when_it_wants_frames)
+{
+	harness_engine("alert udp any any -> any any (content:\"a\"; sid:1;)");
+	ck_assert(!detect_thread_wants_frames(harness_dt));
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"a\"; sid:1;)");
+	ck_assert(detect_thread_wants_frames(harness_dt));
 }
 END_TEST
 
@@ -1458,6 +1648,7 @@ engine_suite(void)
 	TCase *b = tcase_create("buffers");
 	TCase *pf = tcase_create("prefilter");
 	TCase *tx = tcase_create("tx");
+	TCase *fr = tcase_create("frames");
 	TCase *d = tcase_create("differential");
 	TCase *m = tcase_create("multi and transforms");
 	TCase *io = tcase_create("ip-only");
@@ -1481,6 +1672,16 @@ engine_suite(void)
 	tcase_add_test(pf, test_analysis_warns_about_rules_without_fast_pattern);
 	tcase_add_test(pf, test_profile_bounds_the_port_groups);
 	suite_add_tcase(s, pf);
+
+	tcase_add_checked_fixture(fr, frame_setup, harness_teardown);
+	tcase_add_test(fr, test_frame_rule_inspects_the_frame_bytes);
+	tcase_add_test(fr, test_frame_rule_alerts_once_per_frame);
+	tcase_add_test(fr, test_frame_rule_sees_only_its_frame_type);
+	tcase_add_test(fr, test_partial_frame_leaves_endswith_undecided);
+	tcase_add_test(fr, test_bare_frame_type_is_of_the_rules_protocol);
+	tcase_add_test(fr, test_bad_frame_values_are_errors_and_the_rest_loads);
+	tcase_add_test(fr, test_engine_says_when_it_wants_frames);
+	suite_add_tcase(s, fr);
 
 	tcase_add_checked_fixture(tx, tx_setup, tx_teardown);
 	tcase_add_test(tx, test_tx_rule_alerts_once_per_transaction);
