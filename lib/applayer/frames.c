@@ -268,7 +268,9 @@ applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
 	fr->n = w;
 	if (udp)
 		return;
-	left = af->off[dir];
+	/* frames to come start where the parser is (the app consumer's
+	 * progress); once it parses no more, nothing is held for them */
+	left = eof ? end : af->off[dir];
 	for (uint32_t i = 0; i < fr->n; i++)
 		if (fr->f[i].offset < left)
 			left = fr->f[i].offset;
