@@ -1129,11 +1129,15 @@ add_alert_frame(json_t *obj, const struct packet *p,
 		SET_U64(o, "stream_offset", a->frame.offset);
 	SET_U64(o, "length", a->frame.len);
 	json_object_set_new(o, "complete", json_boolean(a->frame.complete));
-	/* Suricata logs a frame's first 256 bytes */
-	if (a->frame.payload != NULL && a->frame.payload_len > 0)
-		json_object_set_new(o, "payload", base64(a->frame.payload,
-		    a->frame.payload_len > EVE_FRAME_PAYLOAD_MAX ?
-		    EVE_FRAME_PAYLOAD_MAX : a->frame.payload_len));
+	/* Suricata logs a frame's first 256 bytes, both ways */
+	if (a->frame.payload != NULL && a->frame.payload_len > 0) {
+		uint32_t n = a->frame.payload_len > EVE_FRAME_PAYLOAD_MAX ?
+		    EVE_FRAME_PAYLOAD_MAX : a->frame.payload_len;
+
+		json_object_set_new(o, "payload", base64(a->frame.payload, n));
+		json_object_set_new(o, "payload_printable",
+		    printable(a->frame.payload, n));
+	}
 	if (a->frame.has_tx)
 		SET_U64(o, "tx_id", a->frame.tx_id);
 	json_object_set_new(obj, "frame", o);

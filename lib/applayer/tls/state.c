@@ -463,6 +463,19 @@ applayer_tls_state_parse(void *state, const struct applayer_chunk *c)
 				return r;
 			if (rc == -1)
 				return res(APPLAYER_ERROR, 0, 0);
+			/* the whole records a message spread over (gather()
+			 * checked them), up to the one it ends in, which the
+			 * loop frames when it gets there */
+			for (uint32_t q = pos + 5 + rlen; next <= c->len &&
+			    q + 5 <= next;) {
+				uint32_t ql = (uint32_t)c->data[q + 3] << 8 |
+				    c->data[q + 4];
+
+				if (ql > next - q - 5)
+					break;
+				tls_frames(c, q, ql, c->data[q]);
+				q += 5 + ql;
+			}
 			break;
 		case RT_APPDATA:
 			/* 0-RTT data may precede the ServerHello */

@@ -173,6 +173,36 @@ START_TEST(test_tls_partial_record_is_framed_when_whole)
 }
 END_TEST
 
+/* A handshake message spread over three records: each is a frame. */
+START_TEST(test_tls_message_over_records_frames_each_record)
+{
+	/* a Finished-type (20) message of 6 bytes: 4 + 2 in the first
+	 * record, 3 in the second, 1 in the third */
+	static const uint8_t recs[] = {
+		0x16, 0x03, 0x03, 0x00, 0x06, 0x14, 0x00, 0x00, 0x06, 0x01,
+		0x02,
+		0x16, 0x03, 0x03, 0x00, 0x03, 0x03, 0x04, 0x05,
+		0x16, 0x03, 0x03, 0x00, 0x01, 0x06,
+	};
+	struct applayer_tls_config cfg = { APPLAYER_TLS_ENC_BYPASS, false,
+	    false, false };
+	const struct applayer_parser *p = &applayer_tls_parser;
+	struct applayer_chunk c = chunk(recs, sizeof(recs),
+	    APPLAYER_TOCLIENT, 0);
+	struct applayer_result r;
+	void *st;
+
+	ck_assert_ptr_nonnull(st = p->state_new(NULL, &cfg));
+	r = p->parse(st, &c);
+	ck_assert_int_eq(r.status, APPLAYER_OK);
+	ck_assert_uint_eq(applayer_frames_count(fr), 9);
+	frame_is(0, TLS_FRAME_PDU, 0, 11);
+	frame_is(3, TLS_FRAME_PDU, 11, 8);
+	frame_is(6, TLS_FRAME_PDU, 19, 6);
+	p->state_free(st);
+}
+END_TEST
+
 /* A query: id 0x1234, flags 0x0100, one question "a." A IN. */
 static const uint8_t dns_query[] = {
 	0x12, 0x34, 0x01, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -302,6 +332,7 @@ applayer_frames_suite(void)
 	tcase_add_test(tc, test_frames_off_records_nothing);
 	tcase_add_test(tc, test_tls_records_make_pdu_hdr_data_frames);
 	tcase_add_test(tc, test_tls_partial_record_is_framed_when_whole);
+	tcase_add_test(tc, test_tls_message_over_records_frames_each_record);
 	tcase_add_test(tc, test_dns_tcp_frame_is_the_message_without_its_length);
 	tcase_add_test(tc, test_dns_datagram_frame_is_the_whole_datagram);
 	tcase_add_test(tc, test_http_requests_make_request_frames);
