@@ -561,7 +561,9 @@ worker_eve_alert(const struct detect_alert *a, const struct detect_result *res,
 		ea->frame.id = a->frame.id;
 		ea->frame.toclient = a->frame.dir == DETECT_TX_TOCLIENT;
 		ea->frame.offset = a->frame.offset;
+		/* not known yet: what is there so far */
 		ea->frame.len = a->frame.len >= 0 ? (uint64_t)a->frame.len :
+		    a->frame.data_offset - a->frame.offset +
 		    a->frame.data_len;
 		ea->frame.complete = a->frame.complete;
 		ea->frame.has_tx = a->frame.has_tx;

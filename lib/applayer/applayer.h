@@ -160,10 +160,13 @@ struct applayer_frame_view {
 	uint8_t		 dir;
 	uint16_t	 alproto;
 	const char	*type_name;	/* "pdu" */
-	/* the frame's bytes held now, from its start (NULL, 0 when its
-	 * start is not held); complete: all of it */
+	/* the frame's bytes held now (NULL, 0 when none) from stream
+	 * offset data_offset: its start, or (start false) a window behind
+	 * what detection inspected last; complete: up to its end */
 	const uint8_t	*data;
 	uint32_t	 data_len;
+	uint64_t	 data_offset;
+	bool		 start;
 	bool		 complete;
 	/* detection's memory of the rules that matched the frame */
 	uint32_t	*det;

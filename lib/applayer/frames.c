@@ -13,9 +13,11 @@
  *
  * A frame is done with, and freed, after detection ran on a packet of
  * its direction that had all of it (its length known and its bytes in
- * the stream), at the end of the direction, once its bytes are gone
- * (a gap) or FRAME_MAX_HOLD bytes past its start arrived without it
- * ending; a datagram's frames after detection of that datagram. */
+ * the stream), at the end of the direction, or once its bytes are gone
+ * (a gap); a datagram's frames after detection of that datagram. A
+ * frame not whole yet is inspected again with each packet of its
+ * direction; after an inspection only its last FRAME_KEEP bytes stay
+ * held, so the next one sees a window without the frame's start. */
 #include "core/base.h"
 
 #include <netinet/in.h>
@@ -26,13 +28,18 @@
 #include "flow/flow.h"
 #include "stream/stream.h"
 
-/* the stream bytes a frame of unknown end may hold back */
-#define FRAME_MAX_HOLD	(256u << 10)
+/* the bytes of a frame not whole yet that stay for its next
+ * inspection, behind what the last one saw (Suricata's IPS window):
+ * patterns across packets are found, and memory stays bounded */
+#define FRAME_KEEP	2500
 
 struct applayer_frame {
 	uint64_t	 id;
 	uint64_t	 offset;	/* stream (UDP: datagram) offset */
 	int64_t		 len;		/* -1: not known yet */
+	uint64_t	 from;		/* its first byte still held for
+					 * detection (offset, later a window
+					 * behind what was inspected) */
 	uint64_t	 tx_id;
 	uint8_t		 type;
 	bool		 has_tx;
@@ -152,6 +159,7 @@ applayer_frame_add(const struct applayer_chunk *c, int64_t rel, int64_t len,
 	memset(fm, 0, sizeof(*fm));
 	fm->id = ++*fr->next_id;
 	fm->offset = (uint64_t)abs;
+	fm->from = fm->offset;
 	fm->len = len < 0 ? -1 : len;
 	fm->type = type;
 	return fm->id;
@@ -210,6 +218,8 @@ applayer_flow_frame(struct flow *f, const struct packet *p, uint8_t dir,
 	    ap->frame_types[fm->type] : "unknown";
 	v->det = fm->det;
 	v->ndet = &fm->ndet;
+	v->data_offset = fm->from;
+	v->start = fm->from == fm->offset;
 	if (f->proto == IPPROTO_UDP) {
 		if (p != NULL && p->payload != NULL &&
 		    fm->offset < p->payload_len) {
@@ -219,14 +229,15 @@ applayer_flow_frame(struct flow *f, const struct packet *p, uint8_t dir,
 	} else {
 		struct stream_chunk sc;
 
-		if (stream_data_at(f, (int)dir, fm->offset, &sc) &&
-		    sc.offset == fm->offset) {
+		if (stream_data_at(f, (int)dir, fm->from, &sc) &&
+		    sc.offset == fm->from) {
 			v->data = sc.data;
 			avail = sc.len;
 		}
 	}
-	if (fm->len >= 0 && avail >= (uint64_t)fm->len) {
-		avail = (uint64_t)fm->len;
+	if (fm->len >= 0 && fm->from + avail >= fm->offset +
+	    (uint64_t)fm->len) {
+		avail = fm->offset + (uint64_t)fm->len - fm->from;
 		v->complete = true;
 	}
 	v->data_len = (uint32_t)(avail > UINT32_MAX ? UINT32_MAX : avail);
@@ -246,33 +257,38 @@ applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
 	uint64_t end = udp ? 0 : stream_end(f, (int)dir), left;
 	uint32_t w = 0;
 
-	if (fr == NULL)
+	/* the stream's frame consumer is on for both directions once
+	 * either has frames: a direction without any holds nothing */
+	if (af->frames[0] == NULL && af->frames[1] == NULL)
 		return;
-	for (uint32_t i = 0; i < fr->n; i++) {
-		const struct applayer_frame *fm = &fr->f[i];
+	for (uint32_t i = 0; fr != NULL && i < fr->n; i++) {
+		struct applayer_frame *fm = &fr->f[i];
 		struct stream_chunk sc;
 		bool done = udp || eof;
 
 		if (!done && fm->len >= 0 && fm->offset + (uint64_t)fm->len <=
 		    end)
 			done = true;
-		if (!done && end - fm->offset > FRAME_MAX_HOLD)
+		/* its held bytes are gone (a gap) */
+		if (!done && fm->from < end && (!stream_data_at(f, (int)dir,
+		    fm->from, &sc) || sc.offset != fm->from))
 			done = true;
-		/* its first bytes are gone (a gap) */
-		if (!done && fm->offset < end && (!stream_data_at(f, (int)dir,
-		    fm->offset, &sc) || sc.offset != fm->offset))
-			done = true;
-		if (!done)
-			fr->f[w++] = *fm;
+		if (done)
+			continue;
+		/* inspected up to end: the next time from a window behind */
+		if (end > fm->from + FRAME_KEEP)
+			fm->from = end - FRAME_KEEP;
+		fr->f[w++] = *fm;
 	}
-	fr->n = w;
+	if (fr != NULL)
+		fr->n = w;
 	if (udp)
 		return;
 	/* frames to come start where the parser is (the app consumer's
 	 * progress); once it parses no more, nothing is held for them */
 	left = eof ? end : af->off[dir];
-	for (uint32_t i = 0; i < fr->n; i++)
-		if (fr->f[i].offset < left)
-			left = fr->f[i].offset;
+	for (uint32_t i = 0; fr != NULL && i < fr->n; i++)
+		if (fr->f[i].from < left)
+			left = fr->f[i].from;
 	stream_advance(f, (int)dir, STREAM_CONSUMER_FRAME, left);
 }

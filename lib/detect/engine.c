@@ -765,6 +765,7 @@ engine_matched(struct detect_thread *dt, struct engine_pkt *ep,
 			a->frame.tx_id = fr->tx_id;
 			a->frame.data = fr->data;
 			a->frame.data_len = fr->data_len;
+			a->frame.data_offset = fr->data_offset;
 			a->has_tx = fr->has_tx;
 			a->tx_id = fr->tx_id;
 		}
@@ -1034,6 +1035,7 @@ engine_frames(struct detect_thread *dt, struct engine_pkt *ep,
 		engine_ctx_next(dt);
 		dt->frame = &fr;
 		ep->in.buf_partial = !fr.complete;
+		ep->in.buf_no_start = !fr.start;
 		for (uint32_t k = 0; k < dt->nframerules && !ep->stop; k++) {
 			uint32_t num = dt->framerules[k];
 			const struct detect_sig *s = &de->sigs[num];
@@ -1049,6 +1051,7 @@ engine_frames(struct detect_thread *dt, struct engine_pkt *ep,
 		}
 		dt->frame = NULL;
 		ep->in.buf_partial = false;
+		ep->in.buf_no_start = false;
 	}
 }
 

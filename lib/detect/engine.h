@@ -86,6 +86,7 @@ struct detect_alert {
 		 * output comes first) */
 		const uint8_t	*data;
 		uint32_t	 data_len;
+		uint64_t	 data_offset;	/* stream offset of data */
 	} frame;
 	const struct rule_meta *meta;	/* metadata keyword pairs */
 	uint16_t	 nmeta;

@@ -91,8 +91,9 @@ struct detect_tx_source {
 };
 
 /* An app-layer frame (a DNS message, a TLS record, an HTTP request) as
- * detection inspects it: its bytes held now from its start (complete:
- * all of them), and where it lies, for the alert's eve "frame". det and
+ * detection inspects it: its bytes held now (from its start, or for a
+ * frame inspected before it was whole, a window behind what was
+ * inspected; complete: up to its end), and where it lies, for the alert's eve "frame". det and
  * ndet are detection's memory of the rules that matched it (at most
  * DETECT_FRAME_DET_MAX), so that a frame inspected on several packets
  * as it grows alerts once per rule. */
@@ -109,7 +110,9 @@ struct detect_frame {
 	uint64_t	 tx_id;
 	const uint8_t	*data;
 	uint32_t	 data_len;
-	bool		 complete;
+	uint64_t	 data_offset;	/* stream offset of data[0] */
+	bool		 start;		/* data begins at the frame's start */
+	bool		 complete;	/* data goes to the frame's end */
 	uint32_t	*det;
 	uint8_t		*ndet;
 };

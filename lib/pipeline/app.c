@@ -31,6 +31,8 @@ app_frame_get(const struct packet *p, uint8_t dir, uint32_t idx,
 	out->tx_id = v.tx_id;
 	out->data = v.data;
 	out->data_len = v.data_len;
+	out->data_offset = v.data_offset;
+	out->start = v.start;
 	out->complete = v.complete;
 	out->det = v.det;
 	out->ndet = v.ndet;

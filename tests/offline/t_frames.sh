@@ -72,6 +72,46 @@ want "http1.response dropped on the packet that brings the bytes" '.alert.signat
 want "endswith on a frame not whole yet does not match" '.alert.signature_id == 4' 0
 want "http: nothing else" 'true' 1
 
+# Frames hold stream bytes only while detection needs them: on 300000
+# packets of generated HTTP, TLS and DNS traffic (bench/gen-traffic, up
+# to 512 flows at once, bodies up to 1 MB) and a reassembly memcap of
+# 48 MB (32 MB is too little even without frames), frame rules leave
+# the stream engine's memory, the app layer's flows and its
+# transactions as they are without them: an open HTTP response frame
+# keeps a window, not its whole body (holding whole frames, up to 1 MB
+# each, drops 92686 segments at the memcap here).
+gen="$top_build/bench/gen-traffic"
+[ -x "$gen" ] || fail "$gen is not built"
+"$gen" --seed 7 --packets 300000 --mix mixed -o "$tmp/mixed.pcap" 2>/dev/null ||
+	fail "gen-traffic failed"
+stats() {	# the last stats record's counters named in $1 (jq paths)
+	jq -c "select(.event_type == \"stats\") | .stats | $1" \
+		"$tmp/out/eve.json" | tail -1
+}
+sel='[.tcp.segment_memcap_drop, .tcp.reassembly_gap, .app_layer.flow, .app_layer.tx]'
+cat >"$tmp/plain.rules" <<'RULES'
+alert http any any -> any any (http.uri; content:"/nothere-xyz"; sid:1;)
+RULES
+cp "$tmp/plain.rules" "$tmp/framed.rules"
+cat >>"$tmp/framed.rules" <<'RULES'
+alert tls any any -> any any (frame:tls.pdu; content:"|17 03 03 ff ff|"; startswith; sid:11;)
+alert udp any any -> any any (frame:dns.pdu; content:"nothere-q"; sid:12;)
+alert http any any -> any any (frame:http1.response; content:"nothere-res"; sid:13;)
+RULES
+run "$tmp/plain.rules" "$tmp/mixed.pcap" --set stream.reassembly.memcap=48mb
+plain=$(stats "$sel")
+run "$tmp/framed.rules" "$tmp/mixed.pcap" --set stream.reassembly.memcap=48mb
+framed=$(stats "$sel")
+[ "$plain" = "$framed" ] ||
+	fail "frame rules changed the stream or app layer: $plain, with frames $framed"
+case "$plain" in
+"[0,0,"*) ;;
+*) fail "memcap drops or gaps without frames: $plain" ;;
+esac
+[ "$(stats '.app_layer.frames_dropped')" = 0 ] ||
+	fail "frames dropped: $(stats '.app_layer.frames_dropped')"
+ok "frame rules on 300000 packets, memcap 48 MB: no memcap drop, no gap, the same flows and transactions"
+
 cat >"$tmp/bad.rules" <<'RULES'
 alert udp any any -> any any (msg:"unknown type"; frame:dns.nope; content:"a"; sid:101;)
 alert http any any -> any any (msg:"other protocol"; frame:tls.pdu; content:"a"; sid:102;)

@@ -258,6 +258,13 @@ content_inspect(struct detect_inspect *in, const void *data,
 	const struct detect_content *c = data;
 	int64_t start = 0, end = in->buf_len, hit;
 
+	/* an anchor at an end the buffer does not hold (a frame's window):
+	 * undecided, so no match, negated or not */
+	if ((in->buf_partial && (c->flags & CONTENT_ENDSWITH)) ||
+	    (in->buf_no_start && !(c->flags & CONTENT_RELATIVE) &&
+	    (c->flags & CONTENT_ABSOLUTE)))
+		return DETECT_INSPECT_ABORT;
+
 	if (c->flags & CONTENT_RELATIVE) {
 		start = in->cursor;
 		if (c->flags & CONTENT_DISTANCE)
@@ -275,9 +282,8 @@ content_inspect(struct detect_inspect *in, const void *data,
 	if (end > in->buf_len)
 		end = in->buf_len;
 	if (c->flags & CONTENT_ENDSWITH) {
-		/* the match must end at the end of the buffer (which a
-		 * partial frame has not reached yet) */
-		if (end < in->buf_len || in->buf_partial)
+		/* the match must end at the end of the buffer */
+		if (end < in->buf_len)
 			end = -1;
 		else if (start < (int64_t)in->buf_len - c->len)
 			start = (int64_t)in->buf_len - c->len;

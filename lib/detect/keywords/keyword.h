@@ -68,9 +68,12 @@ struct detect_inspect {
 	 * packet rules) and where it comes from (detect/tx.h) */
 	void		*tx;
 	const struct detect_tx_source *txsrc;
-	/* buf continues past buf_len (a frame not all here yet): a match
-	 * anchored at the buffer's end (endswith) cannot be decided */
+	/* buf continues past buf_len (a frame not all here yet), or
+	 * began before buf (a window of a frame): a match anchored at the
+	 * buffer's end (endswith), or at its start (offset, depth,
+	 * startswith), cannot be decided: it does not match */
 	bool		 buf_partial;
+	bool		 buf_no_start;
 	struct detect_inspect_counters *counters;
 	bool		 silent;	/* threshold: act, but do not alert */
 	int8_t		 rate_action;	/* rate_filter: the enum detect_action

@@ -381,6 +381,8 @@ frame_set(uint32_t idx, uint16_t alproto, uint8_t type, const char *bytes,
 	ff[idx].data = (const uint8_t *)bytes;
 	ff[idx].data_len = (uint32_t)strlen(bytes);
 	ff[idx].complete = complete;
+	ff[idx].start = true;
+	ff[idx].data_offset = ff[idx].offset;
 	ff[idx].det = ff_det[idx];
 	ff[idx].ndet = &ff_ndet[idx];
 	ff_ndet[idx] = 0;
@@ -484,6 +486,27 @@ START_TEST(test_partial_frame_leaves_endswith_undecided)
 	ff[0].len = 7;
 	ck_assert_uint_eq(frame_alerts(&p), 1);
 	ck_assert_uint_eq(harness_res.alerts[0].sid, 1);
+}
+END_TEST
+
+/* A window of a long frame (its start released after an inspection):
+ * anchors at the start are undecided, plain contents are searched. */
+START_TEST(test_frame_window_without_start_leaves_start_anchors_undecided)
+{
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp53, sizeof(udp53));
+
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"evil\"; startswith; sid:1;)\n"
+	    "alert udp any any -> any any (frame:dns.pdu; "
+	    "content:!\"good\"; offset:0; depth:4; sid:2;)\n"
+	    "alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"evil\"; sid:3;)");
+	frame_set(0, APPLAYER_PROTO_DNS, 0, "evil bytes", false);
+	ff[0].start = false;
+	ff[0].data_offset = 4000;
+	ck_assert_uint_eq(frame_alerts(&p), 1);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 3);
+	ck_assert_uint_eq(harness_res.alerts[0].frame.data_offset, 4000);
 }
 END_TEST
 
@@ -1678,6 +1701,7 @@ engine_suite(void)
 	tcase_add_test(fr, test_frame_rule_alerts_once_per_frame);
 	tcase_add_test(fr, test_frame_rule_sees_only_its_frame_type);
 	tcase_add_test(fr, test_partial_frame_leaves_endswith_undecided);
+	tcase_add_test(fr, test_frame_window_without_start_leaves_start_anchors_undecided);
 	tcase_add_test(fr, test_bare_frame_type_is_of_the_rules_protocol);
 	tcase_add_test(fr, test_bad_frame_values_are_errors_and_the_rest_loads);
 	tcase_add_test(fr, test_engine_says_when_it_wants_frames);
