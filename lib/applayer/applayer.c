@@ -59,9 +59,11 @@ applayer_ctx_free(struct applayer_ctx *ctx)
 }
 
 void
-applayer_ctx_set_frames(struct applayer_ctx *ctx, bool on)
+applayer_ctx_set_frames(struct applayer_ctx *ctx,
+    const uint32_t want[APPLAYER_PROTO_MAX])
 {
-	ctx->frames_on = on;
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++)
+		ctx->frames_want[pr] = want != NULL ? want[pr] : 0;
 }
 
 void

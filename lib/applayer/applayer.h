@@ -142,10 +142,12 @@ struct applayer_packet_result {
 void	applayer_packet(struct applayer_ctx *, struct packet *p,
 	    bool is_inline, struct applayer_packet_result *res);
 
-/* Whether parsers record frames (applayer_frame_add) on this worker:
- * on while the detection engine has rules with the frame keyword; the
- * pipeline sets it before each packet. */
-void	applayer_ctx_set_frames(struct applayer_ctx *, bool on);
+/* Which frames parsers record (applayer_frame_add) on this worker:
+ * want[proto] has bit (1 << type) for each frame type of proto that
+ * rules inspect (the frame keyword); all 0: none. The pipeline sets it
+ * whenever its detection engine changes. */
+void	applayer_ctx_set_frames(struct applayer_ctx *,
+	    const uint32_t want[APPLAYER_PROTO_MAX]);
 
 /* A frame as detection sees it (applayer_flow_frame). */
 #define APPLAYER_FRAME_DET_MAX	8	/* rules detection remembers per

@@ -45,7 +45,8 @@ bool	applayer_config_port_match(const struct applayer_config *,
 struct applayer_ctx {
 	const struct applayer_config *cfg;
 	struct timespec	 ts;		/* the packet's, for chunks */
-	bool		 frames_on;	/* applayer_ctx_set_frames */
+	/* frame types recorded, per protocol (applayer_ctx_set_frames) */
+	uint32_t	 frames_want[APPLAYER_PROTO_MAX];
 	struct applayer_stats st;
 };
 

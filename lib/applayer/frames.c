@@ -54,6 +54,7 @@ struct applayer_frames {
 	uint64_t	*dropped;	/* the worker's counter */
 	uint64_t	 own_id;	/* applayer_frames_new()'s */
 	uint64_t	 own_dropped;
+	uint32_t	 want;		/* bit per frame type recorded */
 };
 
 struct applayer_frames *
@@ -64,6 +65,7 @@ applayer_frames_new(void)
 	if (fr != NULL) {
 		fr->next_id = &fr->own_id;
 		fr->dropped = &fr->own_dropped;
+		fr->want = UINT32_MAX;
 	}
 	return fr;
 }
@@ -97,8 +99,10 @@ applayer_frames_get(struct applayer_ctx *ctx, struct applayer_flow *af,
     struct flow *f, uint8_t dir)
 {
 	struct applayer_frames *fr;
+	uint32_t want;
 
-	if (!ctx->frames_on || dir > 1)
+	if (dir > 1 || af->cur.parser == NULL || (want =
+	    ctx->frames_want[af->cur.parser->proto]) == 0)
 		return NULL;
 	if ((fr = af->frames[dir]) == NULL) {
 		if ((fr = calloc(1, sizeof(*fr))) == NULL)
@@ -109,6 +113,7 @@ applayer_frames_get(struct applayer_ctx *ctx, struct applayer_flow *af,
 			stream_consumer_enable(f, STREAM_CONSUMER_FRAME, true);
 	}
 	fr->dropped = &ctx->st.frames_dropped;
+	fr->want = want;
 	return fr;
 }
 
@@ -145,7 +150,8 @@ applayer_frame_add(const struct applayer_chunk *c, int64_t rel, int64_t len,
 	struct applayer_frame *fm;
 	int64_t abs;
 
-	if (fr == NULL || (rel < 0 && (uint64_t)-rel > c->offset))
+	if (fr == NULL || type >= 32 || !(fr->want & (1u << type)) ||
+	    (rel < 0 && (uint64_t)-rel > c->offset))
 		return 0;
 	abs = (int64_t)c->offset + rel;
 	for (uint32_t i = 0; i < fr->n; i++)

@@ -85,7 +85,7 @@ struct applayer_chunk {
 	uint64_t	 offset;	/* stream offset of data[0] (TCP; 0 for
 					 * a datagram) */
 	/* the direction's frames (applayer_frame_add); NULL when no rule
-	 * inspects frames: the frame calls then do nothing */
+	 * inspects the protocol's frames: the frame calls do nothing */
 	struct applayer_frames *frames;
 };
 
@@ -96,8 +96,8 @@ struct applayer_chunk {
  * frame_types. rel is the frame's start relative to c->data (it may lie
  * in an earlier chunk: a negative rel), len its length, -1 while not
  * known. Returns the frame's id (> 0, unique in the flow direction),
- * or 0 when frames are off or the direction holds APPLAYER_MAX_FRAMES
- * already (counted: app_layer.frames_dropped). A frame of the same type at the
+ * or 0 when no rule inspects frames of this type or the direction holds
+ * APPLAYER_MAX_FRAMES already (counted: app_layer.frames_dropped). A frame of the same type at the
  * same offset is not added twice: its id is returned (a record parsed
  * again after INCOMPLETE). The bytes themselves stay in the stream. */
 uint64_t applayer_frame_add(const struct applayer_chunk *c, int64_t rel,

@@ -31,6 +31,8 @@ static int	build_lists(struct detect_engine *);
 static int	build_list_of(struct detect_engine *, const struct rule *,
 		    uint8_t, uint8_t, uint16_t *);
 static bool	build_iponly(const struct detect_sig *);
+static void	build_frame_types(struct detect_engine *,
+		    const struct detect_sig *);
 static bool	build_pdonly(const struct rule *, const struct detect_sig *);
 
 extern const struct keyword kw_app_layer_protocol;
@@ -343,6 +345,20 @@ extern const struct keyword kw_threshold;
 extern const struct keyword kw_detection_filter;
 extern const struct keyword kw_tag;
 
+/* The frame types s inspects: parsers record only those. */
+static void
+build_frame_types(struct detect_engine *de, const struct detect_sig *s)
+{
+	for (uint8_t b = 0; b < s->nbufs; b++) {
+		const struct detect_buffer *db = detect_buffer_get(
+		    s->bufs[b].id);
+
+		if (db->scope == DETECT_BUFFER_SCOPE_FRAME &&
+		    db->alproto < DETECT_FRAME_PROTOS && db->frame_type < 32)
+			de->frame_types[db->alproto] |= 1u << db->frame_type;
+	}
+}
+
 /*
  * Suricata's SignatureIsIPOnly(): a rule of addresses, ports and
  * protocol only. No buffer keyword (content & co., any sticky buffer),
@@ -569,8 +585,10 @@ detect_engine_build_opts(struct ruleset *rs,
 		de->nsigs++;
 		if (build_sig(de, &de->sigs[i], keys[i].rule) == -1)
 			goto fail;
-		if (de->sigs[i].flags & DETECT_SIG_FRAME)
+		if (de->sigs[i].flags & DETECT_SIG_FRAME) {
 			de->nframe_sigs++;
+			build_frame_types(de, &de->sigs[i]);
+		}
 	}
 	free(keys);
 	keys = NULL;

@@ -1061,6 +1061,13 @@ detect_thread_wants_frames(const struct detect_thread *dt)
 	return dt->de->nframe_sigs > 0;
 }
 
+uint32_t
+detect_thread_frame_types(const struct detect_thread *dt, uint16_t alproto)
+{
+	return alproto < DETECT_FRAME_PROTOS ? dt->de->frame_types[alproto] :
+	    0;
+}
+
 bool
 detect_packet_wants_stream(const struct detect_thread *dt,
     const struct packet *p)

@@ -276,6 +276,10 @@ void	detect_packet(struct detect_thread *, const struct packet *,
 /* Whether the engine has frame rules (the frame keyword): parsers then
  * record frames (applayer_ctx_set_frames). */
 bool	detect_thread_wants_frames(const struct detect_thread *);
+/* The frame types (bit per the parser's type index) its frame rules
+ * inspect of app-layer protocol alproto: parsers record only those. */
+uint32_t detect_thread_frame_types(const struct detect_thread *,
+	    uint16_t alproto);
 
 /* Whether the rules p meets (its group) inspect the reassembled
  * stream: when not, the pipeline turns raw stream inspection off for

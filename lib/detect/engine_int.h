@@ -112,6 +112,8 @@ struct detect_sig {
 
 #define DETECT_NO_FP	UINT32_MAX
 
+#define DETECT_FRAME_PROTOS	16
+
 /* A distinct fast pattern of the engine. */
 struct detect_fp {
 	const uint8_t	*bytes;		/* into the rule's content */
@@ -179,6 +181,9 @@ struct detect_engine {
 	uint32_t	 max_group;	/* largest group, in rules */
 	uint64_t	 gen;		/* distinct per engine built (tx state) */
 	size_t		 nframe_sigs;	/* DETECT_SIG_FRAME rules */
+	/* per alproto (below DETECT_FRAME_PROTOS): bit per frame type
+	 * the frame rules inspect */
+	uint32_t	 frame_types[DETECT_FRAME_PROTOS];
 	uint8_t		 mpm_context;	/* SINGLE or FULL, as built */
 	double		 build_seconds;
 	const struct keyword **scratch_kw; /* keywords with thread scratch */

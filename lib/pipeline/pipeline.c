@@ -27,6 +27,7 @@ struct pipeline {
 	struct pipeline_stats st;	/* stream part filled on read */
 };
 
+static void	pipeline_frames(struct pipeline *);
 static void	pipeline_raw(struct pipeline *, struct packet *,
 		    const struct stream_result *);
 
@@ -146,6 +147,7 @@ pipeline_new(const struct pipeline_config *cfg, struct detect_thread *dt,
 	}
 	flow_table_set_stream_free(pl->flows, stream_session_free);
 	flow_table_set_app_free(pl->flows, applayer_flow_free);
+	pipeline_frames(pl);
 	if (cfg->hosts != NULL)
 		flow_table_set_tcp_host_os(pl->flows, tcp_host_os, cfg->hosts);
 	return pl;
@@ -169,10 +171,25 @@ pipeline_flows(struct pipeline *pl)
 	return pl->flows;
 }
 
+/* The app layer records the frames pl's rules inspect. */
+static void
+pipeline_frames(struct pipeline *pl)
+{
+	uint32_t want[APPLAYER_PROTO_MAX];
+
+	if (pl->app == NULL)
+		return;
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++)
+		want[pr] = pl->dt != NULL ? detect_thread_frame_types(pl->dt,
+		    (uint16_t)pr) : 0;
+	applayer_ctx_set_frames(pl->app, want);
+}
+
 void
 pipeline_set_detect(struct pipeline *pl, struct detect_thread *dt)
 {
 	pl->dt = dt;
+	pipeline_frames(pl);
 }
 
 void
@@ -345,8 +362,6 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 	 * brought: inline, before the verdict */
 	if (inspect && pl->app != NULL && f != NULL &&
 	    !(f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED))) {
-		applayer_ctx_set_frames(pl->app, pl->dt != NULL &&
-		    detect_thread_wants_frames(pl->dt));
 		applayer_packet(pl->app, p, pl->cfg.stream.is_inline, &ar);
 		if (ar.flags & APPLAYER_PKT_ERROR)
 			inspect = apply_exception(pl, p,

@@ -557,6 +557,25 @@ START_TEST(test_engine_says_when_it_wants_frames)
 }
 END_TEST
 
+/* Parsers record only the frame types rules inspect. */
+START_TEST(test_engine_names_the_frame_types_its_rules_inspect)
+{
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "content:\"a\"; sid:1;)\n"
+	    "alert tls any any -> any any (frame:tls.hdr; content:\"a\"; "
+	    "sid:2;)\n"
+	    "alert tls any any -> any any (frame:tls.alert; content:\"a\"; "
+	    "sid:3;)");
+	ck_assert_uint_eq(detect_thread_frame_types(harness_dt,
+	    APPLAYER_PROTO_DNS), 1u << 0);
+	/* tls.hdr and tls.alert: types 1 and 3 */
+	ck_assert_uint_eq(detect_thread_frame_types(harness_dt,
+	    APPLAYER_PROTO_TLS), 1u << 1 | 1u << 3);
+	ck_assert_uint_eq(detect_thread_frame_types(harness_dt,
+	    APPLAYER_PROTO_HTTP1), 0);
+}
+END_TEST
+
 /* --- transactions through a fake tx source --- */
 
 struct fake_tx {
@@ -1705,6 +1724,7 @@ engine_suite(void)
 	tcase_add_test(fr, test_bare_frame_type_is_of_the_rules_protocol);
 	tcase_add_test(fr, test_bad_frame_values_are_errors_and_the_rest_loads);
 	tcase_add_test(fr, test_engine_says_when_it_wants_frames);
+	tcase_add_test(fr, test_engine_names_the_frame_types_its_rules_inspect);
 	suite_add_tcase(s, fr);
 
 	tcase_add_checked_fixture(tx, tx_setup, tx_teardown);
