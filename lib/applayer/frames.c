@@ -3,10 +3,12 @@
  * UDP, in the datagram), for the frame keyword.
  *
  * A frame is a type, a 64-bit stream offset, a length (-1 while the
- * parser does not know it yet), a flow-wide id and optionally a tx id;
- * no bytes (ids count per direction, as Suricata's). At most APPLAYER_MAX_FRAMES are held per direction (the
- * array is allocated with the first frame; more are counted in
- * app_layer.frames_dropped and not added). On TCP the stream consumer
+ * parser does not know it yet), an id (counted per flow direction, as
+ * Suricata's) and optionally a tx id; no bytes. Only the types the
+ * rules inspect are recorded (applayer_ctx_set_frames), at most
+ * APPLAYER_MAX_FRAMES per direction (the array grows from
+ * FRAMES_INITIAL with the first frames; more, or no memory, are counted
+ * in app_layer.frames_dropped and not added). On TCP the stream consumer
  * STREAM_CONSUMER_FRAME holds the stream's bytes from the oldest frame
  * on, so detection reads them from the stream (stream_data_at) when a
  * packet of the frame's direction comes.
@@ -47,10 +49,15 @@ struct applayer_frame {
 	uint32_t	 det[APPLAYER_FRAME_DET_MAX];	/* detection's */
 };
 
+/* frames held at first; the array doubles up to APPLAYER_MAX_FRAMES */
+#define FRAMES_INITIAL	4
+
 struct applayer_frames {
-	struct applayer_frame f[APPLAYER_MAX_FRAMES];
+	struct applayer_frame *f;
 	uint32_t	 n;
-	uint64_t	*next_id;	/* the flow's (struct applayer_flow) */
+	uint32_t	 cap;
+	uint64_t	*next_id;	/* the flow direction's last id
+					 * (struct applayer_flow) */
 	uint64_t	*dropped;	/* the worker's counter */
 	uint64_t	 own_id;	/* applayer_frames_new()'s */
 	uint64_t	 own_dropped;
@@ -73,6 +80,8 @@ applayer_frames_new(void)
 void
 applayer_frames_delete(struct applayer_frames *fr)
 {
+	if (fr != NULL)
+		free(fr->f);
 	free(fr);
 }
 
@@ -128,7 +137,7 @@ void
 applayer_frames_free(struct applayer_flow *af)
 {
 	for (int d = 0; d < 2; d++) {
-		free(af->frames[d]);
+		applayer_frames_delete(af->frames[d]);
 		af->frames[d] = NULL;
 	}
 }
@@ -157,9 +166,17 @@ applayer_frame_add(const struct applayer_chunk *c, int64_t rel, int64_t len,
 	for (uint32_t i = 0; i < fr->n; i++)
 		if (fr->f[i].type == type && fr->f[i].offset == (uint64_t)abs)
 			return fr->f[i].id;
-	if (fr->n == APPLAYER_MAX_FRAMES) {
-		counter_inc(fr->dropped);
-		return 0;
+	if (fr->n == fr->cap) {
+		uint32_t ncap = fr->cap != 0 ? fr->cap * 2 : FRAMES_INITIAL;
+		struct applayer_frame *nf;
+
+		if (ncap > APPLAYER_MAX_FRAMES || (nf = realloc(fr->f,
+		    ncap * sizeof(*nf))) == NULL) {
+			counter_inc(fr->dropped);
+			return 0;
+		}
+		fr->f = nf;
+		fr->cap = ncap;
 	}
 	fm = &fr->f[fr->n++];
 	memset(fm, 0, sizeof(*fm));

@@ -97,9 +97,10 @@ struct applayer_chunk {
  * in an earlier chunk: a negative rel), len its length, -1 while not
  * known. Returns the frame's id (> 0, unique in the flow direction),
  * or 0 when no rule inspects frames of this type or the direction holds
- * APPLAYER_MAX_FRAMES already (counted: app_layer.frames_dropped). A frame of the same type at the
- * same offset is not added twice: its id is returned (a record parsed
- * again after INCOMPLETE). The bytes themselves stay in the stream. */
+ * APPLAYER_MAX_FRAMES already (counted: app_layer.frames_dropped). A
+ * frame of the same type at the same offset is not added twice: its id
+ * is returned (a record parsed again after INCOMPLETE). The bytes
+ * themselves stay in the stream. */
 uint64_t applayer_frame_add(const struct applayer_chunk *c, int64_t rel,
 	    int64_t len, uint8_t type);
 /* Frame id of c's direction ends at rel (relative to c->data): its

@@ -93,10 +93,11 @@ struct detect_tx_source {
 /* An app-layer frame (a DNS message, a TLS record, an HTTP request) as
  * detection inspects it: its bytes held now (from its start, or for a
  * frame inspected before it was whole, a window behind what was
- * inspected; complete: up to its end), and where it lies, for the alert's eve "frame". det and
- * ndet are detection's memory of the rules that matched it (at most
- * DETECT_FRAME_DET_MAX), so that a frame inspected on several packets
- * as it grows alerts once per rule. */
+ * inspected; complete: up to its end), and where it lies, for the
+ * alert's eve "frame". det and ndet are detection's memory of the
+ * rules that matched it (at most DETECT_FRAME_DET_MAX), so that a
+ * frame inspected on several packets as it grows alerts once per
+ * rule. */
 #define DETECT_FRAME_DET_MAX	8
 struct detect_frame {
 	uint16_t	 alproto;

@@ -9,6 +9,10 @@
 #include "flow/flow.h"
 #include "pipeline/app.h"
 
+/* detection writes up to DETECT_FRAME_DET_MAX into the frame's array */
+_Static_assert(APPLAYER_FRAME_DET_MAX == DETECT_FRAME_DET_MAX,
+    "a frame's rule memory must be one size on both sides");
+
 /* The flow's frames as detection sees them (detect/tx.h). */
 static bool
 app_frame_get(const struct packet *p, uint8_t dir, uint32_t idx,
