@@ -510,6 +510,22 @@ START_TEST(test_frame_window_without_start_leaves_start_anchors_undecided)
 }
 END_TEST
 
+/* Transforms follow frame as any sticky buffer, per frame. */
+START_TEST(test_transforms_apply_to_each_frame)
+{
+	struct packet p = ipv4(IPPROTO_UDP, NULL, 0, udp53, sizeof(udp53));
+
+	harness_engine("alert udp any any -> any any (frame:dns.pdu; "
+	    "to_lowercase; content:\"evil\"; sid:1;)");
+	frame_set(0, APPLAYER_PROTO_DNS, 0, "an EVIL one", true);
+	frame_set(1, APPLAYER_PROTO_DNS, 0, "a good one", true);
+	frame_set(2, APPLAYER_PROTO_DNS, 0, "Evil too", true);
+	ck_assert_uint_eq(frame_alerts(&p), 2);
+	ck_assert_uint_eq(harness_res.alerts[0].frame.id, 5);
+	ck_assert_uint_eq(harness_res.alerts[1].frame.id, 7);
+}
+END_TEST
+
 START_TEST(test_bare_frame_type_is_of_the_rules_protocol)
 {
 	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
@@ -1721,6 +1737,7 @@ engine_suite(void)
 	tcase_add_test(fr, test_frame_rule_sees_only_its_frame_type);
 	tcase_add_test(fr, test_partial_frame_leaves_endswith_undecided);
 	tcase_add_test(fr, test_frame_window_without_start_leaves_start_anchors_undecided);
+	tcase_add_test(fr, test_transforms_apply_to_each_frame);
 	tcase_add_test(fr, test_bare_frame_type_is_of_the_rules_protocol);
 	tcase_add_test(fr, test_bad_frame_values_are_errors_and_the_rest_loads);
 	tcase_add_test(fr, test_engine_says_when_it_wants_frames);
