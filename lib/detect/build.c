@@ -322,8 +322,15 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 		s->flags &= (uint16_t)~DETECT_SIG_TX;
 	if (build_pdonly(r, s))
 		s->flags |= DETECT_SIG_PDONLY;
-	if (!(s->flags & (DETECT_SIG_TX | DETECT_SIG_FRAME)))
+	if (!(s->flags & DETECT_SIG_FRAME))
 		detect_stream_flags(s);
+	/* a transaction rule with pkt_data keywords (uricontent and a
+	 * plain content on alert tcp): Suricata adds a stream inspection
+	 * engine to its tx engines, so the pkt_data part matches the
+	 * reassembled stream; quell tries the packet's payload too, as it
+	 * did before the stream was looked at */
+	if ((s->flags & DETECT_SIG_TX) && (s->flags & DETECT_SIG_STREAM))
+		s->flags |= DETECT_SIG_PACKET;
 	if (build_iponly(s))
 		s->flags |= DETECT_SIG_IPONLY;
 	/* Suricata applies a drop or pass to the whole flow for IP-only

@@ -447,8 +447,8 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 		bool ok = false;
 
 		/* plain pkt_data: the packet and/or the reassembled
-		 * stream */
-		if (sb->list == DETECT_BUFFER_PAYLOAD && tx == NULL) {
+		 * stream, also in a transaction rule */
+		if (sb->list == DETECT_BUFFER_PAYLOAD) {
 			if (!detect_stream_payload(s, sb, in, dt->scratch,
 			    &dt->on_stream))
 				return false;

@@ -232,6 +232,13 @@ pipeline_flow_end_detect(struct pipeline *pl, struct flow *f, uint8_t dir,
 	p->flow_flags = (uint8_t)(dir | PKT_FLOW_ESTABLISHED);
 	p->pseudo = true;
 	p->pkt_src = PKT_SRC_FLOW_TIMEOUT;
+	/* what the stream holds uninspected goes with it, for the
+	 * transaction rules with pkt_data keywords (Suricata's pseudo
+	 * packet carries both); the raw pseudo packet after this one
+	 * inspects it for the other rules and consumes it */
+	if (f->stream != NULL && stream_raw_eof(f, ts ? FLOW_DIR_TO_SERVER :
+	    FLOW_DIR_TO_CLIENT, &pl->raw))
+		p->raw = &pl->raw;
 	pipeline_app_detect(pl->dt, p, &ar, &res->det);
 	res->inspected = true;
 	if (res->det.nalerts > 0)

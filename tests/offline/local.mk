@@ -7,7 +7,8 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_defrag_policy.sh tests/offline/t_eve_suricata.sh \
 	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh \
 	tests/offline/t_eve_xff.sh tests/offline/t_eve_flowvars.sh \
-	tests/offline/t_eve_anomaly.sh tests/offline/t_frames.sh
+	tests/offline/t_eve_anomaly.sh tests/offline/t_frames.sh \
+	tests/offline/t_http_hash_stream.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/offline/stream_pcap.py
@@ -31,7 +32,9 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/http-sha256-drop-02.rules \
 	tests/data/verify/dns-frames-input.pcap \
 	tests/data/verify/http-gap-simple-frames-ips-input.pcap \
-	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules
+	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules \
+	tests/data/verify/bug-28-input.pcap tests/data/verify/bug-28-test.rules \
+	tests/data/verify/http-double-encoded-uri-input.pcap
 EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/expected.txt \
 	tests/data/threshold/eve-drop-all.yaml \

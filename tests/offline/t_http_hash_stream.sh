@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# quelld -r on suricata-verify captures (tests/data/verify, MIT), each
+# expectation what Suricata 7.0.6 gives on the same capture and rules:
+# - mixed transaction and payload rules at the flow's end (case bug-28):
+#   uricontent with a plain content in an alert tcp rule, on a request
+#   never acknowledged, alerts on the flow-timeout pseudo packet with the
+#   flow's tuple, tx_id 0 and app_proto http, as the uricontent-only ones.
+# - include: applied where it stands (case http-double-encoded-uri): a
+#   yaml that includes one saying double-decode-path: no and then says
+#   yes decodes twice (app-layer-event http.double_encoded_uri alerts);
+#   the included file alone does not.
+set -u
+top_src="${QUELL_TOP_SRCDIR:?}"
+top_build="${QUELL_TOP_BUILDDIR:?}"
+quelld="$top_build/daemon/quelld"
+data="$top_src/tests/data/verify"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/quell-hashstream.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'ok: %s\n' "$*"; }
+command -v jq >/dev/null || fail "jq is not installed"
+
+run() {	# run NAME RULES PCAP [ARGS...]
+	local name="$1" rules="$2" pcap="$3"
+	shift 3
+	mkdir -p "$tmp/$name"
+	(cd / && timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" \
+		-S "$rules" -l "$tmp/$name" -r "$pcap" -k none "$@") \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" ||
+		fail "quelld -r $pcap $* exited $?: $(cat "$tmp/$name.err")"
+}
+sids() {	# sids NAME: "sid:count " of the alerts
+	jq -r 'select(.event_type == "alert") | .alert.signature_id' \
+		"$tmp/$1/eve.json" | sort -n | uniq -c |
+		awk '{ printf "%s:%s ", $2, $1 }'
+}
+
+# ---------------------------------------------------------------- bug-28
+run b28 "$data/bug-28-test.rules" "$data/bug-28-input.pcap"
+got=$(sids b28)
+want="2001340:1 2001341:1 2001342:1 2001343:1 "
+[ "$got" = "$want" ] || fail "bug-28 alerts '$got', want '$want'"
+n=$(jq -c 'select(.event_type == "alert" and .src_ip == "192.168.2.7" and
+	.src_port == 1041 and .dest_ip == "208.75.250.50" and .dest_port == 80
+	and .proto == "TCP" and .tx_id == 0 and .app_proto == "http" and
+	.pkt_src == "stream (flow timeout)")' "$tmp/b28/eve.json" | wc -l)
+[ "$n" = 4 ] || fail "bug-28: $n of 4 alerts carry the flow's tuple, tx 0, app_proto http"
+ok "uricontent + content in alert tcp rules: matched on the stream at the flow's end"
+
+# ---------------------------------------------------------------- include order
+cat >"$tmp/base.yaml" <<'YAML'
+%YAML 1.1
+---
+app-layer:
+  protocols:
+    http:
+      libhtp:
+        default-config:
+          double-decode-path: no
+          double-decode-query: no
+YAML
+cat >"$tmp/case.yaml" <<'YAML'
+%YAML 1.1
+---
+include: base.yaml
+app-layer:
+  protocols:
+    http:
+      libhtp:
+        default-config:
+          double-decode-path: yes
+          double-decode-query: yes
+YAML
+cat >"$tmp/dd.rules" <<'RULES'
+alert http any any -> any any (msg:"double encoded"; flow:established,to_server; app-layer-event:http.double_encoded_uri; sid:1;)
+RULES
+run dd "$tmp/dd.rules" "$data/http-double-encoded-uri-input.pcap" \
+	--include "$tmp/case.yaml"
+[ "$(sids dd)" = "1:1 " ] || fail "double decoding after include: alerts '$(sids dd)'"
+run dd0 "$tmp/dd.rules" "$data/http-double-encoded-uri-input.pcap" \
+	--include "$tmp/base.yaml"
+[ "$(sids dd0)" = "" ] || fail "no double decoding: alerts '$(sids dd0)'"
+ok "keys after include: override the included file (double-decode-path)"
