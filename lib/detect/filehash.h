@@ -15,10 +15,12 @@ struct rules_parser;
 /* Sets up kw ("filesha256" ...) on rule r from option opt: the value
  * [!]NAME names the list, an absolute path or a path relative to the
  * rule file's directory (else to the working directory, as Suricata
- * tries both); every line is a digest of len bytes in hex (2 * len
- * digits, either case), blank lines and lines starting with '#' are
- * skipped. The match is attached to the internal buffer buffer
- * ("file.sha256"). A bad line is an error naming list:line; 0, or -1
+ * tries both); the list is read as Suricata reads it
+ * (detect/hashlist.h): a digest of len bytes in hex (2 * len digits,
+ * either case) at the start of a line, anything after it ignored
+ * ("HASH  name" as md5sum prints it), lines not starting with a hex
+ * digit skipped. The match is attached to the internal buffer buffer
+ * ("file.sha256"). A bad list is an error naming list:line; 0, or -1
  * after reporting. */
 int	detect_filehash_setup(struct rules_parser *p, struct rule *r,
 	    const struct rules_option *opt, const struct keyword *kw,

@@ -10,6 +10,7 @@ lib_libquell_a_SOURCES += \
 	lib/detect/applayer.c lib/detect/applayer.h \
 	lib/detect/flowvars.c lib/detect/flowvars.h \
 	lib/detect/group.c \
+	lib/detect/hashlist.c lib/detect/hashlist.h \
 	lib/detect/hosttable.c lib/detect/hosttable.h \
 	lib/detect/inspect.c lib/detect/inspect.h \
 	lib/detect/kwparse.c lib/detect/kwparse.h \
@@ -256,3 +257,8 @@ TESTS += tests/unit/detect/check_xform
 tests_unit_detect_check_xform_SOURCES = tests/unit/detect/check_xform.c
 tests_unit_detect_check_xform_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_detect_check_xform_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/detect/check_hashlist
+TESTS += tests/unit/detect/check_hashlist
+tests_unit_detect_check_hashlist_SOURCES = tests/unit/detect/check_hashlist.c
+tests_unit_detect_check_hashlist_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_detect_check_hashlist_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -33,6 +33,8 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/dns-frames-input.pcap \
 	tests/data/verify/http-gap-simple-frames-ips-input.pcap \
 	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules \
+	tests/data/verify/filemd5-target.pcap \
+	tests/data/verify/filemd5-target.md5 \
 	tests/data/verify/bug-28-input.pcap tests/data/verify/bug-28-test.rules \
 	tests/data/verify/http-double-encoded-uri-input.pcap
 EXTRA_DIST += tests/data/threshold/cases.txt \

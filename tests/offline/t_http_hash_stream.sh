@@ -1,6 +1,13 @@
 #!/usr/bin/env bash
 # quelld -r on suricata-verify captures (tests/data/verify, MIT), each
 # expectation what Suricata 7.0.6 gives on the same capture and rules:
+# - filemd5 (case filemd5): a rule whose list holds the MD5 of the
+#   response body alerts once; the negated list does not; a list in
+#   upper case with comments and trailing text works; a list with a short
+#   digest or none, and a missing list, fail their rule naming file:line,
+#   and the other rules load. The list is found beside the rule file
+#   whatever the working directory. file.md5, the buffer filemd5 matches
+#   on, is no sticky keyword.
 # - mixed transaction and payload rules at the flow's end (case bug-28):
 #   uricontent with a plain content in an alert tcp rule, on a request
 #   never acknowledged, alerts on the flow-timeout pseudo packet with the
@@ -35,6 +42,39 @@ sids() {	# sids NAME: "sid:count " of the alerts
 		"$tmp/$1/eve.json" | sort -n | uniq -c |
 		awk '{ printf "%s:%s ", $2, $1 }'
 }
+
+# ---------------------------------------------------------------- filemd5
+mkdir -p "$tmp/lists"
+cp "$data/filemd5-target.md5" "$tmp/lists/target.md5"
+printf '# md5 list\n\n00000000000000000000000000000000 other.exe\nE19C1283C925B3206685FF522ACFE3E6\n' \
+	>"$tmp/lists/upper.md5"
+printf '00000000000000000000000000000000\n0000000000000000000000000000000\n' \
+	>"$tmp/lists/short.md5"
+printf '# nothing\n' >"$tmp/lists/empty.md5"
+cat >"$tmp/lists/md5.rules" <<'RULES'
+alert http any any -> any any (msg:"listed"; filemd5:target.md5; sid:1;)
+alert http any any -> any any (msg:"not listed"; filemd5:!target.md5; sid:2;)
+alert http any any -> any any (msg:"upper, comments"; filemd5: upper.md5; sid:3;)
+alert http any any -> any any (msg:"short"; filemd5:short.md5; sid:4;)
+alert http any any -> any any (msg:"empty"; filemd5:empty.md5; sid:5;)
+alert http any any -> any any (msg:"missing"; filemd5:missing.md5; sid:6;)
+alert http any any -> any any (msg:"internal buffer"; file.md5; content:"a"; sid:7;)
+RULES
+run md5 "$tmp/lists/md5.rules" "$data/filemd5-target.pcap"
+grep -q 'rules: 3 loaded, 3 failed, 1 unsupported' "$tmp/md5.err" ||
+	fail "filemd5 rules: $(cat "$tmp/md5.err")"
+grep -q "md5.rules:4:.*short.md5:2: hash string not 32 characters" "$tmp/md5.err" ||
+	fail "a short digest is not named by file:line: $(cat "$tmp/md5.err")"
+grep -q "md5.rules:5:.*empty.md5: no hashes in the file" "$tmp/md5.err" ||
+	fail "an empty list is not refused: $(cat "$tmp/md5.err")"
+grep -q "md5.rules:6:.*cannot open hash list 'missing.md5': No such file" "$tmp/md5.err" ||
+	fail "a missing list is not named: $(cat "$tmp/md5.err")"
+got=$(sids md5)
+[ "$got" = "1:1 3:1 " ] || fail "filemd5 alerts (sid:count) '$got', want '1:1 3:1 '"
+n=$(jq -c 'select(.event_type == "alert" and .alert.signature_id == 1 and
+	.app_proto == "http" and .tx_id == 0)' "$tmp/md5/eve.json" | wc -l)
+[ "$n" = 1 ] || fail "the filemd5 alert is not on the http tx 0 ($n)"
+ok "filemd5: listed, negated, list format, bad lists named by file:line (Suricata 7.0.6's alerts)"
 
 # ---------------------------------------------------------------- bug-28
 run b28 "$data/bug-28-test.rules" "$data/bug-28-input.pcap"
