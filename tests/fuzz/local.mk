@@ -24,6 +24,7 @@ FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_xform_replay \
 	tests/fuzz/fuzz_ssh_replay \
 	tests/fuzz/fuzz_applayer_replay \
+	tests/fuzz/fuzz_hashlist_replay \
 	$(NULL)
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
@@ -80,6 +81,10 @@ tests_fuzz_fuzz_applayer_replay_SOURCES = tests/fuzz/fuzz_applayer.c tests/fuzz/
 tests_fuzz_fuzz_applayer_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"applayer"'
 tests_fuzz_fuzz_applayer_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_applayer_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_hashlist_replay_SOURCES = tests/fuzz/fuzz_hashlist.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_hashlist_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"hashlist"'
+tests_fuzz_fuzz_hashlist_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_hashlist_replay_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_threshold_config_replay_SOURCES = tests/fuzz/fuzz_threshold_config.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_threshold_config_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"threshold_config"'
 tests_fuzz_fuzz_threshold_config_replay_CFLAGS = $(FUZZ_CFLAGS)
@@ -101,6 +106,7 @@ noinst_PROGRAMS += \
 	tests/fuzz/fuzz_xform \
 	tests/fuzz/fuzz_ssh \
 	tests/fuzz/fuzz_applayer \
+	tests/fuzz/fuzz_hashlist \
 	$(NULL)
 tests_fuzz_fuzz_dns_SOURCES = tests/fuzz/fuzz_dns.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_dns_CPPFLAGS = $(FUZZ_CPPFLAGS)
@@ -172,6 +178,11 @@ tests_fuzz_fuzz_threshold_config_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_threshold_config_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_threshold_config_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_threshold_config_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_hashlist_SOURCES = tests/fuzz/fuzz_hashlist.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_hashlist_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_hashlist_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_hashlist_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_hashlist_LDADD = $(FUZZ_LDADD)
 endif
 
 EXTRA_DIST += \
@@ -195,5 +206,6 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/xform \
 	tests/fuzz/corpus/ssh \
 	tests/fuzz/corpus/applayer \
+	tests/fuzz/corpus/hashlist \
 	$(NULL)
 # tests/fuzz/corpus/control_proto ships from lib/control/local.mk.
