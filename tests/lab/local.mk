@@ -29,6 +29,7 @@ LAB_TESTS = \
 	tests/lab/t_tls_dns.sh \
 	tests/lab/t_frag_conntrack.sh \
 	tests/lab/t_http.sh \
+	tests/lab/t_http_filemd5.sh \
 	tests/lab/t_stream_inline.sh \
 	tests/lab/t_stream_segments.sh \
 	$(NULL)
