@@ -15,7 +15,7 @@
 # - include: applied where it stands (case http-double-encoded-uri): a
 #   yaml that includes one saying double-decode-path: no and then says
 #   yes decodes twice (app-layer-event http.double_encoded_uri alerts);
-#   the included file alone does not.
+#   the included file alone does not; Suricata's --set of the key does.
 set -u
 top_src="${QUELL_TOP_SRCDIR:?}"
 top_build="${QUELL_TOP_BUILDDIR:?}"
@@ -121,4 +121,7 @@ run dd "$tmp/dd.rules" "$data/http-double-encoded-uri-input.pcap" \
 run dd0 "$tmp/dd.rules" "$data/http-double-encoded-uri-input.pcap" \
 	--include "$tmp/base.yaml"
 [ "$(sids dd0)" = "" ] || fail "no double decoding: alerts '$(sids dd0)'"
-ok "keys after include: override the included file (double-decode-path)"
+run dd1 "$tmp/dd.rules" "$data/http-double-encoded-uri-input.pcap" \
+	--set app-layer.protocols.http.libhtp.default-config.double-decode-path=yes
+[ "$(sids dd1)" = "1:1 " ] || fail "double decoding with --set: alerts '$(sids dd1)'"
+ok "keys after include: override the included file (double-decode-path); --set sets it too"
