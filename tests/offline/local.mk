@@ -36,7 +36,8 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/filemd5-target.pcap \
 	tests/data/verify/filemd5-target.md5 \
 	tests/data/verify/bug-28-input.pcap tests/data/verify/bug-28-test.rules \
-	tests/data/verify/http-double-encoded-uri-input.pcap
+	tests/data/verify/http-double-encoded-uri-input.pcap \
+	tests/data/http/mixed.rules
 EXTRA_DIST += tests/data/threshold/cases.txt \
 	tests/data/threshold/expected.txt \
 	tests/data/threshold/eve-drop-all.yaml \

@@ -11,7 +11,9 @@
 # - mixed transaction and payload rules at the flow's end (case bug-28):
 #   uricontent with a plain content in an alert tcp rule, on a request
 #   never acknowledged, alerts on the flow-timeout pseudo packet with the
-#   flow's tuple, tx_id 0 and app_proto http, as the uricontent-only ones.
+#   flow's tuple, tx_id 0 and app_proto http, as the uricontent-only ones;
+#   and four such rules (tests/data/http/mixed.rules) on eight captures
+#   give Suricata 7.0.6's alerts.
 # - include: applied where it stands (case http-double-encoded-uri): a
 #   yaml that includes one saying double-decode-path: no and then says
 #   yes decodes twice (app-layer-event http.double_encoded_uri alerts);
@@ -87,6 +89,30 @@ n=$(jq -c 'select(.event_type == "alert" and .src_ip == "192.168.2.7" and
 	.pkt_src == "stream (flow timeout)")' "$tmp/b28/eve.json" | wc -l)
 [ "$n" = 4 ] || fail "bug-28: $n of 4 alerts carry the flow's tuple, tx 0, app_proto http"
 ok "uricontent + content in alert tcp rules: matched on the stream at the flow's end"
+
+# ------------------------------------------- tx rules with pkt_data, table
+# tests/data/http/mixed.rules (a tx buffer and a pkt_data content in each
+# rule) on each capture: the alerts (sid:count) Suricata 7.0.6 gives with
+# the same rules and arguments (before quell matched the pkt_data part on
+# the packet's own payload only and alerted on none of these but one)
+while read -r pcap want args; do
+	want=${want//,/ }
+	name=mixed-${pcap%.pcap}
+	# shellcheck disable=SC2086 # args: zero or more words
+	run "$name" "$top_src/tests/data/http/mixed.rules" "$data/$pcap" $args
+	got=$(sids "$name")
+	[ "$got" = "$want " ] || fail "mixed rules on $pcap: alerts '$got', want '$want '"
+done <<'TABLE'
+bug-78-http-uri-input.pcap 1:1,2:1
+detect-bsize-0-input.pcap 1:1,2:1
+http-request-line-input.pcap 1:1,2:1,4:1 --set stream.midstream=true
+filemagic-flowbits-pdf-dl.pcap 1:1,2:1,3:1
+base64-issue-5223-input.pcap 1:1,2:1
+filemd5-target.pcap 1:1,2:1,3:1
+bug-28-input.pcap 1:1,2:1
+http-double-encoded-uri-input.pcap 1:1,2:1
+TABLE
+ok "transaction rules with pkt_data keywords: Suricata 7.0.6's alerts on 8 captures"
 
 # ---------------------------------------------------------------- include order
 cat >"$tmp/base.yaml" <<'YAML'
