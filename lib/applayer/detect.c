@@ -61,12 +61,15 @@ pattern_match(const struct applayer_pattern *pt, const uint8_t *data,
 }
 
 /* The first enabled protocol with a pattern of direction pdir matching
- * data; *more set when one may still match with more data. */
+ * data (and its confirm hook agreeing, which may say the data goes the
+ * other way: *rev); *more set when one may still match with more
+ * data. dir is the direction the data travels. */
 static enum applayer_proto
 pm_run(const struct applayer_config *cfg, uint8_t ipproto, const uint8_t *data,
-    uint32_t len, uint8_t pdir, bool *more)
+    uint32_t len, uint8_t dir, uint8_t pdir, bool *more, bool *rev)
 {
 	*more = false;
+	*rev = false;
 	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++) {
 		const struct applayer_parser *ap = cfg->protos[pr].parser;
 
@@ -80,6 +83,19 @@ pm_run(const struct applayer_config *cfg, uint8_t ipproto, const uint8_t *data,
 				continue;
 			switch (pattern_match(pt, data, len)) {
 			case PM_MATCH:
+				if (ap->confirm != NULL) {
+					uint8_t rdir = dir;
+					enum applayer_proto c = ap->confirm(
+					    data, len, dir, &rdir);
+
+					if (c == APPLAYER_PROTO_UNKNOWN) {
+						*more = true;
+						break;
+					}
+					if (c != (enum applayer_proto)pr)
+						break;
+					*rev = rdir != dir;
+				}
 				return (enum applayer_proto)pr;
 			case PM_MORE:
 				*more = true;
@@ -99,17 +115,20 @@ applayer_detect_run(const struct applayer_config *cfg,
 {
 	uint8_t *df = &af->dflags[dir];
 	enum applayer_proto found;
-	bool more, pending = false;
+	bool more, rev, pending = false;
 
 	*reverse = false;
 	if (!(*df & AF_PM_DONE)) {
-		found = pm_run(cfg, f->proto, data, len, dir, &more);
-		if (found != APPLAYER_PROTO_UNKNOWN)
+		found = pm_run(cfg, f->proto, data, len, dir, dir, &more,
+		    &rev);
+		if (found != APPLAYER_PROTO_UNKNOWN) {
+			*reverse = rev;
 			return found;
+		}
 		if (!more) {
 			/* nothing of this direction: the other's? */
-			found = pm_run(cfg, f->proto, data, len, dir ^ 1,
-			    &more);
+			found = pm_run(cfg, f->proto, data, len, dir, dir ^ 1,
+			    &more, &rev);
 			if (found != APPLAYER_PROTO_UNKNOWN) {
 				*reverse = true;
 				return found;

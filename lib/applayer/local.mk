@@ -13,6 +13,7 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/udp.c \
 	lib/applayer/cursor.h \
 	lib/applayer/json.c lib/applayer/json.h \
+	lib/applayer/dcerpc/dcerpc.c lib/applayer/dcerpc/dcerpc.h \
 	lib/applayer/dns/dns.c lib/applayer/dns/dns.h \
 	lib/applayer/dns/dns_int.h \
 	lib/applayer/dns/buffers.c lib/applayer/dns/buffers.h \
@@ -20,6 +21,7 @@ lib_libquell_a_SOURCES += \
 	lib/applayer/dns/log.c lib/applayer/dns/log.h \
 	lib/applayer/dns/message.c lib/applayer/dns/message.h \
 	lib/applayer/dns/state.c lib/applayer/dns/state.h \
+	lib/applayer/smb/smb.c lib/applayer/smb/smb.h \
 	lib/applayer/ssh/ssh.c lib/applayer/ssh/ssh.h \
 	lib/applayer/ssh/ssh_int.h \
 	lib/applayer/ssh/buffers.c lib/applayer/ssh/buffers.h \
@@ -49,6 +51,7 @@ tests_unit_applayer_check_applayer_SOURCES = \
 	tests/unit/applayer/test_ssh.c \
 	tests/unit/applayer/test_applayer.c \
 	tests/unit/applayer/test_frames.c \
+	tests/unit/applayer/test_detectonly.c \
 	$(NULL)
 tests_unit_applayer_check_applayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PCAP_CFLAGS)
 tests_unit_applayer_check_applayer_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

@@ -57,6 +57,8 @@ enum applayer_proto {
 	APPLAYER_PROTO_TLS,	/* "tls" */
 	APPLAYER_PROTO_DNS,	/* "dns" */
 	APPLAYER_PROTO_SSH,	/* "ssh" */
+	APPLAYER_PROTO_SMB,	/* "smb": detection only */
+	APPLAYER_PROTO_DCERPC,	/* "dcerpc": detection only (TCP) */
 	APPLAYER_PROTO_FAILED,	/* "failed": detection gave up */
 	APPLAYER_PROTO_MAX,
 };
@@ -249,6 +251,13 @@ struct applayer_parser {
 	size_t		 npatterns;
 	enum applayer_proto (*probe)(const uint8_t *data, uint32_t len,
 			    uint8_t dir, uint8_t *rdir);
+	/* optional: confirms a pattern match (Suricata's
+	 * AppLayerProtoDetectPMRegisterPatternCSwPP): called as probe is
+	 * on the data a pattern of the protocol matched; UNKNOWN waits for
+	 * more bytes, FAILED refuses the match. NULL: a pattern match is
+	 * final */
+	enum applayer_proto (*confirm)(const uint8_t *data, uint32_t len,
+			    uint8_t dir, uint8_t *rdir);
 	/* optional: the probe for a UDP flow's datagram, when the wire
 	 * format differs from TCP's (DNS: no length prefix); NULL: probe
 	 * serves both */
@@ -271,7 +280,11 @@ struct applayer_parser {
 			    size_t errlen);
 	void		(*config_free)(void *cfg);
 
-	/* state: one per flow once detected. cfg is the protocol's own
+	/* state: one per flow once detected; a protocol without state_new
+	 * (and so without parse, state and tx hooks, buffers or events) is
+	 * detected only, as Suricata's detection-only: in eve's app_proto,
+	 * for the rule protocol and app-layer-protocol, never parsed.
+	 * cfg is the protocol's own
 	 * configuration (config_new's), f the flow (addresses, ports;
 	 * read only) */
 	void		*(*state_new)(const struct flow *f, const void *cfg);
@@ -353,5 +366,9 @@ struct applayer_parser {
 
 /* "http", "tls", ..., "unknown", "failed" */
 const char	*applayer_proto_name(enum applayer_proto);
+/* Whether a rule of protocol sig matches a flow of protocol flow: the
+ * same protocol, or Suricata's AppProtoEquals pairs (a dcerpc rule
+ * matches SMB flows, DCERPC over SMB). */
+bool	applayer_proto_equals(unsigned sig, unsigned flow);
 
 #endif

@@ -3,10 +3,12 @@
 #include <stdio.h>
 #include <strings.h>
 
+#include "applayer/dcerpc/dcerpc.h"
 #include "applayer/dns/dns.h"
 #include "applayer/http/http.h"
 #include "applayer/parser.h"
 #include "applayer/registry.h"
+#include "applayer/smb/smb.h"
 #include "applayer/ssh/ssh.h"
 #include "applayer/tls/tls.h"
 
@@ -18,6 +20,8 @@ static const struct applayer_parser *const parsers[APPLAYER_PROTO_MAX] = {
 	[APPLAYER_PROTO_TLS] = &applayer_tls_parser,
 	[APPLAYER_PROTO_DNS] = &applayer_dns_parser,
 	[APPLAYER_PROTO_SSH] = &applayer_ssh_parser,
+	[APPLAYER_PROTO_SMB] = &applayer_smb_parser,
+	[APPLAYER_PROTO_DCERPC] = &applayer_dcerpc_parser,
 };
 
 static const char *const proto_names[APPLAYER_PROTO_MAX] = {
@@ -26,6 +30,8 @@ static const char *const proto_names[APPLAYER_PROTO_MAX] = {
 	[APPLAYER_PROTO_TLS] = "tls",
 	[APPLAYER_PROTO_DNS] = "dns",
 	[APPLAYER_PROTO_SSH] = "ssh",
+	[APPLAYER_PROTO_SMB] = "smb",
+	[APPLAYER_PROTO_DCERPC] = "dcerpc",
 	[APPLAYER_PROTO_FAILED] = "failed",
 };
 
@@ -35,6 +41,14 @@ applayer_proto_name(enum applayer_proto p)
 	if ((unsigned)p >= APPLAYER_PROTO_MAX || proto_names[p] == NULL)
 		return "unknown";
 	return proto_names[p];
+}
+
+bool
+applayer_proto_equals(unsigned sig, unsigned flow)
+{
+	if (sig == flow)
+		return true;
+	return sig == APPLAYER_PROTO_DCERPC && flow == APPLAYER_PROTO_SMB;
 }
 
 const struct applayer_parser *
@@ -81,7 +95,17 @@ applayer_registry_check(char *err, size_t errlen)
 			missing = "ipprotos";
 		else if (p->npatterns == 0 && p->probe == NULL)
 			missing = "patterns or probe";
-		else if (p->state_new == NULL || p->state_free == NULL ||
+		else if (p->state_new == NULL)
+			/* detection only: nothing of a parser at all */
+			missing = p->state_free != NULL || p->parse != NULL ||
+			    p->tx_count != NULL || p->tx_get != NULL ||
+			    p->tx_id != NULL || p->tx_free != NULL ||
+			    p->tx_progress != NULL || p->tx_data != NULL ||
+			    p->nbuffers != 0 || p->nevents != 0 ||
+			    p->log_tx != NULL || p->log_record != NULL ||
+			    p->log_file != NULL ? "state_new (a detection-only "
+			    "protocol has no parser hooks)" : NULL;
+		else if (p->state_free == NULL ||
 		    p->parse == NULL)
 			missing = "state_new, state_free or parse";
 		else if (p->tx_count == NULL || p->tx_get == NULL ||

@@ -51,8 +51,9 @@ applayer_flow_start(struct applayer_ctx *ctx, struct applayer_flow *af,
 
 	af->cur.parser = NULL;
 	af->cur.state = NULL;
-	if (pc->parser == NULL || applayer_config_enabled(af->cfg, proto,
-	    f->proto) != APPLAYER_ENABLE_YES)
+	if (pc->parser == NULL || pc->parser->state_new == NULL ||
+	    applayer_config_enabled(af->cfg, proto, f->proto) !=
+	    APPLAYER_ENABLE_YES)
 		return 0;
 	if ((af->cur.state = pc->parser->state_new(f, pc->cfg)) == NULL) {
 		counter_inc(&ctx->st.err_alloc[proto]);

@@ -155,6 +155,12 @@ detect_applayer_register(char *err, size_t errlen)
 	return applayer_rc;
 }
 
+bool
+detect_applayer_proto_match(uint16_t sig, uint16_t flow)
+{
+	return applayer_proto_equals(sig, flow);
+}
+
 static void **
 applayer_slot(void *ctx, void *tx)
 {

@@ -22,6 +22,10 @@ struct detect_tx_source;
  * already taken, DETECT_BUFFER_LIMIT reached); the buffers registered
  * before it stay. */
 int	detect_applayer_register(char *err, size_t errlen);
+/* Whether a rule of app-layer protocol sig (struct rule alproto) may
+ * match a flow whose protocol is flow: the same, or a pair Suricata's
+ * AppProtoEquals accepts (a dcerpc rule on an SMB flow). */
+bool	detect_applayer_proto_match(uint16_t sig, uint16_t flow);
 /* Registers the buffers of one parser (each buffer: scope TX, the
  * parser's proto as alproto, its dirs, its progress in both directions,
  * get or get_multi as getter, inspected as tx_inspected, fast pattern

@@ -5,6 +5,7 @@
 #include "core/counters.h"
 #include "core/packet.h"
 #include "decode/events.h"
+#include "detect/applayer.h"
 #include "detect/buffer.h"
 #include "detect/engine.h"
 #include "detect/engine_int.h"
@@ -426,7 +427,8 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	 * rule: its source's, checked by engine_txs); a PD-only rule on
 	 * the packet that finished protocol detection */
 	if (s->alproto != 0 && tx == NULL && (in->flow == NULL ||
-	    in->flow->alproto != s->alproto))
+	    (in->flow->alproto != s->alproto &&
+	    !detect_applayer_proto_match(s->alproto, in->flow->alproto))))
 		return false;
 	if ((s->flags & DETECT_SIG_PDONLY) && (in->txsrc == NULL ||
 	    !in->txsrc->pd_done))

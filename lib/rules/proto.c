@@ -24,7 +24,7 @@ static int	proto_cmp(const void *, const void *);
 /* Sorted by name (strcasecmp order of lowercase names). */
 static const struct rules_proto protos[] = {
 	APP("bittorrent-dht"),
-	APP("dcerpc"),
+	PARSED("dcerpc", IPPROTO_TCP, NONE, APPLAYER_PROTO_DCERPC),
 	APP("dhcp"),
 	APP("dnp3"),
 	PARSED("dns", IPPROTO_TCP, IPPROTO_UDP, APPLAYER_PROTO_DNS),
@@ -64,7 +64,7 @@ static const struct rules_proto protos[] = {
 	APP("rfb"),
 	{ "sctp", RULES_PROTO_PACKET, V46, { IPPROTO_SCTP, NONE }, 0, 0 },
 	APP("sip"),
-	APP("smb"),
+	PARSED("smb", IPPROTO_TCP, NONE, APPLAYER_PROTO_SMB),
 	APP("smtp"),
 	APP("snmp"),
 	PARSED("ssh", IPPROTO_TCP, NONE, APPLAYER_PROTO_SSH),

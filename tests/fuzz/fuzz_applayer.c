@@ -58,7 +58,10 @@ static const char rules[] =
     "alert ip any any -> any any (frame:dns.pdu; content:\"a\"; sid:16;)\n"
     "alert tls any any -> any any (frame:tls.pdu; content:\"|17 03|\"; startswith; sid:17;)\n"
     "alert http any any -> any any (frame:http1.request; content:\"a\"; endswith; sid:18;)\n"
-    "alert http any any -> any any (frame:http1.response; content:\"HTTP\"; sid:19;)\n";
+    "alert http any any -> any any (frame:http1.response; content:\"HTTP\"; sid:19;)\n"
+    "alert dcerpc any any -> any any (content:\"|05 00|\"; sid:20;)\n"
+    "alert smb any any -> any any (flow:to_server; sid:21;)\n"
+    "alert tcp any any -> any any (app-layer-protocol:smb; sid:22;)\n";
 
 struct variant {
 	struct quell_config *qcfg;

@@ -32,6 +32,7 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/http-sha256-drop-02.rules \
 	tests/data/verify/dns-frames-input.pcap \
 	tests/data/verify/http-gap-simple-frames-ips-input.pcap \
+	tests/data/verify/dcerpc-3109-input.pcap \
 	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules \
 	tests/data/verify/filemd5-target.pcap \
 	tests/data/verify/filemd5-target.md5 \

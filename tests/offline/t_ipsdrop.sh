@@ -11,7 +11,9 @@
 #   flow at the packet that ends the listed file (pcap_cnt 103, sid 2),
 #   xbits set by it lets sid 3 drop the second download at pcap_cnt 135;
 #   drop events per port as Suricata's (3, 4, 1, 7); the case's
-#   filestore rule (sid 1) is counted unsupported, not dropped silently.
+#   filestore rule (sid 1) is counted unsupported, not dropped silently;
+# - dropped-flow-applayer-event-logged-dcerpc: a dcerpc rule matches the
+#   SMB flow (DCERPC over SMB) on its first packet and drops all 20.
 set -u
 top_src="${QUELL_TOP_SRCDIR:?}"
 top_build="${QUELL_TOP_BUILDDIR:?}"
@@ -91,3 +93,37 @@ want sha '.event_type == "drop" and .dest_port == 35820' 7 "drops to port 35820"
 grep -q 'rules: 2 loaded, 0 failed, 1 unsupported .*filestore 1' "$tmp/sha.err" ||
 	fail "sha: the filestore rule is not counted unsupported: $(cat "$tmp/sha.err")"
 ok "filesha256: the listed file drops its flow (sid 2 at 103), xbits drops the next (sid 3 at 135), drop events per port as Suricata's"
+
+# ------------------------------------------------ dcerpc rule, SMB flow
+# dropped-flow-applayer-event-logged-dcerpc (Suricata 8.0.4's counts:
+# the rule matches on the first packet, so all 20 are dropped)
+cat >"$tmp/dce.rules" <<'RULES'
+drop dcerpc any any -> any any (msg:"dcerpc rule"; sid:1;)
+RULES
+run dce "$data/dcerpc-3109-input.pcap" "$tmp/dce.rules" \
+	--set stream.midstream=true -k none
+want dce '.event_type == "alert"' 1 "alerts"
+want dce '.event_type == "alert" and .pcap_cnt == 1 and .app_proto == "smb" and .alert.action == "blocked"' 1 \
+	"alerts at pcap_cnt 1 on the smb flow"
+want dce '.event_type == "drop"' 20 "drop events"
+want dce '.event_type == "drop" and .drop.reason == "flow drop"' 19 "flow drop drops"
+want dce '.event_type == "flow" and .app_proto == "smb" and .flow.action == "drop"' 1 \
+	"smb flows dropped"
+ok "a dcerpc rule matches the SMB flow (DCERPC over SMB) and drops it from its first packet"
+
+# an smb rule matches it too; a dcerpc rule does not match other flows
+cat >"$tmp/smb.rules" <<'RULES'
+alert smb any any -> any any (msg:"smb"; flow:to_server; sid:2;)
+alert tls any any -> any any (msg:"tls"; sid:3;)
+alert dcerpc any any -> any any (msg:"dcerpc"; sid:4;)
+RULES
+run smb "$data/dcerpc-3109-input.pcap" "$tmp/smb.rules" \
+	--set stream.midstream=true -k none
+n=$(count smb '.event_type == "alert" and .alert.signature_id == 2')
+[ "$n" -ge 1 ] || fail "smb: the smb rule did not alert"
+want smb '.event_type == "alert" and .alert.signature_id == 3' 0 "tls alerts on SMB"
+run dcehttp "$data/alert-testmyids-midstream5-input.pcap" "$tmp/smb.rules" \
+	--set stream.midstream=true
+want dcehttp '.event_type == "alert" and .alert.signature_id == 4' 0 "dcerpc alerts on HTTP"
+want dcehttp '.event_type == "alert" and .alert.signature_id == 2' 0 "smb alerts on HTTP"
+ok "smb rules match the SMB flow; dcerpc and smb rules do not match an HTTP flow"

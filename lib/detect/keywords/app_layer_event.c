@@ -95,8 +95,10 @@ app_layer_event_setup(struct rules_parser *p, struct rule *r,
 		kwparse_error(p, &a, "unknown app-layer event '%.*s'", n, a.s);
 		goto fail;
 	}
+	/* a protocol quell detects only (smb, dcerpc) has no events */
 	if (proto->alproto == 0 || (ap = applayer_registry_get(
-	    (enum applayer_proto)proto->alproto)) == NULL) {
+	    (enum applayer_proto)proto->alproto)) == NULL ||
+	    ap->state_new == NULL) {
 		char what[RULES_UNSUPPORTED_MAX];
 
 		snprintf(what, sizeof(what), "app-layer-event %s", proto->name);

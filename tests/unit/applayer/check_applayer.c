@@ -16,6 +16,7 @@ main(void)
 	srunner_add_suite(sr, applayer_ssh_suite());
 	srunner_add_suite(sr, applayer_framework_suite());
 	srunner_add_suite(sr, applayer_frames_suite());
+	srunner_add_suite(sr, applayer_detectonly_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

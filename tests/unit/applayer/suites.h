@@ -9,5 +9,6 @@ Suite	*applayer_tls_suite(void);
 Suite	*applayer_ssh_suite(void);
 Suite	*applayer_framework_suite(void);
 Suite	*applayer_frames_suite(void);
+Suite	*applayer_detectonly_suite(void);
 
 #endif
