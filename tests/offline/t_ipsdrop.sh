@@ -127,3 +127,24 @@ run dcehttp "$data/alert-testmyids-midstream5-input.pcap" "$tmp/smb.rules" \
 want dcehttp '.event_type == "alert" and .alert.signature_id == 4' 0 "dcerpc alerts on HTTP"
 want dcehttp '.event_type == "alert" and .alert.signature_id == 2' 0 "smb alerts on HTTP"
 ok "smb rules match the SMB flow; dcerpc and smb rules do not match an HTTP flow"
+
+# app-layer-protocol compares as AppProtoEquals too: dcerpc holds on the
+# SMB flow (Suricata 7.0.6, IDS: sids 5 and 6 alert on pcap_cnt 3 and 4,
+# the packets that finished detection each way; !dcerpc never)
+cat >"$tmp/alp.rules" <<'RULES'
+alert tcp any any -> any any (msg:"alp dcerpc"; app-layer-protocol:dcerpc; sid:5;)
+alert tcp any any -> any any (msg:"alp smb"; app-layer-protocol:smb; sid:6;)
+alert tcp any any -> any any (msg:"alp !dcerpc"; app-layer-protocol:!dcerpc; sid:7;)
+RULES
+# IDS mode (Suricata 7.0.6 --simulate-ips alerts PD-only rules again on
+# packets 3 and 4 after 1 and 2; quell on 1 and 2 only)
+mkdir -p "$tmp/alp"
+timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/alp.rules" \
+	-l "$tmp/alp" -r "$data/dcerpc-3109-input.pcap" -k none \
+	--set stream.midstream=true >"$tmp/alp.out" 2>"$tmp/alp.err" ||
+	fail "quelld alp exited $?: $(cat "$tmp/alp.err")"
+v=$(jq -c 'select(.event_type == "alert") | [.pcap_cnt, .alert.signature_id]' \
+	"$tmp/alp/eve.json" | tr -d '\n')
+[ "$v" = "[3,5][3,6][4,5][4,6]" ] ||
+	fail "alp: alerts $v, want Suricata's [3,5][3,6][4,5][4,6]"
+ok "app-layer-protocol:dcerpc matches the SMB flow, as Suricata's"

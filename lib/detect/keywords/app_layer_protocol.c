@@ -5,7 +5,8 @@
  * flow whose detection gave up. A direction not detected yet is "not
  * that protocol" (so !http holds there, as in Suricata 7.0.6); the
  * flow's protocols come from lib/applayer (struct flow alproto
- * fields).
+ * fields), compared as Suricata's AppProtoEquals (dcerpc matches an
+ * SMB flow).
  *
  * A rule with nothing to inspect besides app-layer-protocol (and flow
  * or post-match keywords) is Suricata's "PD-only" rule: the engine
@@ -194,12 +195,13 @@ alp_match(struct detect_inspect *in, const void *data)
 		a = f->alproto_tc;
 		break;
 	case ALP_EITHER:
-		r = d->alproto == f->alproto_ts || d->alproto == f->alproto_tc;
+		r = applayer_proto_equals(d->alproto, f->alproto_ts) ||
+		    applayer_proto_equals(d->alproto, f->alproto_tc);
 		return r != d->negated;
 	}
 	/* Suricata 7.0.6 compares a known protocol only: a direction not
 	 * detected yet is "not equal", so a negated match holds there */
 	if (a != APPLAYER_PROTO_UNKNOWN)
-		r = d->alproto == a;
+		r = applayer_proto_equals(d->alproto, a);
 	return r != d->negated;
 }
