@@ -29,8 +29,8 @@ static const int slots[APPLAYER_PROTO_MAX][3] = {
 	[APPLAYER_PROTO_DNS] = { CONFIG_APP_DNS, CONFIG_APP_DNS_TCP,
 	    CONFIG_APP_DNS_UDP },
 	[APPLAYER_PROTO_SSH] = { CONFIG_APP_SSH, -1, -1 },
-	[APPLAYER_PROTO_SMB] = { -1, -1, -1 },
-	[APPLAYER_PROTO_DCERPC] = { -1, -1, -1 },
+	[APPLAYER_PROTO_SMB] = { CONFIG_APP_SMB, -1, -1 },
+	[APPLAYER_PROTO_DCERPC] = { CONFIG_APP_DCERPC, -1, -1 },
 	[APPLAYER_PROTO_FAILED] = { -1, -1, -1 },
 };
 
@@ -42,6 +42,8 @@ static const char *const slot_names[CONFIG_APP_NSLOTS] = {
 	[CONFIG_APP_DNS_TCP] = "dns.tcp",
 	[CONFIG_APP_DNS_UDP] = "dns.udp",
 	[CONFIG_APP_HTTP2] = "http2",
+	[CONFIG_APP_SMB] = "smb",
+	[CONFIG_APP_DCERPC] = "dcerpc",
 };
 
 static int

@@ -147,9 +147,11 @@ static const struct key keys[] = {
 	{ "app-layer.protocols.tls.encryption-handling", KEY_ENUM, OFF(tls_encryption), "default", 0, 0, tls_encryptions },
 	APP_KEYS("http", CONFIG_APP_HTTP)
 	APP_KEYS("tls", CONFIG_APP_TLS)
+	APP_KEYS("dcerpc", CONFIG_APP_DCERPC)
 	APP_KEYS("dns", CONFIG_APP_DNS)
 	APP_KEYS("dns.tcp", CONFIG_APP_DNS_TCP)
 	APP_KEYS("dns.udp", CONFIG_APP_DNS_UDP)
+	APP_KEYS("smb", CONFIG_APP_SMB)
 	APP_KEYS("ssh", CONFIG_APP_SSH)
 	APP_KEYS("http2", CONFIG_APP_HTTP2)
 	{ "app-layer.protocols.ssh.hassh", KEY_BOOL, OFF(ssh_hassh), "no", 0, 0, NULL },

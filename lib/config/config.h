@@ -66,6 +66,8 @@ enum config_app_slot {
 	CONFIG_APP_DNS_UDP,
 	CONFIG_APP_HTTP2,	/* accepted for suricata.yaml's sake: quell
 				 * has no HTTP/2 parser, the keys do nothing */
+	CONFIG_APP_SMB,		/* detected only */
+	CONFIG_APP_DCERPC,	/* detected only */
 	CONFIG_APP_NSLOTS,
 };
 

@@ -148,3 +148,13 @@ v=$(jq -c 'select(.event_type == "alert") | [.pcap_cnt, .alert.signature_id]' \
 [ "$v" = "[3,5][3,6][4,5][4,6]" ] ||
 	fail "alp: alerts $v, want Suricata's [3,5][3,6][4,5][4,6]"
 ok "app-layer-protocol:dcerpc matches the SMB flow, as Suricata's"
+
+# app-layer.protocols.smb.enabled: no turns SMB detection off: the flow
+# is failed, the dcerpc rule does not match
+run dceoff "$data/dcerpc-3109-input.pcap" "$tmp/dce.rules" \
+	--set stream.midstream=true -k none \
+	--set app-layer.protocols.smb.enabled=no
+want dceoff '.event_type == "alert"' 0 "alerts with smb off"
+want dceoff '.event_type == "drop"' 0 "drops with smb off"
+want dceoff '.event_type == "flow" and .app_proto == "failed"' 1 "failed flows with smb off"
+ok "app-layer.protocols.smb.enabled: no leaves the flow undetected"
