@@ -239,6 +239,10 @@ struct applayer_pattern {
 
 struct applayer_parser {
 	const char	*name;		/* Suricata's: app-layer.protocols.<name> */
+	/* optional: the stats counters' name when it is not name
+	 * (app_layer.flow.<it>): Suricata's dcerpc_tcp, a protocol quell
+	 * has on TCP only and Suricata on both */
+	const char	*stats_name;
 	enum applayer_proto proto;
 	uint8_t		 ipprotos;	/* APPLAYER_IPPROTO_* */
 

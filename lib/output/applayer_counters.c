@@ -46,6 +46,8 @@ output_applayer_counters(const struct applayer_stats *a,
 
 		if (ap == NULL || pn == NULL)
 			continue;
+		if (ap->stats_name != NULL)
+			pn = ap->stats_name;
 		if (!(ap->ipprotos & APPLAYER_IPPROTO_TCP) ||
 		    !(ap->ipprotos & APPLAYER_IPPROTO_UDP)) {
 			n = one(out, n, max, pn, a->flows[pr], a->txs[pr],

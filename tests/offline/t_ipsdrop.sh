@@ -109,6 +109,10 @@ want dce '.event_type == "drop"' 20 "drop events"
 want dce '.event_type == "drop" and .drop.reason == "flow drop"' 19 "flow drop drops"
 want dce '.event_type == "flow" and .app_proto == "smb" and .flow.action == "drop"' 1 \
 	"smb flows dropped"
+v=$(jq -s -r 'map(select(.event_type == "stats")) | last |
+	"\(.stats.app_layer.flow.smb) \(.stats.app_layer.flow.dcerpc_tcp)"' \
+	"$tmp/dce/eve.json")
+[ "$v" = "1 0" ] || fail "dce: app_layer.flow smb, dcerpc_tcp: $v, want 1 0"
 ok "a dcerpc rule matches the SMB flow (DCERPC over SMB) and drops it from its first packet"
 
 # an smb rule matches it too; a dcerpc rule does not match other flows

@@ -33,6 +33,7 @@ applayer_dcerpc_probe(const uint8_t *data, uint32_t len, uint8_t dir,
 
 const struct applayer_parser applayer_dcerpc_parser = {
 	.name = "dcerpc",
+	.stats_name = "dcerpc_tcp",
 	.proto = APPLAYER_PROTO_DCERPC,
 	.ipprotos = APPLAYER_IPPROTO_TCP,
 	.patterns = patterns,
