@@ -638,6 +638,69 @@ START_TEST(test_without_a_tx_logger_inspection_alone_frees_the_tx)
 }
 END_TEST
 
+/* SMB's pattern (|fe|SMB at offset 4) is confirmed by the NBSS probe:
+ * split before the 36 bytes it wants, detection waits, then says SMB;
+ * the same magic behind a byte that is no NBSS type is refused and the
+ * flow is not SMB (suricata-verify dcerpc-3109's first bytes). */
+static const uint8_t smb2_hdr[40] = {
+	0x00, 0x00, 0x00, 0x82, 0xfe, 0x53, 0x4d, 0x42, 0x40, 0x00, 0x01, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0xff, 0xfe, 0x00, 0x00,
+};
+
+START_TEST(test_smb_pattern_waits_for_its_confirmation)
+{
+	struct conn c = { 40020, 31337, 1000, 5000, false };
+
+	start(NULL, NULL, true);
+	handshake(&c);
+	tx(&c, false, DATA, smb2_hdr, 20);
+	ck_assert_uint_eq(seen.alproto, APPLAYER_PROTO_UNKNOWN);
+	tx(&c, false, DATA, smb2_hdr + 20, sizeof(smb2_hdr) - 20);
+	ck_assert_uint_eq(seen.alproto, APPLAYER_PROTO_SMB);
+	/* detection only: no parser state */
+	ck_assert(!seen.parser);
+	stop();
+}
+END_TEST
+
+START_TEST(test_smb_magic_without_nbss_is_not_smb)
+{
+	struct conn c = { 40021, 31337, 1000, 5000, false };
+	uint8_t b[sizeof(smb2_hdr)];
+
+	memcpy(b, smb2_hdr, sizeof(b));
+	b[0] = 0x42;
+	start(NULL, NULL, true);
+	handshake(&c);
+	tx(&c, false, DATA, b, sizeof(b));
+	ck_assert_uint_ne(seen.alproto, APPLAYER_PROTO_SMB);
+	stop();
+}
+END_TEST
+
+/* |05 00| at the start is DCERPC only with a valid PDU header */
+START_TEST(test_dcerpc_pattern_needs_a_valid_header)
+{
+	static const uint8_t bind[16] = { 0x05, 0x00, 0x0b, 0x03, 0x10, 0x00,
+	    0x00, 0x00, 0x48, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00 };
+	static const uint8_t junk[16] = { 0x05, 0x00, 0x0b, 0x03, 0x20, 0x09,
+	    0x00, 0x00, 0x48, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00 };
+	struct conn c = { 40022, 135, 1000, 5000, false };
+	struct conn d = { 40023, 135, 1000, 5000, false };
+
+	start(NULL, NULL, true);
+	handshake(&c);
+	tx(&c, false, DATA, bind, sizeof(bind));
+	ck_assert_uint_eq(seen.alproto, APPLAYER_PROTO_DCERPC);
+	handshake(&d);
+	tx(&d, false, DATA, junk, sizeof(junk));
+	ck_assert_uint_ne(seen.alproto, APPLAYER_PROTO_DCERPC);
+	stop();
+}
+END_TEST
+
 Suite *
 applayer_framework_suite(void)
 {
@@ -659,6 +722,9 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_detection_only_names_the_protocol_without_a_parser);
 	tcase_add_test(tc, test_pd_only_rule_alerts_on_the_detecting_packet);
 	tcase_add_test(tc, test_failed_flow_matches_app_layer_protocol_failed);
+	tcase_add_test(tc, test_smb_pattern_waits_for_its_confirmation);
+	tcase_add_test(tc, test_smb_magic_without_nbss_is_not_smb);
+	tcase_add_test(tc, test_dcerpc_pattern_needs_a_valid_header);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_banner_in_pieces_is_parsed_once_whole);
 	tcase_add_test(tf, test_tx_rule_alerts_once_per_transaction_and_direction);
