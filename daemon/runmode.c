@@ -1379,6 +1379,8 @@ collect_stream(struct output_eve_stats *s, const struct pipeline_stats *ps)
 	t->inline_overlap_drop += st->normalized_drop;
 	t->invalid_drop += st->invalid_drop;
 	t->not_tracked += st->midstream_ignored;
+	t->urg += st->urg;
+	t->urgent_oob_data += st->urgent_oob;
 	t->stream_dropped += ps->stream_dropped;
 	t->bypass_depth += ps->bypass_depth;
 	t->bypass_encrypted += ps->bypass_encrypted;

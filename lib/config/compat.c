@@ -176,7 +176,8 @@ static const struct config_compat table[] = {
 	    "flow.prealloc", NULL },
 	{ "stream.reassembly", "quell's reassembly reads depth, memcap, "
 	    "memcap-policy, check-overlap-different-data, out-of-order-limit, "
-	    "raw, toserver-/toclient-chunk-size and randomize-chunk-size/-range",
+	    "raw, toserver-/toclient-chunk-size, randomize-chunk-size/-range and "
+	    "urgent.policy/oob-limit-policy",
 	    NULL },
 	{ "suricata-version", "quell reads suricata.yaml keys of Suricata 7",
 	    "7.0" },

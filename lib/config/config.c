@@ -63,6 +63,9 @@ static const char *const runmodes[] = { "autofp", "single", "workers", NULL };
 static const char *const drop_flows[] = { "start", "all", NULL };
 
 /* KEY_BOOL names: further words that read as yes (Suricata's auto). */
+/* enum stream_urgent_policy order */
+static const char *const urgent_policies[] = { "inline", "drop", "oob",
+    "gap", NULL };
 static const char *const auto_is_yes[] = { "auto", NULL };
 
 /* One libhtp personality block: the keys of default-config, and of each
@@ -293,6 +296,8 @@ static const struct key keys[] = {
 	{ "stream.reassembly.raw", KEY_BOOL, OFF(stream.raw), NULL, 0, 0, NULL },
 	{ "stream.reassembly.toclient-chunk-size", KEY_UINT, OFF(stream.chunk_size[1]), NULL, 1, 65535, NULL },
 	{ "stream.reassembly.toserver-chunk-size", KEY_UINT, OFF(stream.chunk_size[0]), NULL, 1, 65535, NULL },
+	{ "stream.reassembly.urgent.oob-limit-policy", KEY_ENUM, OFF(stream.urgent_oob_limit), NULL, 0, 0, urgent_policies },
+	{ "stream.reassembly.urgent.policy", KEY_ENUM, OFF(stream.urgent_policy), NULL, 0, 0, urgent_policies },
 	{ "threading.cpu-affinity.readers", KEY_CPUS, OFF(reader_cpus), "", 0, 0, NULL },
 	{ "threading.cpu-affinity.workers", KEY_CPUS, OFF(worker_cpus), "", 0, 0, NULL },
 	{ "threading.detect-threads", KEY_THREADS, OFF(detect_threads), "auto", 0, 64, NULL },
@@ -1993,6 +1998,11 @@ config_validate(const struct quell_config *cfg, struct diag_list *dl)
 		}
 		defrag_hosts_free(h);
 	}
+	/* Suricata: the limit of oob cannot be oob */
+	if (cfg->stream.urgent_oob_limit == STREAM_URGENT_OOB)
+		diag_add(dl, DIAG_ERROR, NULL, 0, 0, NULL,
+		    "stream.reassembly.urgent.oob-limit-policy: not one of "
+		    "inline, drop, gap");
 	/* Suricata falls back to 15 for 0 (and takes up to 65535) */
 	if (cfg->packet_alert_max == 0)
 		diag_add(dl, DIAG_WARNING, NULL, 0, 0, NULL, "packet-alert-max: "

@@ -73,6 +73,9 @@ struct ip_addr {
 					   the stream (flow_tcp_update) */
 #define PKT_FLOW_TCP_INVALID	0x20	/* TCP: the state machine refused it
 					   (a stream event says why) */
+#define PKT_FLOW_TCP_URGENT	0x40	/* TCP: a URG segment that
+					   stream.reassembly.urgent.policy
+					   drop keeps from TCP tracking */
 
 /* struct packet.stream_flags: set by the pipeline (lib/stream) before
  * detection. */

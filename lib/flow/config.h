@@ -35,6 +35,9 @@ struct flow_table_config {
 	/* TCP tracking (tcp_state.h struct flow_tcp_config) */
 	bool		 async_oneside;	/* stream.async-oneside */
 	bool		 tcp_inline;	/* stream.inline, resolved */
+	bool		 tcp_urgent_drop; /* inline, with
+					   stream.reassembly.urgent.policy
+					   drop */
 	bool		 liberal_timestamps; /* stream.liberal-timestamps */
 	uint64_t	 bypass_after;	/* set FLOW_F_BYPASS once a flow's bytes
 					   (both ways) reach this; 0 = off */

@@ -783,6 +783,7 @@ flow_table_new(const struct flow_table_config *cfg, void (*vars_free)(void *),
 	t->tcp.midstream = cfg->midstream;
 	t->tcp.async_oneside = cfg->async_oneside;
 	t->tcp.is_inline = cfg->tcp_inline;
+	t->tcp.urgent_drop = cfg->tcp_urgent_drop;
 	t->tcp.liberal_timestamps = cfg->liberal_timestamps;
 	t->vars_free = vars_free;
 	t->mask = (uint32_t)(nbuckets - 1);
@@ -917,6 +918,8 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 		r = flow_tcp_update(f, p, &dir, &t->tcp);
 		if (r & FLOW_TCP_R_STREAM)
 			flags |= PKT_FLOW_TCP_STREAM;
+		if (r & FLOW_TCP_R_URGENT)
+			flags |= PKT_FLOW_TCP_URGENT;
 		if (r & FLOW_TCP_R_INVALID) {
 			flags |= PKT_FLOW_TCP_INVALID;
 			counter_inc(&t->st.tcp_ignored);

@@ -1474,6 +1474,10 @@ flow_tcp_update(struct flow *f, struct packet *p, int *dir,
 	/* an acknowledgement number without the ACK flag */
 	if (!(t.fl & PKT_TCP_ACK) && t.ack != 0)
 		tcp_int_event(&t, DECODE_EV_STREAM_PKT_BROKEN_ACK);
+	/* urgent policy drop (inline): as Suricata, the packet goes before
+	 * the states see it, so its bytes and ACK change nothing */
+	if ((t.fl & PKT_TCP_URG) && cfg->urgent_drop)
+		return FLOW_TCP_R_URGENT;
 
 	if (f->tcp_state == FLOW_TCP_NONE) {
 		r = st_none(&t);

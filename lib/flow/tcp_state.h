@@ -88,6 +88,9 @@ struct flow_tcp_config {
 					   ACK in the handshake is refused */
 	bool		 liberal_timestamps; /* stream.liberal-timestamps: a
 					   timestamp one below is fine */
+	bool		 urgent_drop;	/* inline with urgent policy drop: a
+					   URG segment is not tracked
+					   (FLOW_TCP_R_URGENT) */
 	/* the stack of the host at addr (host-os-policy), or 0 for the
 	 * default; NULL: every host the default */
 	uint8_t		(*host_os)(const void *arg, const struct ip_addr *addr);
@@ -119,6 +122,10 @@ bool	flow_tcp_is_reuse(const struct flow *, const struct packet *,
 					   stream.drop-invalid it is dropped */
 #define FLOW_TCP_R_EST		0x04	/* state ESTABLISHED or beyond after
 					   p (Suricata's PKT_STREAM_EST) */
+#define FLOW_TCP_R_URGENT	0x08	/* cfg urgent_drop and p has URG: the
+					   state machine left p alone; it is
+					   to be dropped (Suricata's
+					   PKT_DROP_REASON_STREAM_URG) */
 
 /* Runs p, sent in direction *dir (FLOW_DIR_*) of f, through f's state
  * machine: updates f->tcp_state, f->state, f->tcp_peer, f->tcp_flags

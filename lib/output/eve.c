@@ -827,7 +827,7 @@ const char *const output_eve_drop_reasons[OUTPUT_EVE_DROP_REASONS] = {
 	"flow drop", "applayer error", "applayer memcap", "rules",
 	"threshold detection_filter", "stream error", "stream memcap",
 	"stream midstream", "stream reassembly", "nfq error",
-	"tunnel packet drop",
+	"tunnel packet drop", "stream urgent",
 };
 
 int
@@ -1569,6 +1569,8 @@ stream_stats(json_t *stats, json_t *events, const struct output_eve_stats *s)
 	SET_U64(tcp, "inline_overlap_drop", t->inline_overlap_drop);
 	SET_U64(tcp, "invalid_drop", t->invalid_drop);
 	SET_U64(tcp, "not_tracked", t->not_tracked);
+	SET_U64(tcp, "urg", t->urg);
+	SET_U64(tcp, "urgent_oob_data", t->urgent_oob_data);
 	SET_U64(tcp, "stream_dropped", t->stream_dropped);
 	SET_U64(tcp, "bypass_depth", t->bypass_depth);
 	SET_U64(tcp, "bypass_encrypted", t->bypass_encrypted);

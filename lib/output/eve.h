@@ -140,6 +140,8 @@ struct output_eve_tcp_stats {
 	uint64_t	 inline_overlap_drop;	/* dropped: bytes differed */
 	uint64_t	 invalid_drop;		/* dropped: drop-invalid */
 	uint64_t	 not_tracked;		/* midstream off, not picked up */
+	uint64_t	 urg;			/* packets with URG */
+	uint64_t	 urgent_oob_data;	/* urgent bytes taken out */
 	uint64_t	 stream_dropped;	/* packets the stream dropped */
 	uint64_t	 bypass_depth;		/* flows bypassed at depth */
 	uint64_t	 bypass_encrypted;	/* ... after their TLS handshake */
@@ -204,7 +206,7 @@ struct output_eve_sink_stats {
 
 /* Suricata 7's packet drop reasons, in its order: eve's drop.reason
  * strings; stats ips.drop_reason.<name> with underscores. */
-#define OUTPUT_EVE_DROP_REASONS	15
+#define OUTPUT_EVE_DROP_REASONS	16
 extern const char *const output_eve_drop_reasons[OUTPUT_EVE_DROP_REASONS];
 /* reason's index in output_eve_drop_reasons, -1 when it is none. */
 int	output_eve_drop_reason_index(const char *reason);

@@ -156,6 +156,9 @@ output_counters_flatten(const struct output_eve_stats *s,
 	    s->tcp.inline_overlap_drop);
 	n = add(out, n, max, "tcp.", "invalid_drop", s->tcp.invalid_drop);
 	n = add(out, n, max, "tcp.", "not_tracked", s->tcp.not_tracked);
+	n = add(out, n, max, "tcp.", "urg", s->tcp.urg);
+	n = add(out, n, max, "tcp.", "urgent_oob_data",
+	    s->tcp.urgent_oob_data);
 	n = add(out, n, max, "tcp.", "stream_dropped", s->tcp.stream_dropped);
 	n = add(out, n, max, "tcp.", "bypass_depth", s->tcp.bypass_depth);
 	n = add(out, n, max, "tcp.", "bypass_encrypted",

@@ -76,6 +76,8 @@ pipeline_config_init(struct pipeline_config *pc, const struct quell_config *cfg,
 	/* TCP tracking follows the stream engine's settings */
 	pc->flow.async_oneside = pc->stream.async_oneside;
 	pc->flow.tcp_inline = pc->stream.is_inline;
+	pc->flow.tcp_urgent_drop = pc->stream.is_inline &&
+	    pc->stream.urgent_policy == STREAM_URGENT_DROP;
 	pc->ips = ips;
 	pc->bypass = inline_capture;
 	for (int c = 0; c < EXCEPTION_NCAUSES; c++) {
@@ -354,7 +356,8 @@ pipeline_packet(struct pipeline *pl, struct packet *p,
 		if (sr.flags & STREAM_R_DROP) {
 			res->why |= PIPELINE_DROP_STREAM;
 			if (res->drop_reason == NULL)
-				res->drop_reason = "stream error";
+				res->drop_reason = (sr.flags & STREAM_R_URGENT) ?
+				    "stream urgent" : "stream error";
 			counter_inc(&pl->st.stream_dropped);
 		}
 		if ((sr.flags & STREAM_R_BYPASS) &&

@@ -8,6 +8,22 @@
 #include "core/base.h"
 #include "stream/policy.h"
 
+/* stream.reassembly.urgent.policy: what becomes of TCP urgent data (the
+ * byte before a URG segment's urgent pointer, RFC 6093 3.1); the names
+ * are Suricata's, in this order. */
+enum stream_urgent_policy {
+	STREAM_URGENT_INLINE,	/* the byte stays in the stream (default) */
+	STREAM_URGENT_DROP,	/* inline: a URG packet is dropped before
+				   TCP tracking sees it; IDS: as inline */
+	STREAM_URGENT_OOB,	/* the byte is out of band: taken out of the
+				   stream, as a receiver without SO_OOBINLINE
+				   reads it */
+	STREAM_URGENT_GAP,	/* the byte is a hole in the stream */
+};
+#define STREAM_URGENT_OOB_MAX	65535	/* bytes taken out per direction
+					   before oob-limit-policy applies
+					   (Suricata's 16-bit budget) */
+
 struct stream_config {
 	uint64_t	 memcap;	/* stream.memcap: sessions */
 	uint64_t	 reassembly_memcap; /* stream.reassembly.memcap:
@@ -33,12 +49,17 @@ struct stream_config {
 					   stream_config_chunks) */
 	bool		 randomize_chunks; /* randomize-chunk-size */
 	unsigned	 randomize_range; /* randomize-chunk-range, % */
+	/* stream.reassembly.urgent.policy and .oob-limit-policy (the
+	 * latter never oob): enum stream_urgent_policy */
+	int		 urgent_policy;
+	int		 urgent_oob_limit;
 };
 
 /* suricata.yaml's: memcap 64 MiB, reassembly.memcap 256 MiB, depth
  * 1 MiB, async-oneside no, bypass no, check-overlap-different-data
  * yes, drop-invalid yes, inline auto; out-of-order-limit 1024; raw yes,
- * chunk sizes 2560, randomize-chunk-size yes with range 10. */
+ * chunk sizes 2560, randomize-chunk-size yes with range 10; urgent
+ * policy and oob-limit-policy inline. */
 void	stream_config_default(struct stream_config *);
 /* Suricata's chunk size randomization, once at start-up: with
  * randomize_chunks each chunk size moves by up to range/2 percent either

@@ -7,6 +7,7 @@ lib_libquell_a_SOURCES += \
 	lib/stream/policy.c lib/stream/policy.h \
 	lib/stream/raw.c \
 	lib/stream/reassemble.c \
+	lib/stream/urgent.c \
 	lib/stream/stream.c lib/stream/stream.h lib/stream/stream_int.h \
 	$(NULL)
 
@@ -22,6 +23,7 @@ tests_unit_stream_check_stream_SOURCES = \
 	tests/unit/stream/test_raw.c \
 	tests/unit/stream/test_reassemble.c \
 	tests/unit/stream/test_stream.c \
+	tests/unit/stream/test_urgent.c \
 	$(NULL)
 tests_unit_stream_check_stream_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_stream_check_stream_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)

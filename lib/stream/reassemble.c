@@ -56,10 +56,18 @@ stream_int_dir_init(struct stream_dir *d, uint32_t base_seq)
 {
 	d->base_seq = base_seq;
 	d->flags |= STREAM_DIR_INIT;
-	d->flags &= (uint8_t)~STREAM_DIR_ACKED;
+	d->flags &= (uint8_t)~(STREAM_DIR_ACKED | STREAM_DIR_URG_SENT);
 	d->buf_off = d->end = d->acked = 0;
 	d->ngaps = 0;
+	d->urg_n = 0;
+	d->urg_seq = 0;
 	memset(d->progress, 0, sizeof(d->progress));
+}
+
+bool
+stream_int_hole(struct stream_ctx *c, struct stream_dir *d, uint32_t n)
+{
+	return append_zero(c, d, n) && merge(c, d);
 }
 
 void
@@ -258,11 +266,10 @@ held_pieces(const struct stream_dir *d, uint64_t ns, uint64_t ne)
 
 void
 stream_int_insert(struct stream_ctx *c, struct stream_session *ss, int dir,
-    struct packet *p, uint32_t data_seq, struct stream_result *res)
+    struct packet *p, uint32_t data_seq, const uint8_t *data, uint32_t len,
+    struct stream_result *res)
 {
 	struct stream_dir *d = &ss->d[dir];
-	const uint8_t *data = p->payload;
-	uint32_t len = p->payload_len;
 	int64_t so = seq_to_off(d, data_seq);
 	uint64_t ns, ne, orig_s, orig_e, pos;
 	struct stream_seg *s;
@@ -542,6 +549,11 @@ stream_int_acked(struct stream_ctx *c, const struct flow *f,
 	}
 	if (snd->flags & FLOW_TCP_PEER_SEQ) {
 		lim = seq_to_off(d, snd->next_seq);
+		/* a URG segment the urgent policy dropped was sent, though
+		 * TCP tracking never saw it */
+		if ((d->flags & STREAM_DIR_URG_SENT) &&
+		    seq_to_off(d, d->urg_seq) > lim)
+			lim = seq_to_off(d, d->urg_seq);
 		if (lim >= 0 && ao > lim)
 			ao = lim;
 	}

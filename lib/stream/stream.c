@@ -174,6 +174,28 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 		return;
 	dir = (p->flow_flags & PKT_FLOW_TO_CLIENT) ? FLOW_DIR_TO_CLIENT :
 	    FLOW_DIR_TO_SERVER;
+	if (p->tcp_flags & PKT_TCP_URG)
+		counter_inc(&c->st.urg);
+	/* urgent policy drop (inline): TCP tracking left the packet alone,
+	 * it goes without touching the stream */
+	if (p->flow_flags & PKT_FLOW_TCP_URGENT) {
+		res->flags |= STREAM_R_DROP | STREAM_R_URGENT;
+		if ((s = f->stream) != NULL) {
+			/* its bytes were sent: the receiver's ACK of them
+			 * is no forgery, and skips them as a gap */
+			d = &s->d[dir];
+			data_seq = p->tcp_seq + p->payload_len;
+			if ((d->flags & STREAM_DIR_INIT) && p->payload_len > 0 &&
+			    (!(d->flags & STREAM_DIR_URG_SENT) ||
+			    (int32_t)(data_seq - d->urg_seq) > 0)) {
+				d->urg_seq = data_seq;
+				d->flags |= STREAM_DIR_URG_SENT;
+			}
+			result_chunk(f, dir, res);
+		}
+		stream_ctx_count_events(c, p);
+		return;
+	}
 	/* a segment the state machine refused: inline with drop-invalid
 	 * it goes (Suricata's stream error) */
 	if ((p->flow_flags & PKT_FLOW_TCP_INVALID) && c->cfg.is_inline &&
@@ -232,7 +254,7 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 		stream_int_dir_init(d, data_seq);
 
 	if (p->payload_len > 0 && !(p->tcp_flags & PKT_TCP_RST)) {
-		stream_int_insert(c, s, dir, p, data_seq, res);
+		stream_int_urgent_insert(c, s, dir, p, data_seq, res);
 		if ((s->d[0].flags & s->d[1].flags & STREAM_DIR_DEPTH) &&
 		    c->cfg.bypass && !(res->flags & STREAM_R_DROP))
 			res->flags |= STREAM_R_BYPASS;

@@ -80,6 +80,9 @@ struct stream_chunk {
 					   not when refused: out of window,
 					   before what is held, at a limit,
 					   a RST's, a keep-alive */
+#define STREAM_R_URGENT		0x20	/* with STREAM_R_DROP: dropped by the
+					   urgent policy (or its oob limit):
+					   eve's drop reason "stream urgent" */
 
 struct stream_result {
 	uint32_t	 flags;		/* STREAM_R_* */
@@ -107,6 +110,9 @@ struct stream_stats {
 	uint64_t	 normalized_drop;	/* tcp.inline_overlap_drop */
 	uint64_t	 invalid_drop;		/* tcp.invalid_drop */
 	uint64_t	 midstream_ignored;	/* tcp.not_tracked */
+	uint64_t	 urg;			/* tcp.urg: packets with URG */
+	uint64_t	 urgent_oob;		/* tcp.urgent_oob_data: urgent
+						   bytes taken out of band */
 	uint64_t	 events[STREAM_NEVENTS];	/* decoder.event.stream.* */
 };
 

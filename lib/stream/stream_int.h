@@ -28,6 +28,9 @@ struct stream_seg {
 					   raw inspection */
 #define STREAM_DIR_RAW_TRIGGER	0x40	/* inspect now, whatever the chunk
 					   size (the app layer asked) */
+#define STREAM_DIR_URG_SENT	0x80	/* urg_seq: the end of a URG segment
+					   the urgent policy dropped (sent,
+					   unseen by TCP tracking) */
 
 /* Bytes the receiver acknowledged that never came (lost before us):
  * a hole in the contiguous buffer, zero-filled so that the bytes
@@ -49,6 +52,8 @@ struct stream_dir {
 	uint32_t	 base_seq;	/* wire seq of offset 0 */
 	uint8_t		 flags;		/* STREAM_DIR_* */
 	uint8_t		 policy;	/* receiver's enum stream_os_policy */
+	uint16_t	 urg_n;		/* urgent bytes taken out (oob): each
+					   moved base_seq up by one */
 	uint32_t	 buf_len;	/* == end - buf_off */
 	uint32_t	 buf_cap;
 	uint8_t		*buf;
@@ -56,6 +61,10 @@ struct stream_dir {
 	uint64_t	 end;		/* next in-order offset */
 	uint64_t	 acked;		/* receiver acknowledged up to here */
 	uint32_t	 ack_seq;	/* the ACK that gave acked, as sent */
+	uint32_t	 urg_seq;	/* wire seq of the last byte taken out
+					   (with urg_n); the end of the last
+					   URG segment dropped (with
+					   STREAM_DIR_URG_SENT) */
 	uint64_t	 progress[STREAM_NCONSUMERS];
 	struct stream_seg *ooo;
 	uint32_t	 nooo;
@@ -93,11 +102,21 @@ void	stream_int_reasm_release(struct stream_ctx *, size_t);
 
 void	stream_int_dir_init(struct stream_dir *, uint32_t base_seq);
 void	stream_int_dir_clear(struct stream_ctx *, struct stream_dir *);
-/* Inserts p's payload (starting at sequence number data_seq) into the
- * stream of dir; sets events on p and flags in res. */
+/* Inserts len bytes of p's payload from data (starting at sequence
+ * number data_seq) into the stream of dir; sets events on p and flags
+ * in res (res->pkt_off: data's offset). */
 void	stream_int_insert(struct stream_ctx *, struct stream_session *,
+	    int dir, struct packet *p, uint32_t data_seq, const uint8_t *data,
+	    uint32_t len, struct stream_result *res);
+/* p's payload into the stream of dir as the urgent policy has it
+ * (urgent.c): a URG segment's urgent byte stays, is taken out (oob)
+ * or left as a hole (gap); otherwise as stream_int_insert. */
+void	stream_int_urgent_insert(struct stream_ctx *, struct stream_session *,
 	    int dir, struct packet *p, uint32_t data_seq,
 	    struct stream_result *res);
+/* A hole of n bytes at the end of d's contiguous stream (the urgent
+ * gap policy): false when it cannot be kept (too many holes, memory). */
+bool	stream_int_hole(struct stream_ctx *, struct stream_dir *, uint32_t n);
 /* The receiver of adir acknowledged ack (carried by p). */
 void	stream_int_acked(struct stream_ctx *, const struct flow *,
 	    struct stream_session *, int adir, uint32_t ack, struct packet *p);

@@ -491,7 +491,7 @@ EOF
 bad_case "a suricata.yaml snippet names what it ignores" 0 -T -c suricata.yaml -S good.rules <<'EOF'
 quelld: suricata.yaml:5:7: warning: app-layer.protocols.http.memcap: Suricata setting ignored: quell's parser of this protocol has no such setting
 quelld: suricata.yaml:11:11: warning: outputs.eve-log.types.smtp: Suricata setting ignored: quell parses HTTP/1, TLS, DNS and SSH only; not this yet
-quelld: suricata.yaml:15:5: warning: stream.reassembly.segment-prealloc: Suricata setting ignored: quell's reassembly reads depth, memcap, memcap-policy, check-overlap-different-data, out-of-order-limit, raw, toserver-/toclient-chunk-size and randomize-chunk-size/-range
+quelld: suricata.yaml:15:5: warning: stream.reassembly.segment-prealloc: Suricata setting ignored: quell's reassembly reads depth, memcap, memcap-policy, check-overlap-different-data, out-of-order-limit, raw, toserver-/toclient-chunk-size, randomize-chunk-size/-range and urgent.policy/oob-limit-policy
 configuration OK
 EOF
 

@@ -16,6 +16,7 @@ main(void)
 	srunner_add_suite(sr, stream_raw_suite());
 	srunner_add_suite(sr, stream_hostos_suite());
 	srunner_add_suite(sr, stream_events_suite());
+	srunner_add_suite(sr, stream_urgent_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -47,6 +47,8 @@ tstream_start(void)
 	fc.midstream = ts.midstream;
 	fc.async_oneside = ts.cfg.async_oneside;
 	fc.tcp_inline = ts.cfg.is_inline;
+	fc.tcp_urgent_drop = ts.cfg.is_inline &&
+	    ts.cfg.urgent_policy == STREAM_URGENT_DROP;
 	ts.ft = flow_table_new(&fc, NULL, 1);
 	ck_assert_ptr_nonnull(ts.ft);
 	flow_table_set_stream_free(ts.ft, stream_session_free);
@@ -92,6 +94,8 @@ tstream_raw(bool reply, uint8_t flags, uint32_t seq, uint32_t ack,
 	tcp[12] = 5 << 4;
 	tcp[13] = flags;
 	put16(tcp + 14, win);
+	if (flags & PKT_TCP_URG)
+		put16(tcp + 18, ts.urp);
 	if (len > 0)
 		memcpy(ts.frame + 40, data, len);
 	memset(&p, 0, sizeof(p));
@@ -125,6 +129,15 @@ tstream_send(bool reply, uint64_t off, const char *data)
 
 	return tstream_raw(reply, PKT_TCP_ACK | PKT_TCP_PSH, seq, ack, 65535,
 	    data, strlen(data));
+}
+
+uint32_t
+tstream_urgent(uint64_t woff, const char *data, uint16_t urp)
+{
+	ts.urp = urp;
+	return tstream_raw(false, PKT_TCP_ACK | PKT_TCP_PSH | PKT_TCP_URG,
+	    ts.cisn + 1 + (uint32_t)woff, ts.sisn + 1, 65535, data,
+	    strlen(data));
 }
 
 void

@@ -15,6 +15,8 @@ struct tstream {
 	bool		 midstream;
 	struct stream_hostos *hosts;	/* may be set before start */
 	uint32_t	 cisn, sisn;	/* initial sequence numbers */
+	uint16_t	 urp;		/* urgent pointer of the next segments
+					   (with PKT_TCP_URG) */
 	struct flow_table *ft;
 	struct stream_ctx *ctx;
 	struct flow	*f;		/* after the first packet */
@@ -40,6 +42,10 @@ uint32_t tstream_send(bool reply, uint64_t off, const char *data);
 /* A segment with explicit flags, seq, ack and window. */
 uint32_t tstream_raw(bool reply, uint8_t flags, uint32_t seq, uint32_t ack,
 	    uint16_t win, const void *data, size_t len);
+/* A client segment with URG and urgent pointer urp at wire offset
+ * woff (bytes after the client's ISN + 1, urgent bytes taken out
+ * included). Returns ts.res.flags. */
+uint32_t tstream_urgent(uint64_t woff, const char *data, uint16_t urp);
 /* The server acknowledges the client's bytes up to off. */
 void	tstream_ack(uint64_t off);
 /* The client's contiguous stream from offset 0 (or the first byte held)

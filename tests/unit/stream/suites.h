@@ -9,5 +9,6 @@ Suite	*stream_policy_suite(void);
 Suite	*stream_raw_suite(void);
 Suite	*stream_reassemble_suite(void);
 Suite	*stream_stream_suite(void);
+Suite	*stream_urgent_suite(void);
 
 #endif
