@@ -191,6 +191,7 @@ EXTRA_DIST += \
 	tests/fuzz/packet.rules \
 	tests/fuzz/seeds.py \
 	tests/fuzz/seeds_encap.py \
+	tests/fuzz/seeds_urgent.py \
 	tests/fuzz/config_yaml.dict \
 	tests/fuzz/rules_parse.dict \
 	tests/fuzz/corpus/config_yaml \
