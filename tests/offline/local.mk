@@ -8,10 +8,10 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh \
 	tests/offline/t_eve_xff.sh tests/offline/t_eve_flowvars.sh \
 	tests/offline/t_eve_anomaly.sh tests/offline/t_frames.sh \
-	tests/offline/t_http_hash_stream.sh
+	tests/offline/t_http_hash_stream.sh tests/offline/t_stream_urgent.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
-	tests/offline/stream_pcap.py
+	tests/offline/stream_pcap.py tests/offline/urgent_pcap.py
 EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/decode.rules tests/data/verify/flow-age.rules \
 	tests/data/verify/vxlan.pcap tests/data/verify/erspan-typeII.pcap \
