@@ -170,7 +170,6 @@ static const struct config_compat table[] = {
 	    "all (offline) and by the tcpv4-csum family of keywords", NULL },
 	{ "stream.max-sessions", "TCP sessions are flows: see flow.memcap",
 	    NULL },
-	{ "stream.max-syn-queued", NO_STREAM, NULL },
 	{ "stream.max-synack-queued", NO_STREAM, NULL },
 	{ "stream.prealloc-sessions", "TCP sessions are flows: see "
 	    "flow.prealloc", NULL },

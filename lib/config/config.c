@@ -285,6 +285,7 @@ static const struct key keys[] = {
 	{ "stream.memcap-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_STREAM_MEMCAP]), NULL, 0, 0, exception_policy_names },
 	{ "stream.midstream", KEY_BOOL, OFF(flow.midstream), NULL, 0, 0, NULL },
 	{ "stream.liberal-timestamps", KEY_BOOL, OFF(flow.liberal_timestamps), NULL, 0, 0, NULL },
+	{ "stream.max-syn-queued", KEY_UINT, OFF(flow.tcp_max_syn_queued), NULL, 0, 255, NULL },
 	{ "stream.midstream-policy", KEY_ENUM_STR, OFF(exception_policies[EXCEPTION_CAUSE_MIDSTREAM]), NULL, 0, 0, exception_policy_names },
 	{ "stream.reassembly.check-overlap-different-data", KEY_BOOL, OFF(stream.check_overlap_different_data), NULL, 0, 0, NULL },
 	{ "stream.reassembly.depth", KEY_SIZE, OFF(stream.depth), NULL, 0, 0, NULL },

@@ -43,6 +43,7 @@ flow_config_default(struct flow_table_config *cfg)
 	cfg->emergency_recovery = 30;
 	cfg->midstream = true;
 	cfg->liberal_timestamps = true;
+	cfg->tcp_max_syn_queued = 10;	/* Suricata's STREAMTCP_DEFAULT_MAX_SYN_QUEUED */
 	cfg->bypass_after = 0;
 	memcpy(cfg->timeouts, default_timeouts, sizeof(cfg->timeouts));
 	memcpy(cfg->emergency_timeouts, default_emergency,

@@ -35,6 +35,7 @@ struct flow_table_config {
 	/* TCP tracking (tcp_state.h struct flow_tcp_config) */
 	bool		 async_oneside;	/* stream.async-oneside */
 	bool		 tcp_inline;	/* stream.inline, resolved */
+	unsigned	 tcp_max_syn_queued; /* stream.max-syn-queued, 0..255 */
 	bool		 tcp_urgent_drop; /* inline, with
 					   stream.reassembly.urgent.policy
 					   drop */

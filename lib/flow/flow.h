@@ -91,6 +91,8 @@ struct flow_tcp_peer {
 #define FLOW_TCP_PEER_BASE	0x0800	/* base_seq known (lib/stream sets
 					   it as it releases bytes) */
 
+struct flow_tcp_synq;
+
 struct flow {
 	/* key, as the initiator sent its first packet */
 	struct ip_addr	 client;
@@ -136,6 +138,9 @@ struct flow {
 	uint8_t		 icmp_code[2];
 
 	struct flow_tcp_peer tcp_peer[2];
+	/* SYN states a resent SYN replaced, while in SYN_SENT
+	 * (lib/flow/tcp_synq.c); NULL without */
+	struct flow_tcp_synq *tcp_synq;
 
 	/* Detection's per-flow variables (flowbits, flowints, ...): owned
 	 * by lib/detect, which allocates it on first use and is asked to

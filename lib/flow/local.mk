@@ -6,6 +6,7 @@ lib_libquell_a_SOURCES += \
 	lib/flow/tcp_state.c lib/flow/tcp_state.h \
 	lib/flow/tcp_check.c lib/flow/tcp_int.h \
 	lib/flow/tcp_opts.c lib/flow/tcp_opts.h \
+	lib/flow/tcp_synq.c \
 	lib/flow/timeout.c lib/flow/timeout.h \
 	$(NULL)
 

@@ -514,6 +514,7 @@ entry_stream_free(struct flow_table *t, struct flow *f)
 	if (f->stream != NULL && t->stream_free != NULL)
 		t->stream_free(f->stream);
 	f->stream = NULL;
+	flow_tcp_synq_free(f);
 }
 
 static void
@@ -784,6 +785,7 @@ flow_table_new(const struct flow_table_config *cfg, void (*vars_free)(void *),
 	t->tcp.async_oneside = cfg->async_oneside;
 	t->tcp.is_inline = cfg->tcp_inline;
 	t->tcp.urgent_drop = cfg->tcp_urgent_drop;
+	t->tcp.max_syn_queued = (uint8_t)cfg->tcp_max_syn_queued;
 	t->tcp.liberal_timestamps = cfg->liberal_timestamps;
 	t->vars_free = vars_free;
 	t->mask = (uint32_t)(nbuckets - 1);

@@ -51,6 +51,14 @@ void	tcp_int_set_state(struct tcp_pkt *, uint8_t state);
 void	tcp_int_reassemble(struct tcp_pkt *);
 int	tcp_int_handle_fin(struct tcp_pkt *);
 
+/* tcp_synq.c: a client's SYN again in SYN_SENT: the session's SYN
+ * state is queued when the packet's differs; -1 (event
+ * stream.3whs_syn_flood) when the queue is full. */
+int	tcp_synq_resend(struct tcp_pkt *);
+/* A SYN/ACK whose timestamp echo is a queued SYN's: that state becomes
+ * the session's (true), else false. */
+bool	tcp_synq_match(struct tcp_pkt *);
+
 /* tcp_check.c: Suricata's helpers and checks. */
 void	tcp_int_event(struct tcp_pkt *, enum decode_event);
 /* StreamTcpUpdateNextSeq: side d's next_seq; with ASYNC its stream's

@@ -62,6 +62,8 @@ tcp_int_set_state(struct tcp_pkt *t, uint8_t st)
 		return;
 	f->tcp_pstate = f->tcp_state;
 	f->tcp_state = st;
+	if (f->tcp_synq != NULL && st != FLOW_TCP_SYN_SENT)
+		flow_tcp_synq_free(f);
 	switch (st) {
 	case FLOW_TCP_ESTABLISHED:
 	case FLOW_TCP_FIN_WAIT1:
@@ -364,7 +366,9 @@ st_syn_sent(struct tcp_pkt *t)
 			f->tcp_flags |= FLOW_TCP_SSN_TFO;
 			tcp_int_set_state(t, FLOW_TCP_ESTABLISHED);
 		}
-		if (!tcp_check_synsent_ts(t)) {
+		/* the echo of another SYN than the session's last: one the
+		 * queue kept */
+		if (!tcp_check_synsent_ts(t) && !tcp_synq_match(t)) {
 			tcp_int_event(t, DECODE_EV_STREAM_PKT_INVALID_TIMESTAMP);
 			return -1;
 		}
@@ -471,7 +475,10 @@ st_syn_sent(struct tcp_pkt *t)
 			}
 			return 0;
 		}
-		/* a retransmitted SYN: the session follows the latest */
+		/* a retransmitted SYN: the session follows the latest, the
+		 * queue keeps what it was */
+		if (tcp_synq_resend(t) < 0)
+			return -1;
 		if (t->o.flags & FLOW_TCP_OPT_TS) {
 			c->last_ts = t->o.tsval;
 			c->last_pkt_ts = (uint32_t)t->p->ts.tv_sec;

@@ -15,10 +15,12 @@
  * LAST_ACK; a server's FIN first makes FIN_WAIT1, FIN_WAIT2, then the
  * client's FIN TIME_WAIT.
  *
- * What is left out, and why: the SYN and SYN/ACK queues
- * (stream.max-syn-queued, max-synack-queued: retransmitted SYNs with
- * other options, and the 3whs_syn_flood / 3whs_synack_flood events):
- * a retransmitted SYN updates the session from itself; SACK blocks
+ * A client's SYNs resent with other options are queued (tcp_synq.c,
+ * stream.max-syn-queued), so a SYN/ACK answering an earlier one is
+ * taken. What is left out, and why: the SYN/ACK queue
+ * (stream.max-synack-queued: SYN/ACKs resent with other options, and
+ * the 3whs_synack_flood event): a retransmitted SYN/ACK updates the
+ * session from itself; SACK blocks
  * (window checks do not add SACKed bytes); the zero window probe
  * checks beyond accepting a probe's byte. */
 #ifndef QUELL_FLOW_TCP_STATE_H
@@ -88,6 +90,10 @@ struct flow_tcp_config {
 					   ACK in the handshake is refused */
 	bool		 liberal_timestamps; /* stream.liberal-timestamps: a
 					   timestamp one below is fine */
+	uint8_t		 max_syn_queued; /* stream.max-syn-queued: SYN
+					   states kept for a SYN/ACK (0: a
+					   resent SYN with other options is
+					   refused) */
 	bool		 urgent_drop;	/* inline with urgent policy drop: a
 					   URG segment is not tracked
 					   (FLOW_TCP_R_URGENT) */
@@ -134,6 +140,10 @@ bool	flow_tcp_is_reuse(const struct flow *, const struct packet *,
  * (and counters) and flips *dir. Returns FLOW_TCP_R_* flags. */
 uint8_t	flow_tcp_update(struct flow *, struct packet *p, int *dir,
 	    const struct flow_tcp_config *);
+
+/* Frees f's SYN queue (tcp_synq.c), if any: when it leaves SYN_SENT,
+ * and when the flow goes. */
+void	flow_tcp_synq_free(struct flow *);
 
 /* Suricata's states past TIME_WAIT (LAST_ACK, CLOSE_WAIT, CLOSING,
  * CLOSED): raw stream inspection (IDS) happens at once then. */

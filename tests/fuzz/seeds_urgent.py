@@ -6,7 +6,9 @@ oob-limit-policy), the settings byte, then records {ctl, seq:u16be,
 ack:u16be, win, len, urp, bytes}. Each seed is a handshake, "GET /malic",
 a one-byte URG segment "X" (urgent pointer 1) the server acknowledges,
 "ious ...", the URG segment and bytes before it again, an urgent byte
-inside a segment, a pointer beyond its segment, and the close.
+inside a segment, a pointer beyond its segment, and the close. And
+urgent_synq: SYNs resent with other windows (the SYN queue) before the
+SYN/ACK, then the same data.
 
     tests/fuzz/seeds_urgent.py
 
@@ -61,3 +63,10 @@ SEEDS = {
 for name, (urg, cfg) in SEEDS.items():
     with open(os.path.join(OUT, name), "wb") as f:
         f.write(b"QSU1" + bytes([urg, cfg]) + handshake() + b"".join(MALICIOUS))
+
+# the SYN queue: the client resends its SYN with other windows
+with open(os.path.join(OUT, "urgent_synq"), "wb") as f:
+    f.write(b"QSU1" + bytes([2, 0x01]) +
+            rec(False, "S", 0, 0, win=0x10) + rec(False, "S", 0, 0, win=0x20) +
+            rec(False, "S", 0, 0, win=0x30) + rec(True, "SA", 0, 1) +
+            rec(False, "A", 1, 1) + b"".join(MALICIOUS))

@@ -9,6 +9,12 @@
 #   all: Suricata's default, start, logs only rule drops and dropped
 #   flows), and accepts the rest of the connection;
 # - segments out of order raise no overlap and no drop;
+# - a SYN resent with another TSval, the SYN/ACK echoing the first
+#   (suricata-verify bug-6269-01's capture): the SYN queue finds the SYN
+#   it answers, so the connection is tracked and its HTTP request is
+#   logged and alerted on, as Suricata 7.0.6 does; with
+#   stream.max-syn-queued 0 the resent SYN is refused (3whs_syn_flood),
+#   the session keeps the first SYN, and the request is seen too;
 # - stream_size on a real capture (tests/data/verify/chdlc.pcap, an HTTP
 #   GET and its response): the packets each rule alerts on are those
 #   Suricata 7.0.6 alerts on with the same rules (pcap_cnt lists below).
@@ -77,6 +83,31 @@ run ooo ooo.pcap --simulate-ips
 [ "$(stat ooo capture.dropped)" = 0 ] || fail "out of order: a drop"
 [ "$(stat ooo tcp.overlap)" = 0 ] || fail "out of order: an overlap"
 ok "segments out of order: no overlap, no drop"
+
+cat >"$tmp/synq.rules" <<'RULES'
+alert http any any -> any any (msg:"uri"; http.uri; content:"/test_lastline_blocking"; sid:1; rev:1;)
+alert tcp any any -> any any (msg:"syn flood"; stream-event:3whs_syn_flood; sid:2; rev:1;)
+RULES
+for q in 10 0; do
+	mkdir -p "$tmp/synq$q"
+	timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/synq.rules" \
+		-l "$tmp/synq$q" -r "$top_src/tests/data/verify/bug-6269-01-input.pcap" \
+		--set "stream.max-syn-queued=$q" \
+		>"$tmp/synq$q.out" 2>"$tmp/synq$q.err" ||
+		fail "quelld -r bug-6269-01 (max-syn-queued $q) exited $?: $(cat "$tmp/synq$q.err")"
+done
+n=$(count synq10 '.event_type == "http" and .http.url == "/test_lastline_blocking"')
+[ "$n" = 1 ] || fail "SYN queue: $n http events for the request, want 1"
+[ "$(count synq10 '.event_type == "alert" and .alert.signature_id == 1')" = 1 ] ||
+	fail "SYN queue: the http.uri rule did not alert once"
+[ "$(count synq10 '.event_type == "alert" and .alert.signature_id == 2')" = 0 ] ||
+	fail "SYN queue: a 3whs_syn_flood alert"
+ok "SYN queue: the SYN/ACK to the first of two SYNs is taken, the request seen"
+[ "$(count synq0 '.event_type == "alert" and .alert.signature_id == 2')" = 1 ] ||
+	fail "max-syn-queued 0: no 3whs_syn_flood alert"
+[ "$(count synq0 '.event_type == "http"')" = 1 ] ||
+	fail "max-syn-queued 0: the request was not logged once"
+ok "max-syn-queued 0: the resent SYN is refused (3whs_syn_flood), the session keeps the first, which the SYN/ACK answers"
 
 # stream_size: next_seq - isn per side, after the packet, as Suricata's.
 # Suricata 7.0.6 on this capture and these rules alerts on (pcap_cnt):

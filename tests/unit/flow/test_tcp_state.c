@@ -672,6 +672,100 @@ START_TEST(test_timestamp_going_back_is_invalid)
 }
 END_TEST
 
+/* The SYN queue (stream.max-syn-queued): a SYN resent with another
+ * TSval, a SYN/ACK echoing the first (suricata-verify bug-6269) */
+static struct packet *
+syn_ts(uint32_t tsval)
+{
+	return tpkt_tcp(&tp, &(struct tseg){ .src = C4, .sport = CPORT,
+	    .dst = S4, .dport = SPORT, .flags = SYN, .seq = CISN, .ts = true,
+	    .tsval = tsval, .sec = 1 });
+}
+
+static struct packet *
+synack_echo(uint32_t tsecr)
+{
+	return tpkt_tcp(&tp, &(struct tseg){ .src = S4, .sport = SPORT,
+	    .dst = C4, .dport = CPORT, .flags = SYN | ACK, .seq = SISN,
+	    .ack = CNEXT, .ts = true, .tsval = 500, .tsecr = tsecr,
+	    .sec = 1 });
+}
+
+START_TEST(test_synack_to_an_earlier_resent_syn_is_taken)
+{
+	struct flow *f;
+	struct packet *p;
+
+	f = flow_table_handle(t, syn_ts(100));
+	flow_table_handle(t, syn_ts(200));
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_SERVER].last_ts, 200);
+	ck_assert_ptr_nonnull(f->tcp_synq);
+	p = synack_echo(100);
+	flow_table_handle(t, p);
+	ck_assert(!has_event(p, DECODE_EV_STREAM_PKT_INVALID_TIMESTAMP));
+	ck_assert_uint_eq(f->tcp_state, FLOW_TCP_SYN_RECV);
+	/* the session is the answered SYN's, the queue gone */
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_SERVER].last_ts, 100);
+	ck_assert_ptr_null(f->tcp_synq);
+}
+END_TEST
+
+START_TEST(test_synack_to_the_latest_resent_syn_is_taken)
+{
+	struct flow *f;
+
+	f = flow_table_handle(t, syn_ts(100));
+	flow_table_handle(t, syn_ts(200));
+	flow_table_handle(t, synack_echo(200));
+	ck_assert_uint_eq(f->tcp_state, FLOW_TCP_SYN_RECV);
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_SERVER].last_ts, 200);
+}
+END_TEST
+
+START_TEST(test_synack_echoing_no_syn_sent_is_refused)
+{
+	struct flow *f;
+	struct packet *p;
+
+	f = flow_table_handle(t, syn_ts(100));
+	flow_table_handle(t, syn_ts(200));
+	p = synack_echo(300);
+	flow_table_handle(t, p);
+	ck_assert(has_event(p, DECODE_EV_STREAM_PKT_INVALID_TIMESTAMP));
+	ck_assert_uint_eq(f->tcp_state, FLOW_TCP_SYN_SENT);
+}
+END_TEST
+
+START_TEST(test_syn_resent_past_max_syn_queued_is_a_syn_flood)
+{
+	struct flow_table_config cfg;
+	struct packet *p;
+	struct flow *f;
+
+	tflow_config(&cfg);
+	cfg.tcp_max_syn_queued = 2;
+	flow_table_free(t);
+	t = flow_table_new(&cfg, NULL, 1);
+	ck_assert_ptr_nonnull(t);
+	f = flow_table_handle(t, syn_ts(100));
+	flow_table_handle(t, syn_ts(200));
+	flow_table_handle(t, syn_ts(300));
+	/* the same SYN again is a plain retransmission */
+	p = syn_ts(300);
+	flow_table_handle(t, p);
+	ck_assert(!has_event(p, DECODE_EV_STREAM_3WHS_SYN_FLOOD));
+	/* 100 and 200 are queued: a third state has no room */
+	p = syn_ts(400);
+	flow_table_handle(t, p);
+	ck_assert(has_event(p, DECODE_EV_STREAM_3WHS_SYN_FLOOD));
+	ck_assert_uint_eq(p->flow_flags & PKT_FLOW_TCP_INVALID,
+	    PKT_FLOW_TCP_INVALID);
+	ck_assert_uint_eq(f->tcp_peer[FLOW_DIR_TO_SERVER].last_ts, 300);
+	flow_table_handle(t, synack_echo(100));
+	ck_assert_uint_eq(f->tcp_state, FLOW_TCP_SYN_RECV);
+}
+END_TEST
+
 /* liberal-timestamps (the default) takes one a tick behind */
 START_TEST(test_timestamp_one_behind_is_liberal)
 {
@@ -987,6 +1081,10 @@ flow_tcp_state_suite(void)
 	tcase_add_test(tc, test_ack_without_the_flag_is_broken);
 	tcase_add_test(tc, test_timestamp_going_back_is_invalid);
 	tcase_add_test(tc, test_timestamp_one_behind_is_liberal);
+	tcase_add_test(tc, test_synack_to_an_earlier_resent_syn_is_taken);
+	tcase_add_test(tc, test_synack_to_the_latest_resent_syn_is_taken);
+	tcase_add_test(tc, test_synack_echoing_no_syn_sent_is_refused);
+	tcase_add_test(tc, test_syn_resent_past_max_syn_queued_is_a_syn_flood);
 	tcase_add_test(tc, test_midstream_pickup_is_established_at_once);
 	tcase_add_test(tc, test_midstream_pickup_sets_the_midstream_flag);
 	tcase_add_test(tc, test_midstream_pickup_is_counted);
