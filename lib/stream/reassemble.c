@@ -10,7 +10,12 @@
 #include "flow/flow.h"
 #include "stream/stream_int.h"
 
-#define BUF_MIN		2048
+/* A direction's buffer is allocated with its first bytes, at least this
+ * big and doubling from there: most TCP flows carry a few hundred bytes
+ * a direction before the receiver's ACK lets them go (a request, a
+ * handshake), and a 2 KiB start cost every such flow 4 KiB
+ * (bench/flow-memory) for a few reallocations saved on bulk flows. */
+#define BUF_MIN		256
 #define BUF_KEEP	(64u << 10)
 #define BUF_MAX		(UINT32_MAX / 2)
 /* Bytes kept behind the end of a stream whose receiver never ACKed. */
