@@ -32,6 +32,7 @@ LAB_TESTS = \
 	tests/lab/t_http_filemd5.sh \
 	tests/lab/t_stream_inline.sh \
 	tests/lab/t_stream_segments.sh \
+	tests/lab/t_stream_urgent.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \

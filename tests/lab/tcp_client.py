@@ -6,6 +6,11 @@
       (each byte its own segment), then reads the reply for 3 s at most.
   tcp_client.py once HOST PORT PATH
       One HTTP/1.1 GET of PATH in one send(), its reply (3 s at most).
+  tcp_client.py urgent HOST PORT PATH CUT
+      One HTTP/1.1 GET of PATH split by urgent data: the first CUT bytes,
+      then "X" sent out of band (MSG_OOB: a segment with URG whose urgent
+      byte is the "X"), then the rest, 0.2 s apart; its reply (3 s at
+      most). A receiver without SO_OOBINLINE reads PATH unbroken.
   tcp_client.py keep HOST PORT DIR PATH1 PATH2 PATH3
       One connection: GET PATH1 (whole), its reply; then writes DIR/ready
       and waits (20 s at most) for DIR/go; then GET PATH2 and GET PATH3 on
@@ -85,6 +90,22 @@ def mode_bytes(host, port, path):
     sock.close()
 
 
+def mode_urgent(host, port, path, cut):
+    sock = connect(host, port)
+    req = request(path)
+    sock.send(req[:cut])
+    time.sleep(0.2)
+    sock.send(b"X", socket.MSG_OOB)
+    time.sleep(0.2)
+    try:
+        sock.sendall(req[cut:])
+    except OSError:
+        print("%s closed" % path, flush=True)
+        return
+    reply(sock, path)
+    sock.close()
+
+
 def mode_once(host, port, path):
     try:
         sock = connect(host, port)
@@ -123,6 +144,8 @@ def main(argv):
         mode_bytes(argv[2], int(argv[3]), argv[4])
     elif len(argv) == 5 and argv[1] == "once":
         mode_once(argv[2], int(argv[3]), argv[4])
+    elif len(argv) == 6 and argv[1] == "urgent":
+        mode_urgent(argv[2], int(argv[3]), argv[4], int(argv[5]))
     elif len(argv) == 8 and argv[1] == "keep":
         mode_keep(argv[2], int(argv[3]), argv[4], argv[5:8])
     else:
