@@ -75,6 +75,35 @@ stream_int_hole(struct stream_ctx *c, struct stream_dir *d, uint32_t n)
 	return append_zero(c, d, n) && merge(c, d);
 }
 
+bool
+stream_int_take_out(struct stream_ctx *c, struct stream_dir *d, uint32_t useq)
+{
+	int64_t uo = seq_to_off(d, useq);
+	struct stream_seg **pp = &d->ooo, *s;
+
+	if (uo < (int64_t)d->end)
+		return false;
+	d->base_seq++;
+	while ((s = *pp) != NULL) {
+		if (s->off > (uint64_t)uo) {
+			s->off--;
+		} else if (s->off + s->len > (uint64_t)uo) {
+			uint32_t k = (uint32_t)((uint64_t)uo - s->off);
+
+			memmove(s->data + k, s->data + k + 1, s->len - k - 1);
+			s->len--;
+			stream_int_reasm_release(c, 1);
+			if (s->len == 0) {
+				seg_free(c, d, pp);
+				continue;
+			}
+		}
+		pp = &s->next;
+	}
+	(void)merge(c, d);
+	return true;
+}
+
 void
 stream_int_dir_clear(struct stream_ctx *c, struct stream_dir *d)
 {

@@ -117,6 +117,12 @@ void	stream_int_urgent_insert(struct stream_ctx *, struct stream_session *,
 /* A hole of n bytes at the end of d's contiguous stream (the urgent
  * gap policy): false when it cannot be kept (too many holes, memory). */
 bool	stream_int_hole(struct stream_ctx *, struct stream_dir *, uint32_t n);
+/* The byte at wire seq useq leaves d's stream (the urgent oob policy):
+ * every later sequence number maps one lower (base_seq moves up), held
+ * segments beyond it move down, one holding it loses it. False, and
+ * nothing changes, when the contiguous stream already has the byte. */
+bool	stream_int_take_out(struct stream_ctx *, struct stream_dir *,
+	    uint32_t useq);
 /* The receiver of adir acknowledged ack (carried by p). */
 void	stream_int_acked(struct stream_ctx *, const struct flow *,
 	    struct stream_session *, int adir, uint32_t ack, struct packet *p);

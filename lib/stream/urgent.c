@@ -20,7 +20,10 @@
  * A retransmission of bytes before the last byte taken out maps one
  * higher, so it meets the bytes it repeats; the byte itself is skipped
  * again. Earlier bytes taken out are not remembered: retransmitting
- * across them is compared one byte off. */
+ * across them is compared one byte off. A URG segment that comes after
+ * later data moves the held data down to meet the stream; an urgent
+ * byte the contiguous stream already has (sent before without URG) was
+ * inspected in place and stays. */
 #include "core/base.h"
 
 #include "stream/stream_int.h"
@@ -80,6 +83,7 @@ stream_int_urgent_insert(struct stream_ctx *c, struct stream_session *ss,
 	int pol = c->cfg.urgent_policy;
 	uint16_t up = 0;
 	uint32_t useq;
+	uint64_t end;
 	bool first = true;
 
 	if ((p->tcp_flags & PKT_TCP_URG) &&
@@ -108,12 +112,21 @@ stream_int_urgent_insert(struct stream_ctx *c, struct stream_session *ss,
 	switch (pol) {
 	case STREAM_URGENT_OOB:
 		piece(c, ss, dir, p, data_seq, p->payload, up - 1, res, &first);
-		d->base_seq++;
-		d->urg_seq = useq;
-		d->urg_n++;
-		counter_inc(&c->st.urgent_oob);
-		piece(c, ss, dir, p, useq + 1, p->payload + up,
-		    p->payload_len - up, res, &first);
+		/* a byte the stream holds already (sent before without
+		 * URG) stays: what was inspected is not taken back */
+		end = d->end;
+		if (stream_int_take_out(c, d, useq)) {
+			/* held bytes after it may join the stream now */
+			if (d->end > end)
+				res->flags |= STREAM_R_DATA;
+			d->urg_seq = useq;
+			d->urg_n++;
+			counter_inc(&c->st.urgent_oob);
+			piece(c, ss, dir, p, useq + 1, p->payload + up,
+			    p->payload_len - up, res, &first);
+		} else
+			piece(c, ss, dir, p, useq, p->payload + up - 1,
+			    p->payload_len - up + 1, res, &first);
 		return;
 	case STREAM_URGENT_GAP:
 		piece(c, ss, dir, p, data_seq, p->payload, up - 1, res, &first);

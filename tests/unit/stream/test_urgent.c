@@ -87,6 +87,31 @@ START_TEST(test_oob_policy_takes_out_a_byte_inside_the_segment)
 }
 END_TEST
 
+START_TEST(test_oob_urgent_segment_after_later_data_joins_it)
+{
+	start(STREAM_URGENT_OOB);
+	tstream_send(false, 0, "GET /malic");
+	/* "ious" first, held out of order; then the URG segment */
+	tstream_send(false, 11, "ious");
+	ck_assert_str_eq(tstream_client_bytes(), "GET /malic");
+	ck_assert(tstream_urgent(10, "X", 1) & STREAM_R_DATA);
+	ck_assert_str_eq(tstream_client_bytes(), "GET /malicious");
+	ck_assert_uint_eq(stat_oob(), 1);
+}
+END_TEST
+
+START_TEST(test_oob_byte_already_in_the_stream_stays)
+{
+	start(STREAM_URGENT_OOB);
+	tstream_send(false, 0, "GET /malicX");
+	/* the same byte again, now urgent: it was inspected, it stays */
+	tstream_urgent(10, "X", 1);
+	tstream_send(false, 11, "ious");
+	ck_assert_str_eq(tstream_client_bytes(), "GET /malicXious");
+	ck_assert_uint_eq(stat_oob(), 0);
+}
+END_TEST
+
 START_TEST(test_oob_policy_ignores_a_pointer_beyond_the_segment)
 {
 	start(STREAM_URGENT_OOB);
@@ -222,6 +247,8 @@ stream_urgent_suite(void)
 	tcase_add_test(tc, test_inline_policy_keeps_the_urgent_byte);
 	tcase_add_test(tc, test_oob_policy_takes_the_urgent_byte_out);
 	tcase_add_test(tc, test_oob_policy_takes_out_a_byte_inside_the_segment);
+	tcase_add_test(tc, test_oob_urgent_segment_after_later_data_joins_it);
+	tcase_add_test(tc, test_oob_byte_already_in_the_stream_stays);
 	tcase_add_test(tc, test_oob_policy_ignores_a_pointer_beyond_the_segment);
 	tcase_add_test(tc,
 	    test_oob_retransmission_of_the_urgent_segment_changes_nothing);
