@@ -7,6 +7,7 @@ lib_libquell_a_SOURCES += \
 	lib/core/doorbell.c lib/core/doorbell.h \
 	lib/core/exception.c lib/core/exception.h \
 	lib/core/hash.c lib/core/hash.h \
+	lib/core/hex.h \
 	lib/core/log.c lib/core/log.h \
 	lib/core/packet.h \
 	lib/core/ring.c lib/core/ring.h \

@@ -3,6 +3,7 @@
  * (ROHash); a sorted array is as fast for the few lookups a closed file
  * makes and needs no sizing. */
 #include "core/base.h"
+#include "core/hex.h"
 
 #include <sys/stat.h>
 
@@ -19,20 +20,7 @@ struct detect_hashlist {
 	uint8_t		 len;
 };
 
-static int	hashlist_hex(char);
 static int	hashlist_cmp(const void *, const void *, void *);
-
-static int
-hashlist_hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 static int
 hashlist_cmp(const void *a, const void *b, void *arg)
@@ -64,7 +52,7 @@ detect_hashlist_parse(const char *name, const char *text, size_t len,
 		line++;
 		while (end < len && text[end] != '\n')
 			end++;
-		while (off + run < end && hashlist_hex(text[off + run]) >= 0)
+		while (off + run < end && core_hex_value(text[off + run]) >= 0)
 			run++;
 		if (run == 0)
 			goto next;
@@ -87,8 +75,8 @@ detect_hashlist_parse(const char *name, const char *text, size_t len,
 		}
 		for (size_t i = 0; i < hlen; i++)
 			hl->v[hl->n * hlen + i] = (uint8_t)(
-			    hashlist_hex(text[off + 2 * i]) << 4 |
-			    hashlist_hex(text[off + 2 * i + 1]));
+			    core_hex_value(text[off + 2 * i]) << 4 |
+			    core_hex_value(text[off + 2 * i + 1]));
 		hl->n++;
 next:
 		off = end + 1;

@@ -8,25 +8,13 @@
  * digest and find each digest the text spells on a line of its own, and
  * an error must name the file. */
 #include "core/base.h"
+#include "core/hex.h"
 
 #include <stdio.h>
 
 #include "detect/hashlist.h"
 #include "fuzz.h"
 
-static int	hex(char);
-
-static int
-hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -62,8 +50,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			end++;
 		if (end - off == (size_t)hlen * 2) {
 			for (i = 0; i < hlen; i++) {
-				int a = hex(text[off + 2 * i]);
-				int b = hex(text[off + 2 * i + 1]);
+				int a = core_hex_value(text[off + 2 * i]);
+				int b = core_hex_value(text[off + 2 * i + 1]);
 
 				if (a < 0 || b < 0)
 					break;

@@ -1,4 +1,5 @@
 #include "core/base.h"
+#include "core/hex.h"
 
 #include "detect/keywords/content.h"
 #include "detect/keywords/keyword.h"
@@ -20,7 +21,6 @@ static void	content_free(void *);
 static int	content_decode(struct rules_parser *,
 		    const struct rules_option *, size_t, size_t, uint8_t *,
 		    uint32_t *);
-static int	content_hexval(char);
 static int64_t	content_find(const uint8_t *, uint32_t, uint32_t, uint32_t,
 		    const struct detect_content *);
 
@@ -50,18 +50,6 @@ const struct keyword kw_content = {
 	.free = content_free,
 };
 
-static int
-content_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Decodes value[start..end): text with \" \; \: \\ escapes and |hex|
  * segments (blanks between digits ignored). 0, or -1 after reporting. */
 static int
@@ -87,15 +75,15 @@ content_decode(struct rules_parser *p, const struct rules_option *opt,
 				hex = false;
 			} else if (rules_lexer_is_blank(c)) {
 				continue;
-			} else if (content_hexval(c) == -1) {
+			} else if (core_hex_value(c) == -1) {
 				rules_parser_error(p, off + i, v + seg, seglen,
 				    "invalid hex digit '%c' in content", c);
 				return -1;
 			} else if (hi == -1) {
-				hi = content_hexval(c);
+				hi = core_hex_value(c);
 			} else {
 				out[n++] = (uint8_t)(hi << 4 |
-				    content_hexval(c));
+				    core_hex_value(c));
 				hi = -1;
 			}
 			continue;

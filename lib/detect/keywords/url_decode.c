@@ -1,4 +1,5 @@
 #include "core/base.h"
+#include "core/hex.h"
 
 #include "detect/keywords/keyword.h"
 #include "detect/xform.h"
@@ -14,7 +15,6 @@ static int	url_decode_setup(struct rules_parser *, struct rule *,
 static uint32_t	url_decode_room(const void *, uint32_t);
 static uint32_t	url_decode_xform(const void *, const uint8_t *, uint32_t,
 		    uint8_t *, void *);
-static int	url_decode_hex(uint8_t);
 
 const struct keyword kw_url_decode = {
 	.name = "url_decode",
@@ -31,18 +31,6 @@ url_decode_room(const void *data, uint32_t len)
 	return len;
 }
 
-static int
-url_decode_hex(uint8_t c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static uint32_t
 url_decode_xform(const void *data, const uint8_t *in, uint32_t len,
     uint8_t *out, void *scratch)
@@ -50,10 +38,10 @@ url_decode_xform(const void *data, const uint8_t *in, uint32_t len,
 	uint32_t n = 0;
 
 	for (uint32_t i = 0; i < len; i++) {
-		if (in[i] == '%' && i + 2 < len && url_decode_hex(in[i + 1]) !=
-		    -1 && url_decode_hex(in[i + 2]) != -1) {
-			out[n++] = (uint8_t)(url_decode_hex(in[i + 1]) << 4 |
-			    url_decode_hex(in[i + 2]));
+		if (in[i] == '%' && i + 2 < len && core_hex_value(in[i + 1]) !=
+		    -1 && core_hex_value(in[i + 2]) != -1) {
+			out[n++] = (uint8_t)(core_hex_value(in[i + 1]) << 4 |
+			    core_hex_value(in[i + 2]));
 			i += 2;
 		} else if (in[i] == '+')
 			out[n++] = ' ';

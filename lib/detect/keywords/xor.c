@@ -1,4 +1,5 @@
 #include "core/base.h"
+#include "core/hex.h"
 
 #include <stdio.h>
 
@@ -24,7 +25,6 @@ static uint32_t	xor_room(const void *, uint32_t);
 static uint32_t	xor_xform(const void *, const uint8_t *, uint32_t,
 		    uint8_t *, void *);
 static void	xor_key_text(const void *, char *, size_t);
-static int	xor_hex(char);
 
 const struct keyword kw_xor = {
 	.name = "xor",
@@ -70,18 +70,6 @@ xor_key_text(const void *data, char *buf, size_t len)
 }
 
 static int
-xor_hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static int
 xor_setup(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt)
 {
@@ -107,7 +95,7 @@ xor_setup(struct rules_parser *p, struct rule *r,
 	}
 	k->len = (uint8_t)(n / 2);
 	for (size_t i = 0; i < n / 2; i++) {
-		int hi = xor_hex(s[2 * i]), lo = xor_hex(s[2 * i + 1]);
+		int hi = core_hex_value(s[2 * i]), lo = core_hex_value(s[2 * i + 1]);
 
 		if (hi == -1 || lo == -1) {
 			rules_parser_error(p, opt->value_off, opt->value,
