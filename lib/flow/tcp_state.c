@@ -40,6 +40,7 @@ static const char *const state_names[FLOW_TCP_NSTATES] = {
 	(b) = swap_tmp_;						\
 } while (0)
 
+static int	ack_tail(struct tcp_pkt *, int);
 static int	st_none(struct tcp_pkt *);
 static int	st_syn_sent(struct tcp_pkt *);
 static int	st_syn_recv(struct tcp_pkt *);
@@ -872,6 +873,26 @@ est_data(struct tcp_pkt *t)
 	return -1;
 }
 
+/* What every state after the handshake does last with a packet it
+ * takes: the timestamp, the other side's next_seq raised to what this
+ * acknowledges (its data may have been missed), the ack and the
+ * reassembly. The states that need an ACK return before this without
+ * one, so testing the flag is theirs too. */
+static int
+ack_tail(struct tcp_pkt *t, int o)
+{
+	struct flow *f = t->f;
+
+	if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
+		(void)tcp_check_handle_ts(t);
+	if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
+		f->tcp_peer[o].next_seq = t->ack;
+	if (t->fl & PKT_TCP_ACK)
+		tcp_int_last_ack(t, o, t->ack);
+	tcp_int_reassemble(t);
+	return 0;
+}
+
 static int
 st_established(struct tcp_pkt *t)
 {
@@ -966,15 +987,7 @@ tcp_int_handle_fin(struct tcp_pkt *t)
 	}
 	tcp_int_fin_seen(t, end);
 	S_WINDOW(f, o) = t->win << S_WSCALE(f, o);
-	if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
-		(void)tcp_check_handle_ts(t);
-	/* we may have missed the other side's data that this acknowledges */
-	if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
-		f->tcp_peer[o].next_seq = t->ack;
-	if (t->fl & PKT_TCP_ACK)
-		tcp_int_last_ack(t, o, t->ack);
-	tcp_int_reassemble(t);
-	return 0;
+	return ack_tail(t, o);
 }
 
 /* The closing states share the shape of Suricata's handlers: a RST
@@ -1137,14 +1150,7 @@ st_fin_wait2(struct tcp_pkt *t)
 			S_WINDOW(f, o) = t->win << S_WSCALE(f, o);
 			tcp_int_fin_seen(t, t->seq + t->plen);
 		}
-		if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
-			(void)tcp_check_handle_ts(t);
-		if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
-			f->tcp_peer[o].next_seq = t->ack;
-		if (t->fl & PKT_TCP_ACK)
-			tcp_int_last_ack(t, o, t->ack);
-		tcp_int_reassemble(t);
-		return 0;
+		return ack_tail(t, o);
 	}
 	if (t->fl & PKT_TCP_SYN) {
 		tcp_int_event(t, DECODE_EV_STREAM_SHUTDOWN_SYN_RESEND);
@@ -1211,13 +1217,7 @@ st_closing(struct tcp_pkt *t)
 		S_WINDOW(f, FLOW_DIR_TO_SERVER) = t->win <<
 		    S_WSCALE(f, FLOW_DIR_TO_SERVER);
 	}
-	if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
-		(void)tcp_check_handle_ts(t);
-	if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
-		f->tcp_peer[o].next_seq = t->ack;
-	tcp_int_last_ack(t, o, t->ack);
-	tcp_int_reassemble(t);
-	return 0;
+	return ack_tail(t, o);
 }
 
 static int
@@ -1253,14 +1253,7 @@ st_close_wait(struct tcp_pkt *t)
 			S_WINDOW(f, o) = t->win << S_WSCALE(f, o);
 			tcp_int_fin_seen(t, t->seq + t->plen);
 		}
-		if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
-			(void)tcp_check_handle_ts(t);
-		if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
-			f->tcp_peer[o].next_seq = t->ack;
-		if (t->fl & PKT_TCP_ACK)
-			tcp_int_last_ack(t, o, t->ack);
-		tcp_int_reassemble(t);
-		return 0;
+		return ack_tail(t, o);
 	}
 	if (t->fl & PKT_TCP_SYN) {
 		tcp_int_event(t, DECODE_EV_STREAM_SHUTDOWN_SYN_RESEND);
@@ -1335,13 +1328,7 @@ st_last_ack(struct tcp_pkt *t)
 			tcp_int_set_state(t, FLOW_TCP_CLOSED);
 		S_WINDOW(f, o) = t->win << S_WSCALE(f, o);
 	}
-	if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
-		(void)tcp_check_handle_ts(t);
-	if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
-		f->tcp_peer[o].next_seq = t->ack;
-	tcp_int_last_ack(t, o, t->ack);
-	tcp_int_reassemble(t);
-	return 0;
+	return ack_tail(t, o);
 }
 
 static int
@@ -1389,13 +1376,7 @@ st_time_wait(struct tcp_pkt *t)
 		tcp_int_set_state(t, FLOW_TCP_CLOSED);
 		S_WINDOW(f, o) = t->win << S_WSCALE(f, o);
 	}
-	if (f->tcp_flags & FLOW_TCP_SSN_TIMESTAMP)
-		(void)tcp_check_handle_ts(t);
-	if (SEQ_LT(f->tcp_peer[o].next_seq, t->ack))
-		f->tcp_peer[o].next_seq = t->ack;
-	tcp_int_last_ack(t, o, t->ack);
-	tcp_int_reassemble(t);
-	return 0;
+	return ack_tail(t, o);
 }
 
 /* CLOSED: a RST closed it on one side only? Then the other side may go
