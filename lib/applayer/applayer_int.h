@@ -70,6 +70,8 @@ struct applayer_ctx {
 #define AF_F_COUNTED	0x08	/* counted in app_layer.flow.* */
 #define AF_F_DETECT_TS	0x10	/* detection ran on a to-server packet */
 #define AF_F_DETECT_TC	0x20	/* ... on a to-client packet */
+#define AF_F_IDS	0x40	/* TCP parsed on acknowledged data (not
+				 * inline): frames wait for it too */
 
 /* A previous protocol's state after a change: its txs are logged and
  * freed as the current ones are. */

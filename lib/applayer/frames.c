@@ -28,12 +28,18 @@
 #include "core/counters.h"
 #include "core/packet.h"
 #include "flow/flow.h"
+#include "flow/tcp_state.h"
 #include "stream/stream.h"
 
 /* the bytes of a frame not whole yet that stay for its next
  * inspection, behind what the last one saw (Suricata's IPS window):
  * patterns across packets are found, and memory stays bounded */
 #define FRAME_KEEP	2500
+
+/* IDS: a TCP frame not whole in the acknowledged stream waits until this
+ * many bytes past its inspected part are acknowledged (Suricata's
+ * SetupStreamCallbackData), so it is not inspected packet by packet */
+#define FRAME_IDS_CHUNK	2500
 
 struct applayer_frame {
 	uint64_t	 id;
@@ -42,6 +48,8 @@ struct applayer_frame {
 	uint64_t	 from;		/* its first byte still held for
 					 * detection (offset, later a window
 					 * behind what was inspected) */
+	uint64_t	 offered;	/* IDS: the end of the bytes detection
+					 * got last (0: none yet) */
 	uint64_t	 tx_id;
 	uint8_t		 type;
 	bool		 has_tx;
@@ -214,6 +222,33 @@ applayer_frame_set_tx(const struct applayer_chunk *c, uint64_t id,
 	}
 }
 
+/* How far into TCP direction dir detection may read frame fm on packet p
+ * (fm->from or less: not now). Inline, all the stream holds. IDS, as
+ * Suricata: what the receiver acknowledged (all at the end of the
+ * flow), and only once that is the whole frame or FRAME_IDS_CHUNK
+ * bytes past what was inspected, so the frame is inspected when its
+ * request is parsed, not on the packet that brought its bytes. */
+static uint64_t
+frame_right_edge(const struct applayer_flow *af, const struct flow *f,
+    const struct packet *p, uint8_t dir, const struct applayer_frame *fm)
+{
+	uint64_t end = stream_end(f, (int)dir), usable;
+	bool eof = f->tcp_state == FLOW_TCP_CLOSED || (p != NULL &&
+	    p->pkt_src == PKT_SRC_FLOW_TIMEOUT) ||
+	    (af->dflags[dir] & AF_EOF) != 0;
+
+	if (!(af->flags & AF_F_IDS) || eof)
+		return end;
+	usable = stream_acked(f, (int)dir);
+	if (usable <= fm->offset)
+		return fm->from;
+	if (fm->len >= 0 && fm->offset + (uint64_t)fm->len <= usable)
+		return usable;
+	if (usable - fm->from < FRAME_IDS_CHUNK)
+		return fm->from;
+	return usable;
+}
+
 bool
 applayer_flow_frame(struct flow *f, const struct packet *p, uint8_t dir,
     uint32_t idx, struct applayer_frame_view *v)
@@ -251,11 +286,16 @@ applayer_flow_frame(struct flow *f, const struct packet *p, uint8_t dir,
 		}
 	} else {
 		struct stream_chunk sc;
+		uint64_t right = frame_right_edge(af, f, p, dir, fm);
 
-		if (stream_data_at(f, (int)dir, fm->from, &sc) &&
-		    sc.offset == fm->from) {
+		if (right > fm->from && stream_data_at(f, (int)dir, fm->from,
+		    &sc) && sc.offset == fm->from) {
 			v->data = sc.data;
 			avail = sc.len;
+			if (fm->from + avail > right)
+				avail = right - fm->from;
+			if (af->flags & AF_F_IDS)
+				fm->offered = fm->from + avail;
 		}
 	}
 	if (fm->len >= 0 && fm->from + avail >= fm->offset +
@@ -277,6 +317,7 @@ applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
 	bool udp = f->proto == IPPROTO_UDP;
 	bool eof = (af->dflags[dir] & (AF_EOF | AF_STOP)) != 0 ||
 	    (af->flags & AF_F_OFF) != 0;
+	bool ids = (af->flags & AF_F_IDS) != 0 && !eof;
 	uint64_t end = udp ? 0 : stream_end(f, (int)dir), left;
 	uint32_t w = 0;
 
@@ -288,9 +329,11 @@ applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
 		struct applayer_frame *fm = &fr->f[i];
 		struct stream_chunk sc;
 		bool done = udp || eof;
+		/* IDS: what detection got, not what the stream holds */
+		uint64_t seen = ids ? fm->offered : end;
 
 		if (!done && fm->len >= 0 && fm->offset + (uint64_t)fm->len <=
-		    end)
+		    seen)
 			done = true;
 		/* its held bytes are gone (a gap) */
 		if (!done && fm->from < end && (!stream_data_at(f, (int)dir,
@@ -298,8 +341,11 @@ applayer_frames_detect_done(struct applayer_flow *af, struct flow *f,
 			done = true;
 		if (done)
 			continue;
-		/* inspected up to end: the next time from a window behind */
-		if (end > fm->from + FRAME_KEEP)
+		/* inspected up to end: the next time from a window behind
+		 * inline; IDS from where it stopped, as Suricata */
+		if (ids && seen > fm->from)
+			fm->from = seen;
+		else if (!ids && end > fm->from + FRAME_KEEP)
 			fm->from = end - FRAME_KEEP;
 		fr->f[w++] = *fm;
 	}

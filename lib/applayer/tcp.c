@@ -524,7 +524,10 @@ applayer_tcp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 	uint8_t order[2] = { pdir, pdir ^ 1 };
 	bool parsed[2] = { false, false };
 
-	if (!is_inline) {
+	if (is_inline)
+		af->flags &= (uint8_t)~AF_F_IDS;
+	else {
+		af->flags |= AF_F_IDS;
 		order[0] = pdir ^ 1;
 		order[1] = pdir;
 	}

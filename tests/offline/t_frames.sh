@@ -72,6 +72,32 @@ want "http1.response dropped on the packet that brings the bytes" '.alert.signat
 want "endswith on a frame not whole yet does not match" '.alert.signature_id == 4' 0
 want "http: nothing else" 'true' 1
 
+# IDS timing (no --simulate-ips): a request frame is inspected when its
+# bytes are acknowledged and parsed, on the next packet of its
+# direction, with the raw stream and http.uri rules; Suricata 7.0.6
+# alerts all three at pcap_cnt 11 of this capture, none at 8 (the
+# packet that brings the request's end). Then the case's drop rules
+# with the urgent byte taken out (stream.reassembly.urgent.policy oob):
+# all three alert once (suricata-verify tcp-urgp-01-oob), the frame
+# rule's drop does not hide the other two.
+cat >"$tmp/ids.rules" <<'RULES'
+alert tcp any any -> any 9090 (msg:"raw"; content:"malic"; nocase; sid:1;)
+alert tcp any any -> any 9090 (msg:"uri"; http.uri; content:"malic"; nocase; sid:2;)
+alert tcp any any -> any 9090 (msg:"frame"; frame:http1.request; content:"malic"; nocase; sid:3;)
+RULES
+urg="$data/tcp-urgp-01-oob-tcp-urgent1.pcap"
+run "$tmp/ids.rules" "$urg" --set stream.midstream=false
+for sid in 1 2 3; do
+	want "IDS: sid $sid on the packet after the request is acknowledged" ".alert.signature_id == $sid and .pcap_cnt == 11" 1
+done
+want "IDS: nothing else" 'true' 3
+sed 's/^alert/drop/; s/"malic"/"malicious"/' "$tmp/ids.rules" >"$tmp/idsdrop.rules"
+run "$tmp/idsdrop.rules" "$urg" --set stream.midstream=false \
+	--set stream.reassembly.urgent.policy=oob
+for sid in 1 2 3; do
+	want "IDS drop rules, urgent byte out of band: sid $sid" ".alert.signature_id == $sid" 1
+done
+
 # Frames hold stream bytes only while detection needs them: on 300000
 # packets of generated HTTP, TLS and DNS traffic (bench/gen-traffic, up
 # to 512 flows at once, bodies up to 1 MB) and a reassembly memcap of
