@@ -667,7 +667,6 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 	 * then the transactions' records before the flow's; none of a
 	 * dropped flow, whose app layer stopped with the drop (Suricata
 	 * disables it: an unfinished transaction is not logged) */
-	pipeline_flow_end(w->pl, f);
 	for (int i = 0; i < 2; i++) {
 		struct packet p;
 		struct pipeline_result pr;
@@ -677,6 +676,7 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 		    pr.det.nalerts > 0)
 			worker_alerts(w, &p, &pr);
 	}
+	pipeline_flow_end(w->pl, f);
 	/* what its stream holds uninspected is inspected now, with
 	 * Suricata's flow-timeout pseudo packets */
 	if (reason == FLOW_END_TIMEOUT || reason == FLOW_END_SHUTDOWN) {

@@ -133,6 +133,19 @@ applayer_packet(struct applayer_ctx *ctx, struct packet *p, bool is_inline,
 }
 
 void
+applayer_flow_end_dir(struct applayer_ctx *ctx, struct flow *f, uint8_t dir)
+{
+	struct applayer_flow *af = f->app;
+	struct applayer_packet_result res = { 0 };
+
+	if (af == NULL || (af->flags & AF_F_OFF) || dir > 1 ||
+	    f->proto != IPPROTO_TCP)
+		return;
+	ctx->ts = f->last_ts;
+	applayer_tcp_end_dir(ctx, af, f, dir, &res);
+}
+
+void
 applayer_flow_end(struct applayer_ctx *ctx, struct flow *f)
 {
 	struct applayer_flow *af = f->app;

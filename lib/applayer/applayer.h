@@ -188,6 +188,11 @@ void	applayer_detect_done(struct flow *f, uint8_t dir);
 /* The end of a flow (timeout, flush, before its record): the rest of
  * each direction's stream goes to the parser with EOF. */
 void	applayer_flow_end(struct applayer_ctx *, struct flow *f);
+/* The same for TCP direction dir only (APPLAYER_TOSERVER/_TOCLIENT):
+ * Suricata's flow-end pseudo packet of a direction reassembles that
+ * direction's rest before its detection. */
+void	applayer_flow_end_dir(struct applayer_ctx *, struct flow *f,
+	    uint8_t dir);
 
 /* The flow table's callback for f->app. */
 void	applayer_flow_free(void *app);

@@ -121,6 +121,9 @@ enum applayer_proto applayer_detect_run(const struct applayer_config *,
 void	applayer_tcp_packet(struct applayer_ctx *, struct applayer_flow *af,
 	    struct flow *f, struct packet *p, bool is_inline,
 	    struct applayer_packet_result *res);
+void	applayer_tcp_end_dir(struct applayer_ctx *,
+	    struct applayer_flow *af, struct flow *f, uint8_t dir,
+	    struct applayer_packet_result *res);
 void	applayer_tcp_end(struct applayer_ctx *, struct applayer_flow *af,
 	    struct flow *f, struct applayer_packet_result *res);
 /* udp.c: datagram p of UDP flow f. */

@@ -557,12 +557,18 @@ applayer_tcp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 }
 
 void
+applayer_tcp_end_dir(struct applayer_ctx *ctx, struct applayer_flow *af,
+    struct flow *f, uint8_t dir, struct applayer_packet_result *res)
+{
+	af->dflags[dir] &= (uint8_t)~AF_WAIT_OTHER;
+	af->needed[dir] = 0;
+	tcp_dir(ctx, af, f, dir, stream_end(f, (int)dir), true, res);
+}
+
+void
 applayer_tcp_end(struct applayer_ctx *ctx, struct applayer_flow *af,
     struct flow *f, struct applayer_packet_result *res)
 {
-	for (uint8_t d = 0; d < 2; d++) {
-		af->dflags[d] &= (uint8_t)~AF_WAIT_OTHER;
-		af->needed[d] = 0;
-		tcp_dir(ctx, af, f, d, stream_end(f, (int)d), true, res);
-	}
+	for (uint8_t d = 0; d < 2; d++)
+		applayer_tcp_end_dir(ctx, af, f, d, res);
 }

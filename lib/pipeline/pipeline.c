@@ -210,6 +210,12 @@ pipeline_flow_end_detect(struct pipeline *pl, struct flow *f, uint8_t dir,
 	bool ts = dir == PKT_FLOW_TO_SERVER;
 	void *state;
 
+	/* the direction's rest is parsed with its own pseudo packet, the
+	 * other's after: an event the server's last bytes raise is met by
+	 * the to-client packet only, as in Suricata */
+	if (pl->app != NULL && f != NULL)
+		applayer_flow_end_dir(pl->app, f, ts ? APPLAYER_TOSERVER :
+		    APPLAYER_TOCLIENT);
 	if (pl->dt == NULL || pl->app == NULL || f == NULL ||
 	    f->proto != IPPROTO_TCP || f->app == NULL ||
 	    (f->flags & (FLOW_F_PASS | FLOW_F_BYPASSED | FLOW_F_DROP)) ||

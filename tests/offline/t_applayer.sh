@@ -112,6 +112,27 @@ for mode in default full bypass; do
 	[ "$mode" = full ] && want_n=3
 	want "tls-$mode" "$want_n" '.event_type == "alert" and .alert.signature_id == 9' "payload content alerts on the encrypted records"
 done
+# Events raised by the server's last bytes at the flow's end: the
+# flow-end pseudo packets are inspected to the server first, each after
+# its own direction's rest is parsed, so the events of the certificate
+# the client never acknowledged are met once, by the to-client packet
+# (Suricata 7.0.6 on this capture, suricata-verify bug-1450-02: one alert
+# each, direction to_client, pkt_src "stream (flow timeout)")
+cat >"$tmp/tlsev.rules" <<'RULES'
+alert tls any any -> any any (msg:"SURICATA TLS invalid handshake message"; flow:established; app-layer-event:tls.invalid_handshake_message; flowint:tls.anomaly.count,+,1; classtype:protocol-command-decode; sid:2230003; rev:1;)
+alert tls any any -> any any (msg:"SURICATA TLS invalid certificate"; flow:established; app-layer-event:tls.invalid_certificate; flowint:tls.anomaly.count,+,1; classtype:protocol-command-decode; sid:2230004; rev:1;)
+RULES
+mkdir -p "$tmp/tlsev"
+timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S "$tmp/tlsev.rules" \
+	-l "$tmp/tlsev" -r "$data/verify/bug-1450-02-tls_DER-incomplete-content.pcap" \
+	-k none --set stream.midstream=false >"$tmp/tlsev.out" 2>"$tmp/tlsev.err" ||
+	fail "tls events: quelld exited $?: $(cat "$tmp/tlsev.err")"
+for sid in 2230003 2230004; do
+	want tlsev 1 ".event_type == \"alert\" and .alert.signature_id == $sid and .direction == \"to_client\" and .pkt_src == \"stream (flow timeout)\"" "sid $sid alerts to the client at the flow's end"
+done
+want tlsev 2 '.event_type == "alert"' "alerts"
+ok "TLS: events of the flow's last bytes alert once, on the to-client flow-end packet"
+
 ok "TLS: encryption-handling bypass requests the bypass after the handshake (tcp.bypass_encrypted); default and bypass inspect no encrypted payload, full does"
 
 run dns "$data/verify/dns-z-bit-input.pcap"
