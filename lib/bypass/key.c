@@ -49,7 +49,7 @@ bypass_key_from_flow(struct bypass_key *k, const struct flow *f)
 	k->proto = f->proto;
 	if (is_icmp(f->proto) && (f->flags & FLOW_F_NO_PORTS) == 0) {
 		k->sport = f->client_port;
-		k->icmp_type = f->icmp_family;
+		k->icmp_type = f->icmp_key[0];
 	} else if (has_ports(f->proto)) {
 		k->sport = f->client_port;
 		k->dport = f->server_port;
@@ -66,7 +66,12 @@ bypass_key_to_flow(const struct bypass_key *k, struct flow *f)
 	f->server_port = k->dport;
 	f->proto = k->proto;
 	f->ip_version = k->src.family == AF_INET6 ? 6 : 4;
-	f->icmp_family = k->icmp_type;
+	if (is_icmp(k->proto)) {
+		int c = flow_icmp_counterpart(f->ip_version, k->icmp_type);
+
+		f->icmp_key[0] = k->icmp_type;
+		f->icmp_key[1] = c < 0 ? 0 : (uint8_t)c;
+	}
 	if (!has_ports(k->proto) && !is_icmp(k->proto))
 		f->flags |= FLOW_F_NO_PORTS;
 }

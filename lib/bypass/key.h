@@ -29,7 +29,7 @@ struct bypass_key {
  * fragments, truncated headers). */
 int	bypass_key_from_flow(struct bypass_key *, const struct flow *);
 /* Fills f's key fields (addresses, ports, proto, ip_version,
- * icmp_family) from key; the rest of f is left alone. */
+ * icmp_key) from key; the rest of f is left alone. */
 void	bypass_key_to_flow(const struct bypass_key *, struct flow *);
 
 /* The tuple of the other direction: addresses and ports swapped, an

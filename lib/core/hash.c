@@ -34,6 +34,16 @@ hash_flow_symmetric(const struct packet *p)
 
 	if (p->ip_version == 0)
 		return 0;
+	/* an ICMP error that belongs to the quoted datagram's flow goes
+	 * where that flow's packets go */
+	if (p->icmp_emb_valid) {
+		hs = addr_hash(&p->icmp_emb_src);
+		hd = addr_hash(&p->icmp_emb_dst);
+		h = (hs + hd) ^ mix32(hs ^ hd);
+		h ^= mix32(((uint32_t)p->icmp_emb_sport + p->icmp_emb_dport) ^
+		    mix32((uint32_t)(p->icmp_emb_sport ^ p->icmp_emb_dport)));
+		return mix32(h ^ p->icmp_emb_proto);
+	}
 	hs = addr_hash(&p->src);
 	hd = addr_hash(&p->dst);
 	/* Addition and xor commute: swapping src and dst gives the same

@@ -157,6 +157,17 @@ struct packet {
 	uint8_t		 icmp_code;
 	uint16_t	 icmp_id;	/* echo request/reply only */
 	uint16_t	 icmp_seq;
+	/* An ICMPv4 destination unreachable quoting a whole TCP (20 bytes)
+	 * or UDP header, in a packet without invalid events (Suricata's
+	 * ICMPV4_DEST_UNREACH_IS_VALID): the quoted datagram's tuple. The
+	 * error belongs to that datagram's flow, never to a flow of its
+	 * own. */
+	bool		 icmp_emb_valid;
+	uint8_t		 icmp_emb_proto;
+	uint16_t	 icmp_emb_sport;	/* host order */
+	uint16_t	 icmp_emb_dport;
+	struct ip_addr	 icmp_emb_src;
+	struct ip_addr	 icmp_emb_dst;
 
 	const uint8_t	*payload;	/* L4 payload; NULL with payload_len 0 */
 	uint32_t	 payload_len;

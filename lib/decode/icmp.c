@@ -1,5 +1,10 @@
 #include "core/base.h"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <string.h>
+
 #include "core/packet.h"
 #include "decode/bytes.h"
 #include "decode/events.h"
@@ -29,17 +34,38 @@
 #define ICMP_REDIR_HOSTTOS	3
 #define ICMP_EXC_FRAGTIME	1
 
-static void	icmp_partial_ipv4(struct packet *, const uint8_t *, uint32_t);
+#define TCP_HDR_LEN		20
+#define UDP_HDR_LEN		8
+
+static bool	icmp_partial_ipv4(struct packet *, const uint8_t *, uint32_t);
 
 /* An error message quotes the offending datagram's IPv4 header (and 8
- * bytes more): too short for a header or not version 4 are events. */
-static void
+ * bytes more): too short for a header or not version 4 are events.
+ * Else its tuple is kept, the ports read at the fixed offset 20 as
+ * Suricata's DecodePartialIPV4 does; true when that is a whole TCP or
+ * UDP header. */
+static bool
 icmp_partial_ipv4(struct packet *p, const uint8_t *b, uint32_t len)
 {
-	if (len < IPV4_HDR_LEN)
+	if (len < IPV4_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_ICMPV4_IPV4_TRUNC_PKT);
-	else if (b[0] >> 4 != 4)
+		return false;
+	}
+	if (b[0] >> 4 != 4) {
 		decode_event_set(p->events, DECODE_EV_ICMPV4_IPV4_UNKNOWN_VER);
+		return false;
+	}
+	if (!((b[9] == IPPROTO_TCP && len >= IPV4_HDR_LEN + TCP_HDR_LEN) ||
+	    (b[9] == IPPROTO_UDP && len >= IPV4_HDR_LEN + UDP_HDR_LEN)))
+		return false;
+	p->icmp_emb_proto = b[9];
+	p->icmp_emb_src.family = AF_INET;
+	memcpy(&p->icmp_emb_src.u.v4, b + 12, 4);
+	p->icmp_emb_dst.family = AF_INET;
+	memcpy(&p->icmp_emb_dst.u.v4, b + 16, 4);
+	p->icmp_emb_sport = decode_be16(b + IPV4_HDR_LEN);
+	p->icmp_emb_dport = decode_be16(b + IPV4_HDR_LEN + 2);
+	return true;
 }
 
 /* Suricata's DecodeICMPV4: type and code checks per type, the quoted
@@ -125,8 +151,11 @@ decode_icmp(struct packet *p, const uint8_t *hdr, uint32_t len)
 	}
 	if (code0 && code != 0)
 		decode_event_set(p->events, DECODE_EV_ICMPV4_UNKNOWN_CODE);
-	if (quote)
-		icmp_partial_ipv4(p, hdr + ICMP_HDR_LEN, len - ICMP_HDR_LEN);
+	p->icmp_emb_valid = false;
+	if (quote && icmp_partial_ipv4(p, hdr + ICMP_HDR_LEN,
+	    len - ICMP_HDR_LEN) && type == ICMP_DEST_UNREACH &&
+	    !decode_event_invalid(p->events))
+		p->icmp_emb_valid = true;
 	p->l4 = hdr;
 	p->icmp_type = type;
 	p->icmp_code = code;

@@ -256,6 +256,15 @@ build_sig(struct detect_engine *de, struct detect_sig *s,
 		    m->buffer == DETECT_BUFFER_PAYLOAD)
 			has_payload = true;
 	}
+	/* a flow direction alone adds no match (keywords/flow.c), yet
+	 * makes a packet rule of it, as in Suricata */
+	{
+		uint32_t dirs = r->flags & (RULE_F_TO_SERVER |
+		    RULE_F_TO_CLIENT);
+
+		if (dirs != 0 && dirs != (RULE_F_TO_SERVER | RULE_F_TO_CLIENT))
+			has_matches = true;
+	}
 	for (int l = 0; l < RULE_LIST_MAX; l++) {
 		if (l == RULE_LIST_BUFFER || count[l] == 0)
 			continue;

@@ -97,12 +97,17 @@ struct flow {
 	/* key, as the initiator sent its first packet */
 	struct ip_addr	 client;
 	struct ip_addr	 server;
-	uint16_t	 client_port;	/* ICMP: id */
+	uint16_t	 client_port;	/* ICMP: its first packet's id (the
+					   conntrack bypass key; not a key
+					   part: Suricata's ICMP flows have
+					   no id) */
 	uint16_t	 server_port;	/* ICMP: 0 */
 	uint8_t		 proto;
 	uint8_t		 ip_version;
-	uint8_t		 icmp_family;	/* ICMP key part: the request type of
-					   a request/reply pair, else the type */
+	/* ICMP key part, as Suricata's icmp_s/icmp_d: the type the client
+	 * sent first and its counterpart (flow_icmp_counterpart, 0 when
+	 * none); the server's packets carry them the other way round */
+	uint8_t		 icmp_key[2];
 	/* key parts as Suricata's (vlan.use-for-tracking): a flow inside a
 	 * tunnel is not the same flow as one outside it, nor are flows on
 	 * different VLANs */
@@ -114,6 +119,9 @@ struct flow {
 	enum flow_state	 state;
 	uint8_t		 tcp_state;	/* lib/flow/tcp_state.h */
 	uint8_t		 tcp_pstate;	/* the state before the last change */
+	uint8_t		 seen;		/* bit 1 << FLOW_DIR_*: a packet of
+					   that direction counted as seen
+					   (not an ICMP error) */
 	uint16_t	 tcp_flags;	/* FLOW_TCP_SSN_* (tcp_state.h) */
 	uint32_t	 flags;		/* FLOW_F_* */
 	enum flow_end_reason end_reason; /* set before the flow's record */
@@ -176,5 +184,9 @@ struct flow {
 const char	*flow_state_name(enum flow_state);
 /* "timeout", "shutdown", "forced", "tcp_reuse" */
 const char	*flow_end_reason_name(enum flow_end_reason);
+/* Suricata's ICMPv4GetCounterpart/ICMPv6GetCounterpart: the request's
+ * reply type and the reply's request type (ip_version 4 or 6); -1 for
+ * a type that has none. */
+int		 flow_icmp_counterpart(uint8_t ip_version, uint8_t type);
 
 #endif

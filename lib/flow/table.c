@@ -47,18 +47,12 @@
 #define ID_SEQ_MASK	((UINT64_C(1) << ID_SEQ_BITS) - 1)
 #define ID_WORKER_MASK	UINT64_C(0xffff)
 
-#define ICMP_ECHO_REPLY		0
-#define ICMP_ECHO		8
-#define ICMP_TSTAMP		13
-#define ICMP_TSTAMP_REPLY	14
-#define ICMP_INFO		15
-#define ICMP_INFO_REPLY		16
-#define ICMP_MASK		17
-#define ICMP_MASK_REPLY		18
-#define ICMP6_ECHO		128
-#define ICMP6_ECHO_REPLY	129
-#define ICMP6_NI_QUERY		139
-#define ICMP6_NI_REPLY		140
+/* ICMPv4 error messages (Suricata's ICMPV4_IS_ERROR_MSG) */
+#define ICMP_DEST_UNREACH	3
+#define ICMP_SOURCE_QUENCH	4
+#define ICMP_REDIRECT		5
+#define ICMP_TIME_EXCEEDED	11
+#define ICMP_PARAMETERPROB	12
 
 enum entry_where {
 	ENTRY_SPARE,		/* on the spare list */
@@ -118,10 +112,9 @@ struct flow_table {
 struct flow_key {
 	const struct ip_addr	*src;
 	const struct ip_addr	*dst;
-	uint16_t		 sport;		/* ICMP: id */
-	uint16_t		 dport;		/* ICMP: id */
+	uint16_t		 sport;		/* ICMP: type */
+	uint16_t		 dport;		/* ICMP: counterpart type */
 	uint8_t			 proto;
-	uint8_t			 icmp_family;
 	bool			 ports;
 	bool			 icmp;
 	uint8_t			 depth;
@@ -137,8 +130,7 @@ static inline uint64_t	mix64(uint64_t);
 static inline struct flow_entry *entry_of(struct flow *);
 static bool		ts_after(const struct timespec *, const struct timespec *);
 static bool		addr_eq(const struct ip_addr *, const struct ip_addr *);
-static bool		icmp_is_reply(const struct packet *);
-static uint8_t		icmp_family(const struct packet *);
+static bool		icmp4_is_error(const struct packet *);
 static void		key_from_packet(struct flow_key *, const struct packet *);
 static uint64_t		end_hash(const struct flow_table *,
 			    const struct ip_addr *, uint16_t);
@@ -171,7 +163,8 @@ static struct flow_entry *entry_get(struct flow_table *,
 static struct flow_entry *entry_create(struct flow_table *,
 			    const struct flow_key *, uint32_t, const struct packet *,
 			    int *);
-static void		account(struct flow_entry *, const struct packet *, int);
+static void		account(struct flow_entry *, const struct packet *, int,
+			    bool);
 static void		stub_leave(struct flow_table *, const struct flow_entry *);
 static bool		established(const struct flow_entry *, uint8_t);
 
@@ -218,43 +211,23 @@ addr_eq(const struct ip_addr *a, const struct ip_addr *b)
 	return memcmp(a->u.v6, b->u.v6, sizeof(a->u.v6)) == 0;
 }
 
+/* Suricata makes no flow for these (FlowCreateCheck); a destination
+ * unreachable quoting a TCP or UDP header belongs to that datagram's
+ * flow. */
 static bool
-icmp_is_reply(const struct packet *p)
+icmp4_is_error(const struct packet *p)
 {
-	if (p->ip_version == 4)
-		return p->icmp_type == ICMP_ECHO_REPLY ||
-		    p->icmp_type == ICMP_TSTAMP_REPLY ||
-		    p->icmp_type == ICMP_INFO_REPLY ||
-		    p->icmp_type == ICMP_MASK_REPLY;
-	return p->icmp_type == ICMP6_ECHO_REPLY ||
-	    p->icmp_type == ICMP6_NI_REPLY;
-}
-
-/* Request and reply of a pair share a family: the request's type. */
-static uint8_t
-icmp_family(const struct packet *p)
-{
-	if (p->ip_version == 4) {
-		switch (p->icmp_type) {
-		case ICMP_ECHO_REPLY:
-			return ICMP_ECHO;
-		case ICMP_TSTAMP_REPLY:
-			return ICMP_TSTAMP;
-		case ICMP_INFO_REPLY:
-			return ICMP_INFO;
-		case ICMP_MASK_REPLY:
-			return ICMP_MASK;
-		default:
-			return p->icmp_type;
-		}
-	}
+	if (p->proto != IPPROTO_ICMP || !p->l4_valid)
+		return false;
 	switch (p->icmp_type) {
-	case ICMP6_ECHO_REPLY:
-		return ICMP6_ECHO;
-	case ICMP6_NI_REPLY:
-		return ICMP6_NI_QUERY;
+	case ICMP_DEST_UNREACH:
+	case ICMP_SOURCE_QUENCH:
+	case ICMP_REDIRECT:
+	case ICMP_TIME_EXCEEDED:
+	case ICMP_PARAMETERPROB:
+		return true;
 	default:
-		return p->icmp_type;
+		return false;
 	}
 }
 
@@ -279,13 +252,17 @@ key_from_packet(struct flow_key *k, const struct packet *p)
 		k->ports = true;
 		break;
 	case IPPROTO_ICMP:
-	case IPPROTO_ICMPV6:
-		k->icmp_family = icmp_family(p);
-		k->sport = p->icmp_id;
-		k->dport = p->icmp_id;
+	case IPPROTO_ICMPV6: {
+		/* as Suricata's CmpFlowICMPPacket: the addresses and the
+		 * (type, counterpart) pair, either way round; not the id */
+		int c = flow_icmp_counterpart(p->ip_version, p->icmp_type);
+
+		k->sport = p->icmp_type;
+		k->dport = c < 0 ? 0 : (uint16_t)c;
 		k->ports = true;
 		k->icmp = true;
 		break;
+	}
 	default:
 		break;
 	}
@@ -310,7 +287,7 @@ key_hash(const struct flow_table *t, const struct flow_key *k)
 {
 	uint64_t ha = end_hash(t, k->src, k->sport);
 	uint64_t hb = end_hash(t, k->dst, k->dport);
-	uint64_t extra = (uint64_t)k->proto << 8 | k->icmp_family |
+	uint64_t extra = (uint64_t)k->proto << 8 |
 	    (uint64_t)k->ports << 16 | (uint64_t)k->depth << 24 |
 	    (k->vlan_n > 0 ? (uint64_t)k->vlan[0] << 32 : 0) |
 	    (k->vlan_n > 1 ? (uint64_t)k->vlan[1] << 48 : 0);
@@ -325,7 +302,7 @@ key_match(const struct flow_entry *e, const struct flow_key *k)
 	const struct flow *f = &e->f;
 
 	if (f->proto != k->proto || e->ports != k->ports ||
-	    f->icmp_family != k->icmp_family || f->depth != k->depth ||
+	    f->depth != k->depth ||
 	    f->vlan_n != k->vlan_n ||
 	    memcmp(f->vlan, k->vlan, k->vlan_n * sizeof(*k->vlan)) != 0)
 		return -1;
@@ -338,8 +315,15 @@ key_match(const struct flow_entry *e, const struct flow_key *k)
 			return FLOW_DIR_TO_CLIENT;
 		return -1;
 	}
-	if (k->icmp && f->client_port != k->sport)
+	if (k->icmp) {
+		if (f->icmp_key[0] == k->sport && f->icmp_key[1] == k->dport &&
+		    addr_eq(&f->client, k->src) && addr_eq(&f->server, k->dst))
+			return FLOW_DIR_TO_SERVER;
+		if (f->icmp_key[0] == k->dport && f->icmp_key[1] == k->sport &&
+		    addr_eq(&f->client, k->dst) && addr_eq(&f->server, k->src))
+			return FLOW_DIR_TO_CLIENT;
 		return -1;
+	}
 	if (addr_eq(&f->client, k->src) && addr_eq(&f->server, k->dst))
 		return FLOW_DIR_TO_SERVER;
 	if (addr_eq(&f->client, k->dst) && addr_eq(&f->server, k->src))
@@ -667,10 +651,10 @@ entry_create(struct flow_table *t, const struct flow_key *k, uint32_t h,
 		return NULL;
 	memset(e, 0, sizeof(*e));
 	f = &e->f;
+	/* an ICMP reply seen first opens a flow of its own sender, as in
+	 * Suricata */
 	if (k->ports && k->proto == IPPROTO_TCP)
 		server_first = flow_tcp_sender_is_server(p);
-	else if (k->icmp)
-		server_first = icmp_is_reply(p);
 	if (server_first) {
 		f->client = *k->dst;
 		f->server = *k->src;
@@ -684,11 +668,14 @@ entry_create(struct flow_table *t, const struct flow_key *k, uint32_t h,
 		f->server_port = k->dport;
 		*dir = FLOW_DIR_TO_SERVER;
 	}
-	if (k->icmp)
+	if (k->icmp) {
+		f->icmp_key[0] = (uint8_t)k->sport;
+		f->icmp_key[1] = (uint8_t)k->dport;
+		f->client_port = p->icmp_id;
 		f->server_port = 0;
+	}
 	f->proto = k->proto;
 	f->ip_version = p->ip_version;
-	f->icmp_family = k->icmp_family;
 	f->depth = k->depth;
 	f->vlan_n = k->vlan_n;
 	memcpy(f->vlan, k->vlan, k->vlan_n * sizeof(*k->vlan));
@@ -713,8 +700,12 @@ entry_create(struct flow_table *t, const struct flow_key *k, uint32_t h,
 	return e;
 }
 
+/* seen: the packet counts as its direction's (Suricata's
+ * FlowUpdateSeenFlag; an ICMP error in another protocol's flow does
+ * not), so both directions seen make a flow of a protocol without a
+ * state machine established. */
 static void
-account(struct flow_entry *e, const struct packet *p, int dir)
+account(struct flow_entry *e, const struct packet *p, int dir, bool seen)
 {
 	struct flow *f = &e->f;
 	/* Offline Suricata counts the captured frame (link layer
@@ -729,14 +720,16 @@ account(struct flow_entry *e, const struct packet *p, int dir)
 	}
 	f->pkts[dir]++;
 	f->bytes[dir] += len;
+	if (seen)
+		f->seen |= (uint8_t)(1u << dir);
 	if (f->flags & FLOW_F_BYPASSED) {
 		f->bypass_pkts[dir]++;
 		f->bypass_bytes[dir] += len;
 	}
 	if (ts_after(&p->ts, &f->last_ts) && !(f->flags & FLOW_F_BYPASS_STUB))
 		f->last_ts = p->ts;
-	if ((f->proto != IPPROTO_TCP || !e->ports) &&
-	    f->state == FLOW_STATE_NEW && f->pkts[0] != 0 && f->pkts[1] != 0)
+	if (seen && (f->proto != IPPROTO_TCP || !e->ports) &&
+	    f->state == FLOW_STATE_NEW && f->seen == 3)
 		f->state = FLOW_STATE_ESTABLISHED;
 }
 
@@ -870,6 +863,52 @@ flow_table_set_record(struct flow_table *t, flow_record_fn fn, void *arg)
 	t->record_arg = arg;
 }
 
+/* An ICMPv4 error: the flow of the datagram it quotes, if that is a
+ * TCP or UDP datagram of a flow the table has (Suricata's
+ * FlowCompareICMPv4, either direction of the quoted datagram), the
+ * packet's direction by its source (the client's or not); else none,
+ * an error never opens a flow. The flow counts it and its time moves,
+ * its state does not (no TCP state machine, not "seen"). */
+static struct flow *
+icmp_error_flow(struct flow_table *t, struct packet *p)
+{
+	struct flow_key k;
+	struct flow_entry *e;
+	struct flow *f;
+	uint32_t h;
+	int dir;
+	uint8_t flags;
+
+	if (!p->icmp_emb_valid)
+		return NULL;
+	memset(&k, 0, sizeof(k));
+	k.src = &p->icmp_emb_src;
+	k.dst = &p->icmp_emb_dst;
+	k.proto = p->icmp_emb_proto;
+	k.sport = p->icmp_emb_sport;
+	k.dport = p->icmp_emb_dport;
+	k.ports = true;
+	k.depth = p->depth;
+	k.vlan_n = p->vlan_n;
+	k.vlan = p->vlan;
+	h = key_hash(t, &k);
+	if ((e = lookup(t, &k, h, &dir)) == NULL ||
+	    (e->f.flags & FLOW_F_BYPASS_STUB))
+		return NULL;
+	f = &e->f;
+	dir = addr_eq(&f->client, &p->src) ? FLOW_DIR_TO_SERVER :
+	    FLOW_DIR_TO_CLIENT;
+	flags = dir == FLOW_DIR_TO_SERVER ? PKT_FLOW_TO_SERVER :
+	    PKT_FLOW_TO_CLIENT;
+	if (f->seen == 3)
+		flags |= PKT_FLOW_ESTABLISHED;
+	account(e, p, dir, false);
+	touch(t, e);
+	p->flow = f;
+	p->flow_flags = flags;
+	return f;
+}
+
 struct flow *
 flow_table_handle(struct flow_table *t, struct packet *p)
 {
@@ -894,6 +933,8 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 		counter_inc(&t->st.no_flow_fragment);
 		return NULL;
 	}
+	if (icmp4_is_error(p))
+		return icmp_error_flow(t, p);
 	key_from_packet(&k, p);
 	h = key_hash(t, &k);
 	e = lookup(t, &k, h, &dir);
@@ -929,7 +970,7 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 		if ((f->flags & FLOW_F_MIDSTREAM) && !midstream)
 			counter_inc(&t->st.midstream);
 	}
-	account(e, p, dir);
+	account(e, p, dir, true);
 
 	flags |= dir == FLOW_DIR_TO_SERVER ? PKT_FLOW_TO_SERVER :
 	    PKT_FLOW_TO_CLIENT;

@@ -97,6 +97,8 @@ swap_ends(struct flow *f)
 	SWAP(f->icmp_type[0], f->icmp_type[1]);
 	SWAP(f->icmp_code[0], f->icmp_code[1]);
 	SWAP(f->tcp_peer[0], f->tcp_peer[1]);
+	/* the two seen bits trade places */
+	f->seen = (uint8_t)(((f->seen & 1u) << 1) | ((f->seen >> 1) & 1u));
 }
 
 void

@@ -12,7 +12,11 @@ lab_start_httpd
 RULE="-j NFQUEUE --queue-num 0 --queue-bypass"
 lab_ipt -I FORWARD $RULE
 rules="$LAB_TMP/ctl.rules"
-printf '%s\n' 'alert icmp any any -> any any (msg:"ping"; sid:1; rev:1;)' >"$rules"
+# itype makes it a packet rule, inspected on every echo request: all the
+# pings between the two hosts are one ICMP flow (Suricata keys ICMP flows
+# without the echo id), where a rule without packet keywords is ip-only
+# and alerts once per direction.
+printf '%s\n' 'alert icmp any any -> any any (msg:"ping"; itype:8; sid:1; rev:1;)' >"$rules"
 logdir="$LAB_TMP/log"
 mkdir -p "$logdir"
 sock="$LAB_TMP/ctl/quell.socket"
@@ -48,7 +52,7 @@ out=$(ctl reload-rules 2>&1) || rc=$?
 lab_assert_eq "quellctl reload-rules exit status for a broken rule set" 1 "$rc"
 printf '%s\n' "$out" | grep -q "ctl.rules:1:.*70000" || lab_fail "no file:line in: $out"
 lab_log "ok: broken rules reported: $out"
-printf '%s\n' 'alert icmp any any -> any any (msg:"ping"; sid:1; rev:1;)' >"$rules"
+printf '%s\n' 'alert icmp any any -> any any (msg:"ping"; itype:8; sid:1; rev:1;)' >"$rules"
 before=$(jq -r 'select(.event_type == "alert" and .alert.signature_id == 1) | 1' "$logdir/eve.json" | wc -l)
 lab_client ping -n -c 2 -i 0.2 -W 2 "$LAB_SERVER4" >/dev/null || lab_fail "ping failed"
 sleep 0.5

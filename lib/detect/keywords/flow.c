@@ -113,12 +113,19 @@ flow_setup(struct rules_parser *p, struct rule *r,
 		r->flags |= RULE_F_TO_SERVER;
 	if (*flags & FLOW_TO_CLIENT)
 		r->flags |= RULE_F_TO_CLIENT;
-	if (*flags & (FLOW_TO_SERVER | FLOW_TO_CLIENT | FLOW_ESTABLISHED))
-		r->flags |= RULE_F_NEEDS_FLOW;
 	if (*flags & FLOW_ONLY_STREAM)
 		r->flags |= RULE_F_FLOW_STREAM;
 	if (*flags & FLOW_NO_STREAM)
 		r->flags |= RULE_F_FLOW_NOSTREAM;
+	/* a direction alone is the rule's direction and nothing to match
+	 * (Suricata's DetectFlowSetup adds no match then): a packet
+	 * without a flow is inspected as one to the server, so
+	 * flow:to_server matches it and flow:to_client does not */
+	if (*flags == FLOW_TO_SERVER || *flags == FLOW_TO_CLIENT) {
+		free(flags);
+		return 0;
+	}
+	r->flags |= RULE_F_NEEDS_FLOW;
 	if (rules_rule_add_match(r, &kw_flow, RULE_LIST_PACKET, flags) ==
 	    NULL) {
 		rules_parser_nomem(p);

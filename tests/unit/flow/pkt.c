@@ -160,6 +160,22 @@ tpkt_icmp(struct tpkt *t, const char *src, const char *dst, uint8_t type,
 }
 
 struct packet *
+tpkt_icmp_quote(struct tpkt *t, const char *src, const char *dst,
+    uint8_t type, uint8_t code, const uint8_t *quote, size_t qlen, time_t sec)
+{
+	size_t n;
+	uint8_t *h;
+
+	n = ip_header(t->b, src, dst, IPPROTO_ICMP, 8 + qlen, 0);
+	h = t->b + n;
+	memset(h, 0, 8);
+	h[0] = type;
+	h[1] = code;
+	memcpy(h + 8, quote, qlen);
+	return finish(t, n + 8 + qlen, sec);
+}
+
+struct packet *
 tpkt_frag(struct tpkt *t, const char *src, const char *dst, uint8_t proto,
     uint16_t offset, time_t sec)
 {

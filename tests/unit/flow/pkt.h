@@ -49,6 +49,11 @@ struct packet *tpkt_udp(struct tpkt *, const char *src, uint16_t sport,
  * header word. */
 struct packet *tpkt_icmp(struct tpkt *, const char *src, const char *dst,
 	    uint8_t type, uint16_t id, time_t sec);
+/* An ICMPv4 error of type and code quoting qlen bytes of a datagram
+ * (its IP header on). */
+struct packet *tpkt_icmp_quote(struct tpkt *, const char *src,
+	    const char *dst, uint8_t type, uint8_t code, const uint8_t *quote,
+	    size_t qlen, time_t sec);
 /* A non-first fragment (offset in 8-byte units) of a proto datagram. */
 struct packet *tpkt_frag(struct tpkt *, const char *src, const char *dst,
 	    uint8_t proto, uint16_t offset, time_t sec);

@@ -201,38 +201,105 @@ START_TEST(test_icmp_echo_request_and_reply_share_a_flow)
 }
 END_TEST
 
-START_TEST(test_icmp_echo_ids_make_different_flows)
+/* Suricata keys ICMP flows by addresses and the type pair, not by the
+ * echo id: two pings between the same hosts are one flow. */
+START_TEST(test_icmp_echo_ids_share_a_flow)
 {
 	struct tpkt tp;
 	struct flow *a = flow_table_handle(t, tpkt_icmp(&tp, C4, S4, 8, 7, 1));
 	struct flow *b = flow_table_handle(t, tpkt_icmp(&tp, C4, S4, 8, 8, 1));
 
-	ck_assert_ptr_ne(a, b);
+	ck_assert_ptr_eq(a, b);
+	ck_assert_uint_eq(a->pkts[FLOW_DIR_TO_SERVER], 2);
 }
 END_TEST
 
-START_TEST(test_icmp_echo_reply_seen_first_makes_its_sender_the_server)
+/* ... and by orientation: a request the other way round, or a reply
+ * in the request's direction, is another flow */
+START_TEST(test_icmp_request_the_other_way_is_another_flow)
+{
+	struct tpkt tp;
+	struct flow *a = flow_table_handle(t, tpkt_icmp(&tp, C4, S4, 8, 7, 1));
+
+	ck_assert_ptr_ne(flow_table_handle(t, tpkt_icmp(&tp, S4, C4, 8, 7, 1)),
+	    a);
+	ck_assert_ptr_ne(flow_table_handle(t, tpkt_icmp(&tp, C4, S4, 0, 7, 1)),
+	    a);
+	ck_assert_ptr_eq(flow_table_handle(t, tpkt_icmp(&tp, S4, C4, 0, 7, 1)),
+	    a);
+}
+END_TEST
+
+START_TEST(test_icmp_echo_reply_seen_first_opens_a_flow_of_its_sender)
 {
 	struct tpkt tp;
 	struct packet *p = tpkt_icmp(&tp, S4, C4, 0, 7, 1);
 	struct flow *f = flow_table_handle(t, p);
-	struct tpkt tc;
 
-	ck_assert_uint_eq(p->flow_flags, PKT_FLOW_TO_CLIENT | PKT_FLOW_FIRST);
-	tpkt_icmp(&tc, C4, S4, 8, 7, 1);
-	ck_assert_mem_eq(&f->client, &tc.p.src, sizeof(f->client));
+	ck_assert_uint_eq(p->flow_flags, PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST);
+	ck_assert_mem_eq(&f->client, &p->src, sizeof(f->client));
+	ck_assert_uint_eq(f->icmp_type[FLOW_DIR_TO_SERVER], 0);
 }
 END_TEST
 
-START_TEST(test_icmp_error_is_not_an_echo_flow)
+/* Suricata's FlowCreateCheck: an ICMPv4 error never opens a flow */
+START_TEST(test_icmp_error_opens_no_flow)
 {
+	static const uint8_t short_quote[8] = { 0x45 };
 	struct tpkt tp;
-	struct flow *echo = flow_table_handle(t, tpkt_icmp(&tp, C4, S4, 8, 0, 1));
-	struct flow *unreach = flow_table_handle(t, tpkt_icmp(&tp, S4, C4, 3, 0,
-	    1));
+	struct flow_table_stats st;
+	struct packet *p;
 
-	ck_assert_ptr_ne(echo, unreach);
-	ck_assert_uint_eq(unreach->icmp_family, 3);
+	flow_table_handle(t, tpkt_icmp(&tp, C4, S4, 8, 0, 1));
+	p = tpkt_icmp_quote(&tp, S4, C4, 3, 3, short_quote,
+	    sizeof(short_quote), 1);
+	ck_assert_ptr_null(flow_table_handle(t, p));
+	ck_assert_uint_eq(p->flow_flags, 0);
+	ck_assert_ptr_null(flow_table_handle(t, tpkt_icmp(&tp, S4, C4, 11, 0,
+	    1)));
+	flow_table_stats(t, &st);
+	ck_assert_uint_eq(st.created, 1);
+}
+END_TEST
+
+/* A port unreachable quoting a UDP datagram of a flow belongs to that
+ * flow (Suricata's FlowCompareICMPv4), to the client, without making
+ * the flow established; one quoting a datagram of no known flow, or a
+ * TCP header cut short, belongs to none */
+START_TEST(test_icmp_unreachable_joins_the_quoted_flow)
+{
+	struct tpkt tu, tp;
+	struct flow *f = flow_table_handle(t, tpkt_udp(&tu, C4, 5353, S4, 53,
+	    10, 1));
+	struct packet *p = tpkt_icmp_quote(&tp, S4, C4, 3, 3, tu.b, 28, 2);
+
+	ck_assert(p->icmp_emb_valid);
+	ck_assert_ptr_eq(flow_table_handle(t, p), f);
+	ck_assert_uint_eq(p->flow_flags, PKT_FLOW_TO_CLIENT);
+	ck_assert_uint_eq(f->pkts[FLOW_DIR_TO_CLIENT], 1);
+	ck_assert_int_eq(f->state, FLOW_STATE_NEW);
+	ck_assert_uint_eq(f->last_ts.tv_sec, 2);
+	/* from a router on the way: to the client as well */
+	p = tpkt_icmp_quote(&tp, "198.18.9.9", C4, 3, 1, tu.b, 28, 2);
+	ck_assert_ptr_eq(flow_table_handle(t, p), f);
+	ck_assert_uint_eq(p->flow_flags, PKT_FLOW_TO_CLIENT);
+
+	tpkt_udp(&tu, C4, 5354, S4, 53, 10, 1);
+	ck_assert_ptr_null(flow_table_handle(t, tpkt_icmp_quote(&tp, S4, C4,
+	    3, 3, tu.b, 28, 2)));
+	{
+		struct tseg sg = { .src = C4, .sport = 40000, .dst = S4,
+		    .dport = 80, .flags = PKT_TCP_SYN, .seq = 1 };
+		struct tpkt ts;
+
+		ck_assert_ptr_nonnull(flow_table_handle(t, tpkt_tcp(&ts, &sg)));
+		p = tpkt_icmp_quote(&tp, S4, C4, 3, 1, ts.b, 28, 2);
+		ck_assert(!p->icmp_emb_valid);
+		ck_assert_ptr_null(flow_table_handle(t, p));
+		p = tpkt_icmp_quote(&tp, S4, C4, 3, 1, ts.b, 40, 2);
+		ck_assert(p->icmp_emb_valid);
+		ck_assert_ptr_nonnull(flow_table_handle(t, p));
+	}
 }
 END_TEST
 
@@ -609,9 +676,11 @@ flow_table_suite(void)
 	tcase_add_test(tc, test_same_ports_other_protocol_make_different_flows);
 	tcase_add_test(tc, test_undecoded_packet_gets_no_flow);
 	tcase_add_test(tc, test_icmp_echo_request_and_reply_share_a_flow);
-	tcase_add_test(tc, test_icmp_echo_ids_make_different_flows);
-	tcase_add_test(tc, test_icmp_echo_reply_seen_first_makes_its_sender_the_server);
-	tcase_add_test(tc, test_icmp_error_is_not_an_echo_flow);
+	tcase_add_test(tc, test_icmp_echo_ids_share_a_flow);
+	tcase_add_test(tc, test_icmp_request_the_other_way_is_another_flow);
+	tcase_add_test(tc, test_icmp_echo_reply_seen_first_opens_a_flow_of_its_sender);
+	tcase_add_test(tc, test_icmp_error_opens_no_flow);
+	tcase_add_test(tc, test_icmp_unreachable_joins_the_quoted_flow);
 	tcase_add_test(tc, test_icmpv6_echo_request_and_reply_share_a_flow);
 	tcase_add_test(tc, test_ipv6_udp_reply_maps_to_the_request_flow);
 	tcase_add_test(tc, test_ipv4_and_ipv6_flows_are_distinct);
