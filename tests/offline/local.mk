@@ -8,10 +8,13 @@ OFFLINE_TESTS = tests/offline/t_offline.sh tests/offline/t_gen_rules.sh \
 	tests/offline/t_http.sh tests/offline/t_ipsdrop.sh \
 	tests/offline/t_eve_xff.sh tests/offline/t_eve_flowvars.sh \
 	tests/offline/t_eve_anomaly.sh tests/offline/t_frames.sh \
-	tests/offline/t_http_hash_stream.sh tests/offline/t_stream_urgent.sh
+	tests/offline/t_http_hash_stream.sh tests/offline/t_stream_urgent.sh \
+	tests/offline/t_icmp_flows.sh
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
-	tests/offline/stream_pcap.py tests/offline/urgent_pcap.py
+	tests/offline/stream_pcap.py tests/offline/urgent_pcap.py \
+	tests/offline/icmp_pcap.py tests/data/icmp/README.md \
+	tests/data/icmp/icmp.rules tests/data/icmp/suricata-7.0.6.txt
 EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/decode.rules tests/data/verify/flow-age.rules \
 	tests/data/verify/vxlan.pcap tests/data/verify/erspan-typeII.pcap \
@@ -33,6 +36,7 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/http-sha256-drop-02.rules \
 	tests/data/verify/dns-frames-input.pcap \
 	tests/data/verify/http-gap-simple-frames-ips-input.pcap \
+	tests/data/verify/tcp-urgp-01-oob-tcp-urgent1.pcap \
 	tests/data/verify/dcerpc-3109-input.pcap \
 	tests/data/http/keywords.rules tests/data/http/keywords-bad.rules \
 	tests/data/verify/filemd5-target.pcap \
