@@ -173,7 +173,7 @@
 	X(STREAM_3WHS_SYNACK_FLOOD, "stream.3whs_synack_flood") \
 	X(STREAM_3WHS_SYNACK_IN_WRONG_DIRECTION, "stream.3whs_synack_in_wrong_direction") \
 	X(STREAM_3WHS_SYNACK_RESEND_WITH_DIFF_SEQ, "stream.3whs_synack_resend_with_diff_seq") \
-	X(STREAM_3WHS_SYNACK_RESEND_WITH_DIFFERENT_ACK, "stream.3whs_synack_resend_with_different_ack") \
+	X(STREAM_3WHS_SYNACK_RESEND_WITH_DIFFERENT_ACK, "stream.3whs_synack_resend_with_diff_ack") \
 	X(STREAM_3WHS_SYNACK_TFO_DATA_IGNORED, "stream.3whs_synack_tfo_data_ignored") \
 	X(STREAM_3WHS_SYNACK_TOSERVER_ON_SYN_RECV, "stream.3whs_synack_toserver_on_syn_recv") \
 	X(STREAM_3WHS_SYNACK_WITH_WRONG_ACK, "stream.3whs_synack_with_wrong_ack") \
@@ -197,7 +197,7 @@
 	X(STREAM_EST_SYN_TOCLIENT, "stream.est_syn_toclient") \
 	X(STREAM_EST_SYNACK_RESEND, "stream.est_synack_resend") \
 	X(STREAM_EST_SYNACK_RESEND_WITH_DIFF_SEQ, "stream.est_synack_resend_with_diff_seq") \
-	X(STREAM_EST_SYNACK_RESEND_WITH_DIFFERENT_ACK, "stream.est_synack_resend_with_different_ack") \
+	X(STREAM_EST_SYNACK_RESEND_WITH_DIFFERENT_ACK, "stream.est_synack_resend_with_diff_ack") \
 	X(STREAM_EST_SYNACK_TOSERVER, "stream.est_synack_toserver") \
 	X(STREAM_FIN1_ACK_WRONG_SEQ, "stream.fin1_ack_wrong_seq") \
 	X(STREAM_FIN1_FIN_WRONG_SEQ, "stream.fin1_fin_wrong_seq") \
@@ -221,6 +221,7 @@
 	X(STREAM_REASSEMBLY_INSERT_INVALID, "stream.reassembly_insert_invalid") \
 	X(STREAM_REASSEMBLY_INSERT_LIMIT, "stream.reassembly_insert_limit") \
 	X(STREAM_REASSEMBLY_INSERT_MEMCAP, "stream.reassembly_insert_memcap") \
+	X(STREAM_REASSEMBLY_NO_SEGMENT, "stream.reassembly_no_segment") \
 	X(STREAM_REASSEMBLY_OVERLAP_DIFFERENT_DATA, "stream.reassembly_overlap_different_data") \
 	X(STREAM_REASSEMBLY_SEGMENT_BEFORE_BASE_SEQ, "stream.reassembly_segment_before_base_seq") \
 	X(STREAM_REASSEMBLY_SEQ_GAP, "stream.reassembly_seq_gap") \

@@ -1653,15 +1653,11 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 
 		stream_stats(stats, events, s);
 		/* Suricata's stats.stream-events: its stream events counted
-		 * as stream.<event> */
-		for (unsigned i = 0; s->stream_event_counters &&
-		    i < DECODE_EV_MAX;
-		    i++) {
-			const char *n = decode_event_name((enum decode_event)i);
-
-			if (n != NULL && strncmp(n, "stream.", 7) == 0)
-				set_dotted(stats, n, s->decoder_events[i]);
-		}
+		 * as stream.<event> too */
+		for (unsigned ev = 0; s->stream_event_counters &&
+		    ev < STREAM_NEVENTS; ev++)
+			set_dotted(stats, stream_event_name(ev),
+			    s->stream_events[ev]);
 		if (s->no_decoder_events)
 			json_decref(events);
 		else

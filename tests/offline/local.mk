@@ -23,6 +23,7 @@ EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/chdlc.pcap tests/data/verify/bug-6875-corrupt.pcap \
 	tests/data/verify/ipv6-atomic-toobig.pcap \
 	tests/data/verify/bug-6269-01-input.pcap \
+	tests/data/verify/bug-3286-02-linux-evasion-with_evasion_linux.pcap \
 	tests/data/defrag-overlap.pcap tests/data/defrag.rules \
 	tests/data/defrag-policies.pcap tests/offline/defrag_policies.py \
 	tests/data/verify/bug-78-http-uri-input.pcap \

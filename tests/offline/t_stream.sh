@@ -134,3 +134,28 @@ want="1:14,15,16,17 2:6,7,8,9,10,11,12,13,14,15,16,17 3:1,2,3,4 962:4,5,6,7,8,9,
 got  $got
 want $want"
 ok "stream_size alerts on the packets Suricata 7.0.6 alerts on"
+
+# stats.stream-events: the stream events also counted as stream.<event>
+# (suricata-verify 7858-stream-events, its capture from
+# bug-3286-02-linux-evasion: Suricata 7.0.6 counts
+# stats.stream.pkt_invalid_timestamp 2), under Suricata 7.0.6's names
+# ("diff_ack"); its rules' "different_ack" spelling loads for them.
+cp "$top_src/tests/data/verify/bug-3286-02-linux-evasion-with_evasion_linux.pcap" "$tmp/evasion.pcap"
+run sev evasion.pcap -k none --set stats.stream-events=true
+[ "$(stat sev stream.pkt_invalid_timestamp)" = 2 ] ||
+	fail "stats.stream.pkt_invalid_timestamp $(stat sev stream.pkt_invalid_timestamp), want 2"
+[ "$(stat sev stream.pkt_invalid_timestamp)" = "$(stat sev decoder.event.stream.pkt_invalid_timestamp)" ] ||
+	fail "stream.* and decoder.event.stream.* counters differ"
+[ "$(stat sev stream.est_synack_resend_with_diff_ack)" = 0 ] ||
+	fail "no stats.stream.est_synack_resend_with_diff_ack: $(stat sev stream)"
+run nosev evasion.pcap -k none
+[ "$(stat nosev stream)" = null ] || fail "stats.stream without stats.stream-events"
+cat >"$tmp/alias.rules" <<'RULES'
+alert tcp any any -> any any (stream-event:3whs_synack_resend_with_diff_ack; sid:1;)
+alert tcp any any -> any any (stream-event:3whs_synack_resend_with_different_ack; sid:2;)
+alert tcp any any -> any any (stream-event:est_synack_resend_with_different_ack; sid:3;)
+alert tcp any any -> any any (stream-event:reassembly_no_segment; sid:4;)
+RULES
+"$quelld" -c "$top_src/etc/quell.yaml" -T -S "$tmp/alias.rules" >"$tmp/alias.out" 2>&1 ||
+	fail "Suricata 7.0.6's stream event names did not load: $(cat "$tmp/alias.out")"
+ok "stats.stream-events counts stream.<event> as Suricata 7.0.6 names them; both spellings load"

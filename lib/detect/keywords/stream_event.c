@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/packet.h"
 #include "decode/events.h"
@@ -30,17 +31,38 @@ const struct keyword kw_stream_event = {
 	.free = free,
 };
 
+/* Names Suricata 7 accepts in rules for events it counts and logs by
+ * another (its stats and eve say "diff_ack"; the rules of its later
+ * releases say "different_ack") */
+static const struct {
+	const char	*rule_name;
+	const char	*name;
+} stream_event_aliases[] = {
+	{ "3whs_synack_resend_with_different_ack",
+	    "3whs_synack_resend_with_diff_ack" },
+	{ "est_synack_resend_with_different_ack",
+	    "est_synack_resend_with_diff_ack" },
+};
+
 static int
 stream_event_setup(struct rules_parser *p, struct rule *r,
     const struct rules_option *opt)
 {
 	struct kwparse_arg a = { opt->value, opt->value_len, opt->value_off };
+	const char *s = a.s;
+	size_t len = a.len;
 	char name[96];
 	int n, ev, *data;
 
+	for (size_t i = 0; i < QUELL_NITEMS(stream_event_aliases); i++)
+		if (strlen(stream_event_aliases[i].rule_name) == len &&
+		    memcmp(stream_event_aliases[i].rule_name, s, len) == 0) {
+			s = stream_event_aliases[i].name;
+			len = strlen(s);
+		}
 	n = snprintf(name, sizeof(name), "stream.%.*s",
-	    (int)(a.len > 80 ? 80 : a.len), a.s);
-	ev = a.len > 80 || n < 0 ? -1 :
+	    (int)(len > 80 ? 80 : len), s);
+	ev = len > 80 || n < 0 ? -1 :
 	    decode_event_lookup(name, (size_t)n);
 	if (ev < DECODE_EV_STREAM_FIRST) {
 		kwparse_error(p, &a, "unknown stream event '%.*s'",
