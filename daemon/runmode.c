@@ -28,6 +28,7 @@
 #include "decode/checksum.h"
 #include "decode/decode.h"
 #include "decode/events.h"
+#include "decode/stats.h"
 #include "decode/tunnel.h"
 #include "defrag/defrag.h"
 #include "detect/buffer.h"
@@ -106,6 +107,7 @@ struct reader {
 	uint64_t		 bad_tcp_checksums; /* -k auto: in the sample */
 	bool			 ignore_checksums; /* -k none, or auto decided */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
+	struct decode_stats	 decode_stats;	/* stats.decoder.pkts, .ipv4 ... */
 	struct defrag		*defrag;	/* this reader's datagrams */
 	struct defrag_chain	 chain;		/* those p completed */
 };
@@ -139,6 +141,7 @@ struct worker {
 	time_t			 last_expire;	/* packet second of the last pass */
 	/* decoder events of the tunnels' inner packets, decoded here */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
+	struct decode_stats	 decode_stats;	/* their layers */
 	uint64_t		 tunnel_packets;
 	uint64_t		 defrag_dropped; /* datagrams dropped, and the
 						   fragments that completed
@@ -239,6 +242,7 @@ reader_defrag(struct reader *r, struct packet *p,
 	while (n-- > 0) {
 		pkts[k++] = &r->chain.pkt[n];
 		decode_events_count(r->decoder_events, r->chain.pkt[n].events);
+		decode_stats_count(&r->decode_stats, &r->chain.pkt[n], false);
 	}
 	decode_events_count(r->decoder_events, p->events);
 	pkts[k++] = p;
@@ -254,6 +258,7 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	uint32_t w;
 
 	(void)decode_packet_cfg(p, &r->rm->decode);
+	decode_stats_count(&r->decode_stats, p, true);
 	if (decode_event_invalid(p->events))
 		counter_inc(&r->decoder_invalid);
 	if (p->is_fragment && r->defrag != NULL) {
@@ -411,6 +416,7 @@ pcap_reader_main(void *arg)
 			if (decode_packet_cfg(&p, &rm->decode) == 0 &&
 			    !p.ignore_checksum)
 				pcap_judge_checksums(r, &p);
+			decode_stats_count(&r->decode_stats, &p, true);
 			if (decode_event_invalid(p.events))
 				counter_inc(&r->decoder_invalid);
 			/* defrag first: its events (frag_overlap ...) are
@@ -791,8 +797,14 @@ worker_tunnels(struct worker *w, const struct packet *p)
 		struct packet *t = &inner[n & 1];
 
 		/* As Suricata's tunnel packets: one whose IP layer does not
-		 * decode is dropped, uncounted and uninspected. */
-		if (decode_tunnel(cur, t, &w->rm->decode) == -1)
+		 * decode is dropped, uninspected and not counted a tunnel
+		 * packet. */
+		int rc = decode_tunnel(cur, t, &w->rm->decode);
+
+		/* its headers count even when its IP layer does not decode
+		 * (Suricata's decoder counters) */
+		decode_stats_count(&w->decode_stats, t, false);
+		if (rc == -1)
 			break;
 		counter_inc(&w->tunnel_packets);
 		decode_events_count(w->decoder_events, t->events);
@@ -1464,10 +1476,14 @@ collect(struct runmode *rm, struct output_eve_queue_stats *qs,
 		s->decoder_invalid += counter_get(&r->decoder_invalid);
 		s->invalid_checksum += counter_get(&r->invalid_checksum);
 		decode_events_sum(s->decoder_events, r->decoder_events);
+		decode_stats_add(&s->decode, &r->decode_stats);
 		if (i == 0)
-			for (size_t w = 0; w < rm->nworkers; w++)
+			for (size_t w = 0; w < rm->nworkers; w++) {
 				decode_events_sum(s->decoder_events,
 				    rm->workers[w].decoder_events);
+				decode_stats_add(&s->decode,
+				    &rm->workers[w].decode_stats);
+			}
 		for (size_t w = 0; w < rm->nworkers; w++) {
 			const struct verdict_counters *vc =
 			    &rm->workers[w].counters[i];

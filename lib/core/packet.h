@@ -177,6 +177,7 @@ struct packet {
 	uint64_t	 events[PKT_EVENT_WORDS];
 
 	uint8_t		 layers;	/* link/encapsulation layers decoded */
+	uint32_t	 decoded;	/* bit per layer met, decode/stats.h */
 	uint16_t	 vlan[PKT_MAX_VLAN];	/* VLAN ids, outer first */
 	uint8_t		 vlan_n;
 

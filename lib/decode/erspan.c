@@ -5,6 +5,7 @@
 #include "decode/erspan.h"
 #include "decode/ether.h"
 #include "decode/events.h"
+#include "decode/stats.h"
 
 #define ERSPAN2_HDR_LEN		8
 
@@ -15,6 +16,7 @@ decode_erspan(struct packet *p, uint8_t link, const uint8_t *b,
 	uint32_t hlen;
 	uint16_t ver, vlan;
 
+	DECODE_SEEN(p, ERSPAN);
 	if (link == PKT_LINK_ERSPAN1)
 		return decode_ether(p, b, len);
 	hlen = ERSPAN2_HDR_LEN;

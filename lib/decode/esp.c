@@ -4,12 +4,14 @@
 #include "decode/esp.h"
 #include "decode/events.h"
 #include "decode/l4.h"
+#include "decode/stats.h"
 
 #define ESP_HDR_LEN	8
 
 void
 decode_esp(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
+	DECODE_SEEN(p, ESP);
 	if (len < ESP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_ESP_PKT_TOO_SMALL);
 		return;

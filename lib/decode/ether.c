@@ -10,6 +10,7 @@
 #include "decode/mpls.h"
 #include "decode/nsh.h"
 #include "decode/ppp.h"
+#include "decode/stats.h"
 
 #define VLAN_TAG_LEN		4	/* TCI, then the inner type */
 #define IEEE8021AH_HDR_LEN	18	/* I-TAG (4), customer MACs (12), type */
@@ -30,6 +31,10 @@ decode_ether_push_vlan(struct packet *p, uint16_t vid)
 int
 decode_ether(struct packet *p, const uint8_t *b, uint32_t len)
 {
+	/* Suricata sets VXLAN's inner packet up past its Ethernet header,
+	 * which it does not count */
+	if (p->pkt_src != PKT_SRC_VXLAN || p->layers != 0)
+		DECODE_SEEN(p, ETHERNET);
 	if (!decode_layer_enter(p))
 		return -1;
 	if (len < DECODE_ETHER_HDR_LEN) {
@@ -64,6 +69,13 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 			    DECODE_EV_VLAN_HEADER_TOO_SMALL);
 			return -1;
 		}
+		/* the first, second, third header: Suricata's vlan_idx */
+		if (p->vlan_n == 0)
+			DECODE_SEEN(p, VLAN);
+		else if (p->vlan_n == 1)
+			DECODE_SEEN(p, VLAN_QINQ);
+		else if (p->vlan_n == 2)
+			DECODE_SEEN(p, VLAN_QINQINQ);
 		if (decode_ether_push_vlan(p, decode_be16(b) & 0x0fff) == -1) {
 			decode_event_set(p->events,
 			    DECODE_EV_VLAN_TOO_MANY_LAYERS);
@@ -96,6 +108,7 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 	case DECODE_ETHERTYPE_8021AH:
 		/* Provider backbone bridge: the I-TAG, then the customer's
 		 * frame with its own MACs and type. */
+		DECODE_SEEN(p, IEEE8021AH);
 		if (len < IEEE8021AH_HDR_LEN) {
 			decode_event_set(p->events,
 			    DECODE_EV_IEEE8021AH_HEADER_TOO_SMALL);
@@ -105,6 +118,7 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 		    decode_be16(b + IEEE8021AH_HDR_LEN - 2),
 		    b + IEEE8021AH_HDR_LEN, len - IEEE8021AH_HDR_LEN);
 	case DECODE_ETHERTYPE_VNTAG:
+		DECODE_SEEN(p, VNTAG);
 		if (len < VNTAG_LEN) {
 			decode_event_set(p->events,
 			    DECODE_EV_VNTAG_HEADER_TOO_SMALL);
@@ -149,8 +163,10 @@ decode_ethertype(struct packet *p, uint16_t type, const uint8_t *b,
 		decode_pppoe_discovery(p, b, len);
 		return -1;
 	case DECODE_ETHERTYPE_ARP:
+		DECODE_SEEN(p, ARP);
 		return -1;
 	default:
+		DECODE_SEEN(p, UNKNOWN_ETHERTYPE);
 		/* Suricata 8's event (7.0.6 has none). An 802.3 length field
 		 * (STP, CDP, ...) is not a type. */
 		if (type >= ETHERTYPE_MIN)

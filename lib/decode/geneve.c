@@ -6,6 +6,7 @@
 #include "decode/events.h"
 #include "decode/geneve.h"
 #include "decode/tunnel.h"
+#include "decode/stats.h"
 
 #define GENEVE_HDR_LEN		8
 #define GENEVE_OPT_HDR_LEN	4
@@ -34,6 +35,7 @@ decode_geneve(struct packet *p, const uint8_t *b, uint32_t len)
 			return false;
 		off += olen;
 	}
+	DECODE_SEEN(p, GENEVE);
 	switch (decode_be16(b + 2)) {
 	case DECODE_ETHERTYPE_BRIDGE:
 		if (len - hlen < DECODE_ETHER_HDR_LEN)

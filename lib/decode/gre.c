@@ -6,6 +6,7 @@
 #include "decode/events.h"
 #include "decode/gre.h"
 #include "decode/tunnel.h"
+#include "decode/stats.h"
 
 #define GRE_HDR_LEN		4
 #define GRE_OPT_LEN		4	/* checksum+offset, key, sequence */
@@ -125,6 +126,7 @@ decode_gre(struct packet *p, const uint8_t *b, uint32_t len)
 	uint16_t fl, proto;
 	uint8_t link;
 
+	DECODE_SEEN(p, GRE);
 	if (len < GRE_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_GRE_PKT_TOO_SMALL);
 		return;

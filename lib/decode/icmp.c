@@ -10,6 +10,7 @@
 #include "decode/events.h"
 #include "decode/icmp.h"
 #include "decode/l4.h"
+#include "decode/stats.h"
 
 #define ICMP_HDR_LEN		8
 #define ICMP_TIMESTAMP_LEN	12	/* originate, receive, transmit */
@@ -79,6 +80,7 @@ decode_icmp(struct packet *p, const uint8_t *hdr, uint32_t len)
 	uint8_t type, code;
 	bool code0 = false, quote = false, echo = false;
 
+	DECODE_SEEN(p, ICMPV4);
 	if (len < ICMP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_ICMPV4_PKT_TOO_SMALL);
 		return;

@@ -5,6 +5,7 @@
 #include "decode/events.h"
 #include "decode/icmpv6.h"
 #include "decode/l4.h"
+#include "decode/stats.h"
 
 #define ICMPV6_HDR_LEN		8
 #define ICMPV6_INFO_HDR_LEN	4	/* what non-error messages count */
@@ -111,6 +112,7 @@ decode_icmpv6(struct packet *p, const uint8_t *hdr, uint32_t len)
 	uint8_t type, code, max;
 	bool full = false;
 
+	DECODE_SEEN(p, ICMPV6);
 	if (len < ICMPV6_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_ICMPV6_PKT_TOO_SMALL);
 		return;

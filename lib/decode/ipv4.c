@@ -8,6 +8,7 @@
 #include "decode/events.h"
 #include "decode/ipv4.h"
 #include "decode/l4.h"
+#include "decode/stats.h"
 
 #define IPV4_HDR_LEN		20
 #define IPV4_FRAG_OFFSET_MASK	0x1fff
@@ -240,6 +241,7 @@ decode_ipv4(struct packet *p, const uint8_t *pkt, uint32_t len)
 	uint32_t hlen, tot_len;
 	uint16_t frag;
 
+	DECODE_SEEN(p, IPV4);
 	if (len < IPV4_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_IPV4_PKT_TOO_SMALL);
 		return -1;

@@ -14,6 +14,7 @@
 #include "decode/sctp.h"
 #include "decode/tcp.h"
 #include "decode/udp.h"
+#include "decode/stats.h"
 
 #define IPV6_HDR_LEN		40
 #define IPV6_FRAG_HDR_LEN	8
@@ -287,6 +288,7 @@ decode_ipv6(struct packet *p, const uint8_t *pkt, uint32_t len)
 	uint32_t plen;
 	uint8_t nh;
 
+	DECODE_SEEN(p, IPV6);
 	/* Suricata 7 returns here without an event: ipv6.pkt_too_small is
 	 * in its table (and decoder-events.rules) but never raised. */
 	if (len < IPV6_HDR_LEN)

@@ -14,6 +14,7 @@
 #include "decode/tcp.h"
 #include "decode/tunnel.h"
 #include "decode/udp.h"
+#include "decode/stats.h"
 
 #define IPV4_HDR_LEN	20
 #define IPV6_HDR_LEN	40
@@ -33,6 +34,10 @@ decode_l4_ip_in_ip(struct packet *p, const uint8_t *b, uint32_t len,
     uint8_t ver)
 {
 	if (p->ip_version == 6) {
+		if (ver == 4)
+			DECODE_SEEN(p, IPV4_IN_IPV6);
+		else
+			DECODE_SEEN(p, IPV6_IN_IPV6);
 		if (len < (ver == 4 ? IPV4_HDR_LEN : IPV6_HDR_LEN)) {
 			decode_event_set(p->events, ver == 4 ?
 			    DECODE_EV_IPV4_IN_IPV6_TOO_SMALL :

@@ -10,6 +10,7 @@
 #include "decode/layer.h"
 #include "decode/link.h"
 #include "decode/ppp.h"
+#include "decode/stats.h"
 
 #define SLL_HDR_LEN		16
 #define SLL2_HDR_LEN		20
@@ -28,6 +29,7 @@ static int	decode_link_null(struct packet *, bool, const uint8_t *,
 static int
 decode_link_raw(struct packet *p, const uint8_t *b, uint32_t len)
 {
+	DECODE_SEEN(p, RAW);
 	if (len == 0) {
 		decode_event_set(p->events, DECODE_EV_UNKNOWN_IP_VERSION);
 		return -1;
@@ -53,6 +55,7 @@ decode_link_null(struct packet *p, bool loop, const uint8_t *b,
 {
 	uint32_t af;
 
+	DECODE_SEEN(p, LTNULL);
 	if (len < NULL_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_LTNULL_PKT_TOO_SMALL);
 		return -1;
@@ -88,6 +91,7 @@ decode_link(struct packet *p, uint8_t link, const uint8_t *b, uint32_t len)
 	case PKT_LINK_ETHERNET:
 		return decode_ether(p, b, len);
 	case PKT_LINK_SLL:
+		DECODE_SEEN(p, SLL);
 		if (len < SLL_HDR_LEN) {
 			decode_event_set(p->events, DECODE_EV_SLL_PKT_TOO_SMALL);
 			return -1;
@@ -95,6 +99,7 @@ decode_link(struct packet *p, uint8_t link, const uint8_t *b, uint32_t len)
 		return decode_ethertype(p, decode_be16(b + 14),
 		    b + SLL_HDR_LEN, len - SLL_HDR_LEN);
 	case PKT_LINK_SLL2:
+		DECODE_SEEN(p, SLL);
 		if (len < SLL2_HDR_LEN) {
 			decode_event_set(p->events, DECODE_EV_SLL_PKT_TOO_SMALL);
 			return -1;
@@ -106,6 +111,7 @@ decode_link(struct packet *p, uint8_t link, const uint8_t *b, uint32_t len)
 		return decode_link_null(p, link == PKT_LINK_LOOP, b, len);
 	case PKT_LINK_CHDLC:
 		/* address (0x0f unicast, 0x8f broadcast), control, type */
+		DECODE_SEEN(p, CHDLC);
 		if (len < CHDLC_HDR_LEN) {
 			decode_event_set(p->events,
 			    DECODE_EV_CHDLC_PKT_TOO_SMALL);

@@ -21,6 +21,7 @@ lib_libquell_a_SOURCES += \
 	lib/decode/nsh.c lib/decode/nsh.h \
 	lib/decode/ppp.c lib/decode/ppp.h \
 	lib/decode/sctp.c lib/decode/sctp.h \
+	lib/decode/stats.c lib/decode/stats.h \
 	lib/decode/tcp.c lib/decode/tcp.h \
 	lib/decode/teredo.c lib/decode/teredo.h \
 	lib/decode/tunnel.c lib/decode/tunnel.h \
@@ -36,6 +37,7 @@ tests_unit_decode_check_decode_SOURCES = \
 	tests/unit/decode/suites.h \
 	tests/unit/decode/test_cases.c \
 	tests/unit/decode/test_decode.c \
+	tests/unit/decode/test_stats.c \
 	tests/unit/decode/test_events.c \
 	tests/unit/decode/test_icmp.c \
 	tests/unit/decode/test_icmpv6.c \

@@ -8,6 +8,7 @@
 #include "decode/ipv6.h"
 #include "decode/layer.h"
 #include "decode/mpls.h"
+#include "decode/stats.h"
 
 #define MPLS_LABEL_LEN		4
 #define MPLS_PW_LEN		4	/* pseudowire control word */
@@ -24,6 +25,7 @@ decode_mpls(struct packet *p, const uint8_t *b, uint32_t len)
 {
 	uint32_t shim, label;
 
+	DECODE_SEEN(p, MPLS);
 	if (!decode_layer_enter(p))
 		return -1;
 	do {

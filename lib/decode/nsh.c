@@ -8,6 +8,7 @@
 #include "decode/layer.h"
 #include "decode/mpls.h"
 #include "decode/nsh.h"
+#include "decode/stats.h"
 
 #define NSH_BASE_LEN		8	/* base header + service path header */
 #define NSH_MD1_LEN		24
@@ -28,6 +29,7 @@ decode_nsh(struct packet *p, const uint8_t *b, uint32_t len)
 	uint32_t hlen;
 	uint8_t md;
 
+	DECODE_SEEN(p, NSH);
 	if (!decode_layer_enter(p))
 		return -1;
 	if (len < NSH_BASE_LEN) {

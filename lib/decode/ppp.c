@@ -7,6 +7,7 @@
 #include "decode/ipv6.h"
 #include "decode/layer.h"
 #include "decode/ppp.h"
+#include "decode/stats.h"
 
 #define PPP_HDR_LEN		2
 #define PPP_IPV4		0x0021
@@ -47,6 +48,7 @@ decode_ppp(struct packet *p, const uint8_t *b, uint32_t len)
 {
 	uint16_t proto;
 
+	DECODE_SEEN(p, PPP);
 	if (!decode_layer_enter(p))
 		return -1;
 	/* HDLC-like framing: all-stations address, unnumbered info. */
@@ -103,6 +105,7 @@ decode_pppoe_session(struct packet *p, const uint8_t *b, uint32_t len)
 {
 	uint32_t plen;
 
+	DECODE_SEEN(p, PPPOE);
 	if (len < PPPOE_HDR_LEN + PPP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_PPPOE_PKT_TOO_SMALL);
 		return -1;
@@ -128,6 +131,7 @@ decode_pppoe_discovery(struct packet *p, const uint8_t *b, uint32_t len)
 {
 	uint32_t plen;
 
+	DECODE_SEEN(p, PPPOE);
 	if (len < PPPOE_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_PPPOE_PKT_TOO_SMALL);
 		return;

@@ -5,6 +5,7 @@
 #include "decode/events.h"
 #include "decode/l4.h"
 #include "decode/sctp.h"
+#include "decode/stats.h"
 
 #define SCTP_HDR_LEN		12
 #define SCTP_CHUNK_HDR_LEN	4
@@ -74,6 +75,7 @@ decode_sctp_chunks(struct packet *p, uint32_t vtag, const uint8_t *c,
 void
 decode_sctp(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
+	DECODE_SEEN(p, SCTP);
 	if (len < SCTP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_SCTP_PKT_TOO_SMALL);
 		return;

@@ -5,6 +5,7 @@
 #include "decode/events.h"
 #include "decode/l4.h"
 #include "decode/tcp.h"
+#include "decode/stats.h"
 
 #define TCP_HDR_LEN	20
 #define TCP_OPT_MAX_LEN	40
@@ -140,6 +141,7 @@ decode_tcp(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
 	uint32_t hlen;
 
+	DECODE_SEEN(p, TCP);
 	if (len < TCP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_TCP_PKT_TOO_SMALL);
 		return;

@@ -6,6 +6,7 @@
 #include "decode/bytes.h"
 #include "decode/teredo.h"
 #include "decode/tunnel.h"
+#include "decode/stats.h"
 
 #define TEREDO_ORIGIN_LEN	8
 #define IPV6_HDR_LEN		40
@@ -35,6 +36,7 @@ decode_teredo(struct packet *p, const uint8_t *b, uint32_t len)
 		return false;
 	if (left != IPV6_HDR_LEN + (uint32_t)decode_be16(ip + 4))
 		return false;
+	DECODE_SEEN(p, TEREDO);
 	decode_tunnel_set(p, ip, left, PKT_LINK_IPV6, PKT_SRC_TEREDO);
 	return true;
 }

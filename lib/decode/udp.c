@@ -5,6 +5,7 @@
 #include "decode/events.h"
 #include "decode/l4.h"
 #include "decode/udp.h"
+#include "decode/stats.h"
 
 #define UDP_HDR_LEN	8
 
@@ -16,6 +17,7 @@ decode_udp(struct packet *p, const uint8_t *hdr, uint32_t len)
 {
 	uint32_t ulen;
 
+	DECODE_SEEN(p, UDP);
 	if (len < UDP_HDR_LEN) {
 		decode_event_set(p->events, DECODE_EV_UDP_HLEN_TOO_SMALL);
 		return;

@@ -6,6 +6,7 @@
 #include "decode/events.h"
 #include "decode/tunnel.h"
 #include "decode/vxlan.h"
+#include "decode/stats.h"
 
 #define VXLAN_HDR_LEN	8
 #define VXLAN_F_I	0x08	/* the VNI is valid */
@@ -20,11 +21,15 @@ decode_vxlan(struct packet *p, const uint8_t *b, uint32_t len)
 		return false;
 	if (!(b[0] & VXLAN_F_I) || b[7] != 0)
 		return false;
+	DECODE_SEEN(p, VXLAN);
 	type = decode_be16(b + VXLAN_HDR_LEN + 12);
 	switch (type) {
+	case DECODE_ETHERTYPE_ARP:
+		/* VXLAN all the same, but no inner packet: Suricata makes
+		 * none for ARP (nor counts its headers) */
+		return true;
 	case DECODE_ETHERTYPE_IPV4:
 	case DECODE_ETHERTYPE_IPV6:
-	case DECODE_ETHERTYPE_ARP:
 	case DECODE_ETHERTYPE_VLAN:
 	case DECODE_ETHERTYPE_8021AD:
 		break;

@@ -1646,8 +1646,22 @@ output_eve_stats(struct output_eve *eve, size_t producer,
 		json_object_set_new(stats, "ips", ips_counters(s, &total));
 
 	decoder = json_object();
+	/* Suricata's stats.decoder, in its order (its max_mac_addrs_*
+	 * counters, of eve's MAC address sets, quell does not keep) */
+	SET_U64(decoder, "pkts", s->decode.pkts);
+	SET_U64(decoder, "bytes", s->decode.bytes);
 	SET_U64(decoder, "invalid", s->decoder_invalid);
 	SET_U64(decoder, "invalid_checksum", s->invalid_checksum);
+	for (unsigned l = 0; l < DECODE_NLAYERS; l++) {
+		SET_U64(decoder, decode_layer_name((enum decode_layer)l),
+		    s->decode.layers[l]);
+		if (l == DECODE_LAYER_MPLS) {
+			SET_U64(decoder, "avg_pkt_size", s->decode.pkts != 0 ?
+			    s->decode.bytes / s->decode.pkts : 0);
+			SET_U64(decoder, "max_pkt_size",
+			    s->decode.max_pkt_size);
+		}
+	}
 	{
 		json_t *events = decoder_events(s);
 

@@ -8,6 +8,7 @@
 #include "core/packet.h"
 #include "applayer/applayer.h"
 #include "decode/events.h"
+#include "decode/stats.h"
 #include "output/xff.h"
 #include "stream/events.h"
 
@@ -221,6 +222,7 @@ struct output_eve_stats {
 	} host, ippair;			/* hostbits and xbits tables */
 	uint64_t	 decoder_invalid;
 	uint64_t	 invalid_checksum;	/* offline -k all */
+	struct decode_stats decode;	/* packets, bytes, layers */
 	/* packets that raised each decoder event, all readers together:
 	 * decoder.event.<decode_event_name()> */
 	uint64_t	 decoder_events[DECODE_EV_MAX];

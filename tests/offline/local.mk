@@ -17,6 +17,7 @@ EXTRA_DIST += $(OFFLINE_TESTS) tests/offline/eve_listen.py \
 	tests/data/icmp/icmp.rules tests/data/icmp/suricata-7.0.6.txt
 EXTRA_DIST += tests/data/verify/LICENSE.txt tests/data/verify/README.md \
 	tests/data/verify/decode.rules tests/data/verify/flow-age.rules \
+	tests/data/verify/decoder-stats-suricata-7.0.6.tsv \
 	tests/data/verify/vxlan.pcap tests/data/verify/erspan-typeII.pcap \
 	tests/data/verify/nsh-type1.pcap tests/data/verify/nsh-type2.pcap \
 	tests/data/verify/sctp.pcap tests/data/verify/teredo.pcap \

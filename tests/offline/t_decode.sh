@@ -64,6 +64,24 @@ t=$(jq -sc 'map(select(.event_type == "alert")) | sort_by(.timestamp) |
     fail "vxlan: tunnel object $t"
 ok "vxlan: tunnel $t"
 
+# stats.decoder: captured packets, bytes and the headers met, as Suricata
+# 7.0.6 counts them on each capture (its final stats record, counters
+# that are not 0: tests/data/verify/decoder-stats-suricata-7.0.6.tsv)
+while IFS="$(printf '\t')" read -r pcap want; do
+	mkdir -p "$tmp/stats-$pcap"
+	"$quelld" -k none -c "$top_src/etc/quell.yaml" -r "$data/$pcap" \
+	    -S "$data/decode.rules" -l "$tmp/stats-$pcap" >/dev/null 2>&1 ||
+		fail "$pcap: quelld exited $?"
+	got=$(jq -c 'select(.event_type == "stats") | .stats.decoder |
+	    del(.event, .invalid, .invalid_checksum) |
+	    with_entries(select(.value != 0))' "$tmp/stats-$pcap/eve.json" |
+	    tail -1)
+	[ "$got" = "$want" ] || fail "$pcap: stats.decoder
+got  $got
+want $want"
+done <"$data/decoder-stats-suricata-7.0.6.tsv"
+ok "stats.decoder counters as Suricata 7.0.6's on $(wc -l <"$data/decoder-stats-suricata-7.0.6.tsv") captures"
+
 # Fragments (tests/data/defrag-overlap.pcap, made with scapy): a UDP
 # datagram in 24-byte fragments, one whose second fragment is sent twice
 # at the same offset with different data (the first copy stays), and an

@@ -16,6 +16,7 @@ main(void)
 	srunner_add_suite(sr, decode_ipv6_suite());
 	srunner_add_suite(sr, decode_tcp_suite());
 	srunner_add_suite(sr, decode_udp_suite());
+	srunner_add_suite(sr, decode_stats_suite());
 	srunner_add_suite(sr, decode_icmp_suite());
 	srunner_add_suite(sr, decode_icmpv6_suite());
 	srunner_add_suite(sr, decode_cases_suite());

@@ -11,6 +11,7 @@ Suite	*decode_icmp_suite(void);
 Suite	*decode_icmpv6_suite(void);
 Suite	*decode_ipv4_suite(void);
 Suite	*decode_ipv6_suite(void);
+Suite	*decode_stats_suite(void);
 Suite	*decode_tcp_suite(void);
 Suite	*decode_udp_suite(void);
 

@@ -94,7 +94,7 @@ tcp_packet(struct packet *p)
 static json_t *
 read_line(int n)
 {
-	char line[8192];
+	static char line[65536];	/* a stats line with every counter is ~20 KB */
 	FILE *fp = fopen(path, "r");
 	json_t *j = NULL;
 	json_error_t err;
