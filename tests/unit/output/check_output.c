@@ -94,7 +94,7 @@ tcp_packet(struct packet *p)
 static json_t *
 read_line(int n)
 {
-	static char line[65536];	/* a stats line with every counter is ~20 KB */
+	static char line[65536];	/* a stats line passes 8 KB */
 	FILE *fp = fopen(path, "r");
 	json_t *j = NULL;
 	json_error_t err;
