@@ -25,6 +25,7 @@
 #include "output/statslog.h"
 #include "output/writer.h"
 #include "rules/rule.h"
+#include "stream/stream.h"
 
 #define SET_U64(o, k, v)	json_object_set_new((o), (k), json_integer((json_int_t)(v)))
 
@@ -728,7 +729,8 @@ packet_event(const struct output_eve *eve, const struct packet *p,
 
 /* A flow event's tcp object as Suricata 7 writes it: the session's TCP
  * flags both ways and each way (hex), each flag seen, and the state;
- * flags 00 and no state for a flow the state machine never followed. */
+ * flags 00 and no state for a flow the state machine never followed;
+ * with the state, the most regions each direction's bytes took. */
 static json_t *
 flow_tcp_object(const struct flow *f)
 {
@@ -752,9 +754,14 @@ flow_tcp_object(const struct flow *f)
 	for (size_t i = 0; i < QUELL_NITEMS(bits); i++)
 		if (all & bits[i].bit)
 			json_object_set_new(tcp, bits[i].name, json_true());
-	if (f->tcp_state != FLOW_TCP_NONE)
+	if (f->tcp_state != FLOW_TCP_NONE) {
 		json_object_set_new(tcp, "state",
 		    json_string(flow_tcp_state_name(f->tcp_state)));
+		SET_U64(tcp, "ts_max_regions",
+		    stream_max_regions(f, FLOW_DIR_TO_SERVER));
+		SET_U64(tcp, "tc_max_regions",
+		    stream_max_regions(f, FLOW_DIR_TO_CLIENT));
+	}
 	return tcp;
 }
 

@@ -256,6 +256,27 @@ differs(struct stream_ctx *c, struct packet *p, struct stream_result *res)
 	return true;
 }
 
+/* Suricata's streaming buffer starts a region for data that lands more
+ * than its region gap (256 KiB) away from every region it has: the
+ * contiguous bytes are one, each held run of segments that far past the
+ * bytes before it another. eve's tcp.ts_max_regions/tc_max_regions. */
+static void
+count_regions(struct stream_dir *d)
+{
+	const struct stream_seg *s;
+	uint64_t pos = d->end;
+	unsigned n = 1;
+
+	for (s = d->ooo; s != NULL; s = s->next) {
+		if (s->off > pos + STREAM_GAP_FILL_MAX)
+			n++;
+		if (s->off + s->len > pos)
+			pos = s->off + s->len;
+	}
+	if (n > d->max_regions)
+		d->max_regions = (uint8_t)(n > UINT8_MAX ? UINT8_MAX : n);
+}
+
 static bool
 hold(struct stream_ctx *c, struct stream_dir *d, uint64_t off,
     const uint8_t *data, uint32_t len)
@@ -276,6 +297,7 @@ hold(struct stream_ctx *c, struct stream_dir *d, uint64_t off,
 	s->next = *pp;
 	*pp = s;
 	d->nooo++;
+	count_regions(d);
 	return true;
 }
 

@@ -381,6 +381,14 @@ stream_end(const struct flow *f, int dir)
 	return d != NULL ? d->end : 0;
 }
 
+unsigned
+stream_max_regions(const struct flow *f, int dir)
+{
+	const struct stream_dir *d = dir_of(f, dir);
+
+	return d != NULL && d->max_regions > 1 ? d->max_regions : 1;
+}
+
 uint64_t
 stream_acked(const struct flow *f, int dir)
 {

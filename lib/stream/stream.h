@@ -171,6 +171,9 @@ uint64_t stream_end(const struct flow *, int dir);
  * bytes are acked (clamped to the contiguous end); 0 when nothing is
  * known or without a session. The application layer's IDS timing. */
 uint64_t stream_acked(const struct flow *, int dir);
+/* The most regions dir's bytes took at once, as Suricata's streaming
+ * buffer counts them (1 without a session, or in order). */
+unsigned stream_max_regions(const struct flow *, int dir);
 /* The sender of dir closed it (its FIN was seen) and the contiguous
  * stream reaches the FIN: no byte of dir will follow. */
 bool	stream_closed(const struct flow *, int dir);

@@ -69,6 +69,9 @@ struct stream_dir {
 	struct stream_seg *ooo;
 	uint32_t	 nooo;
 	uint8_t		 ngaps;
+	uint8_t		 max_regions;	/* most regions held at once, as
+					   Suricata's streaming buffer counts
+					   them (0: one) */
 	struct stream_gap gaps[STREAM_MAX_GAPS];	/* sorted, inside
 					   [buf_off, end) */
 };

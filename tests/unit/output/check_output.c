@@ -394,7 +394,8 @@ START_TEST(test_flow_tcp_object_has_suricatas_flags)
 	    JSON_COMPACT);
 	ck_assert_str_eq(s, "{\"tcp_flags\":\"1b\",\"tcp_flags_ts\":\"1b\","
 	    "\"tcp_flags_tc\":\"13\",\"syn\":true,\"fin\":true,\"psh\":true,"
-	    "\"ack\":true,\"state\":\"closed\"}");
+	    "\"ack\":true,\"state\":\"closed\",\"ts_max_regions\":1,"
+	    "\"tc_max_regions\":1}");
 	free(s);
 	json_decref(j);
 	j = read_line(1);

@@ -75,12 +75,15 @@ tstream_raw(bool reply, uint8_t flags, uint32_t seq, uint32_t ack,
     uint16_t win, const void *data, size_t len)
 {
 	uint8_t *ip = ts.frame, *tcp = ts.frame + 20;
+	/* a SYN carries the window scale option: NOP, kind 3, length 3 */
+	size_t hl = ts.wscale != 0 && (flags & PKT_TCP_SYN) ? 24 : 20;
+	size_t n = 20 + hl;
 	struct packet p;
 
-	ck_assert_uint_le(len, sizeof(ts.frame) - 40);
-	memset(ts.frame, 0, 40);
+	ck_assert_uint_le(len, sizeof(ts.frame) - n);
+	memset(ts.frame, 0, n);
 	ip[0] = 0x45;
-	put16(ip + 2, (uint16_t)(40 + len));
+	put16(ip + 2, (uint16_t)(n + len));
 	ip[8] = 64;
 	ip[9] = IPPROTO_TCP;
 	ck_assert_int_eq(inet_pton(AF_INET, reply ? "198.51.100.2" :
@@ -91,16 +94,22 @@ tstream_raw(bool reply, uint8_t flags, uint32_t seq, uint32_t ack,
 	put16(tcp + 2, reply ? 40000 : 80);
 	put32(tcp + 4, seq);
 	put32(tcp + 8, ack);
-	tcp[12] = 5 << 4;
+	tcp[12] = (uint8_t)((hl / 4) << 4);
 	tcp[13] = flags;
 	put16(tcp + 14, win);
 	if (flags & PKT_TCP_URG)
 		put16(tcp + 18, ts.urp);
+	if (hl == 24) {
+		tcp[20] = 1;
+		tcp[21] = 3;
+		tcp[22] = 3;
+		tcp[23] = ts.wscale;
+	}
 	if (len > 0)
-		memcpy(ts.frame + 40, data, len);
+		memcpy(ts.frame + n, data, len);
 	memset(&p, 0, sizeof(p));
 	p.data = ts.frame;
-	p.len = p.wire_len = (uint32_t)(40 + len);
+	p.len = p.wire_len = (uint32_t)(n + len);
 	p.ts.tv_sec = 100;
 	ck_assert_int_eq(decode_packet(&p), 0);
 	ts.f = flow_table_handle(ts.ft, &p);

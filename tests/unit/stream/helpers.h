@@ -17,6 +17,9 @@ struct tstream {
 	uint32_t	 cisn, sisn;	/* initial sequence numbers */
 	uint16_t	 urp;		/* urgent pointer of the next segments
 					   (with PKT_TCP_URG) */
+	uint8_t		 wscale;	/* window scale option on the SYN and
+					   SYN/ACK of tstream_handshake (0:
+					   none) */
 	struct flow_table *ft;
 	struct stream_ctx *ctx;
 	struct flow	*f;		/* after the first packet */

@@ -36,6 +36,26 @@ START_TEST(test_out_of_order_segment_waits_for_the_gap)
 }
 END_TEST
 
+/* eve's tcp.ts_max_regions: held bytes more than 256 KiB past the rest
+ * take a region of their own in Suricata's streaming buffer; the count
+ * stays the most seen */
+START_TEST(test_far_out_of_order_bytes_count_a_region)
+{
+	ts.wscale = 7;		/* a window of 8 MiB */
+	tstream_start();
+	tstream_handshake();
+	tstream_ack(0);		/* the server's first scaled window */
+	ck_assert_uint_eq(stream_max_regions(ts.f, FLOW_DIR_TO_SERVER), 1);
+	tstream_send(false, 3, "def");
+	ck_assert_uint_eq(stream_max_regions(ts.f, FLOW_DIR_TO_SERVER), 1);
+	ck_assert(tstream_send(false, 300000, "far") & STREAM_R_ADDED);
+	ck_assert_uint_eq(stream_max_regions(ts.f, FLOW_DIR_TO_SERVER), 2);
+	ck_assert_uint_eq(stream_max_regions(ts.f, FLOW_DIR_TO_CLIENT), 1);
+	ck_assert(tstream_send(false, 0, "abc") & STREAM_R_DATA);
+	ck_assert_uint_eq(stream_max_regions(ts.f, FLOW_DIR_TO_SERVER), 2);
+}
+END_TEST
+
 START_TEST(test_segments_arriving_backwards_reassemble)
 {
 	tstream_start();
@@ -337,6 +357,7 @@ stream_reassemble_suite(void)
 	tcase_add_checked_fixture(tc, tstream_setup, tstream_teardown);
 	tcase_add_test(tc, test_in_order_segments_extend_the_stream_at_once);
 	tcase_add_test(tc, test_out_of_order_segment_waits_for_the_gap);
+	tcase_add_test(tc, test_far_out_of_order_bytes_count_a_region);
 	tcase_add_test(tc, test_segments_arriving_backwards_reassemble);
 	tcase_add_test(tc,
 	    test_inline_overlap_with_other_bytes_drops_the_packet);
