@@ -1464,6 +1464,11 @@ flow_tcp_update(struct flow *f, struct packet *p, int *dir,
 	/* an acknowledgement number without the ACK flag */
 	if (!(t.fl & PKT_TCP_ACK) && t.ack != 0)
 		tcp_int_event(&t, DECODE_EV_STREAM_PKT_BROKEN_ACK);
+	/* Suricata's StreamTcpCheckFlowDrops: inline, the packets of a
+	 * dropped flow go with their flags counted; the state machine
+	 * (and its events) no longer sees them */
+	if ((f->flags & FLOW_F_DROP) && cfg->is_inline)
+		return 0;
 	/* urgent policy drop (inline): as Suricata, the packet goes before
 	 * the states see it, so its bytes and ACK change nothing */
 	if ((t.fl & PKT_TCP_URG) && cfg->urgent_drop)

@@ -169,6 +169,36 @@ START_TEST(test_syn_starts_a_new_flow_in_syn_sent)
 }
 END_TEST
 
+/* Suricata's StreamTcpCheckFlowDrops: inline, the state machine stops
+ * at a flow's drop (no more states, no more events); in IDS mode it
+ * goes on */
+START_TEST(test_inline_dropped_flow_stops_tracking)
+{
+	struct flow_table_config cfg;
+	struct flow *f;
+	struct packet *p;
+
+	for (int inl = 0; inl < 2; inl++) {
+		tflow_config(&cfg);
+		cfg.tcp_inline = inl == 1;
+		flow_table_free(t);
+		t = flow_table_new(&cfg, NULL, 1);
+		ck_assert_ptr_nonnull(t);
+		f = handshake();
+		ck_assert_uint_eq(f->tcp_state, FLOW_TCP_ESTABLISHED);
+		f->flags |= FLOW_F_DROP;
+		p = cli(FIN | ACK, CNEXT, SNEXT, 0);
+		ck_assert_ptr_eq(p->flow, f);
+		if (inl) {
+			ck_assert_uint_eq(f->tcp_state, FLOW_TCP_ESTABLISHED);
+			ck_assert_uint_eq(p->flow_flags & PKT_FLOW_TCP_STREAM,
+			    0);
+		} else
+			ck_assert_uint_ne(f->tcp_state, FLOW_TCP_ESTABLISHED);
+	}
+}
+END_TEST
+
 START_TEST(test_syn_ack_is_to_client_in_syn_recv)
 {
 	struct packet *p;
@@ -1041,6 +1071,7 @@ flow_tcp_state_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_syn_starts_a_new_flow_in_syn_sent);
 	tcase_add_test(tc, test_syn_ack_is_to_client_in_syn_recv);
+	tcase_add_test(tc, test_inline_dropped_flow_stops_tracking);
 	tcase_add_test(tc, test_syn_ack_packet_is_not_established);
 	tcase_add_test(tc, test_handshake_ack_packet_is_not_established);
 	tcase_add_test(tc, test_syn_retransmission_is_not_established);
