@@ -33,6 +33,7 @@ LAB_TESTS = \
 	tests/lab/t_stream_inline.sh \
 	tests/lab/t_stream_segments.sh \
 	tests/lab/t_stream_urgent.sh \
+	tests/lab/t_icmp_errors.sh \
 	$(NULL)
 TESTS += $(LAB_TESTS)
 EXTRA_DIST += \
