@@ -76,6 +76,9 @@ struct ip_addr {
 #define PKT_FLOW_TCP_URGENT	0x40	/* TCP: a URG segment that
 					   stream.reassembly.urgent.policy
 					   drop keeps from TCP tracking */
+#define PKT_FLOW_TCP_MIDSTREAM	0x80	/* TCP: this packet picked the
+					   session up midstream (the
+					   midstream exception's packet) */
 
 /* struct packet.stream_flags: set by the pipeline (lib/stream) before
  * detection. */

@@ -39,6 +39,8 @@ struct flow_table_config {
 	bool		 tcp_urgent_drop; /* inline, with
 					   stream.reassembly.urgent.policy
 					   drop */
+	bool		 tcp_midstream_drops; /* the midstream exception
+					   policy drops (or rejects) */
 	bool		 liberal_timestamps; /* stream.liberal-timestamps */
 	uint64_t	 bypass_after;	/* set FLOW_F_BYPASS once a flow's bytes
 					   (both ways) reach this; 0 = off */

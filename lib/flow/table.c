@@ -654,7 +654,8 @@ entry_create(struct flow_table *t, const struct flow_key *k, uint32_t h,
 	/* an ICMP reply seen first opens a flow of its own sender, as in
 	 * Suricata */
 	if (k->ports && k->proto == IPPROTO_TCP)
-		server_first = flow_tcp_sender_is_server(p);
+		server_first = flow_tcp_sender_is_server(p) &&
+		    flow_tcp_would_pick_up(p, &t->tcp);
 	if (server_first) {
 		f->client = *k->dst;
 		f->server = *k->src;
@@ -778,6 +779,7 @@ flow_table_new(const struct flow_table_config *cfg, void (*vars_free)(void *),
 	t->tcp.async_oneside = cfg->async_oneside;
 	t->tcp.is_inline = cfg->tcp_inline;
 	t->tcp.urgent_drop = cfg->tcp_urgent_drop;
+	t->tcp.midstream_drops = cfg->tcp_midstream_drops;
 	t->tcp.max_syn_queued = (uint8_t)cfg->tcp_max_syn_queued;
 	t->tcp.liberal_timestamps = cfg->liberal_timestamps;
 	t->vars_free = vars_free;
@@ -967,8 +969,10 @@ flow_table_handle(struct flow_table *t, struct packet *p)
 			flags |= PKT_FLOW_TCP_INVALID;
 			counter_inc(&t->st.tcp_ignored);
 		}
-		if ((f->flags & FLOW_F_MIDSTREAM) && !midstream)
+		if ((f->flags & FLOW_F_MIDSTREAM) && !midstream) {
 			counter_inc(&t->st.midstream);
+			flags |= PKT_FLOW_TCP_MIDSTREAM;
+		}
 	}
 	account(e, p, dir, true);
 

@@ -204,7 +204,10 @@ st_none(struct tcp_pkt *t)
 	}
 	if ((t->fl & (PKT_TCP_SYN | PKT_TCP_ACK)) ==
 	    (PKT_TCP_SYN | PKT_TCP_ACK)) {
-		if (!t->cfg->midstream && !t->cfg->async_oneside)
+		/* Suricata applies the midstream policy first: one that
+		 * drops leaves no session to pick up */
+		if (!t->cfg->midstream && (!t->cfg->async_oneside ||
+		    t->cfg->midstream_drops))
 			return 0;
 		/* its sender is the server */
 		if (t->dir != FLOW_DIR_TO_CLIENT) {
@@ -1512,6 +1515,23 @@ flow_tcp_sender_is_server(const struct packet *p)
 	s_eph = p->sport >= TCP_EPHEMERAL_PORT_MIN;
 	d_eph = p->dport >= TCP_EPHEMERAL_PORT_MIN;
 	return s_eph != d_eph && !s_eph;
+}
+
+bool
+flow_tcp_would_pick_up(const struct packet *p, const struct flow_tcp_config *cfg)
+{
+	uint8_t fl = p->tcp_flags;
+
+	if (fl & PKT_TCP_RST)
+		return false;
+	if ((fl & (PKT_TCP_SYN | PKT_TCP_ACK)) == (PKT_TCP_SYN | PKT_TCP_ACK))
+		return cfg->midstream || (cfg->async_oneside &&
+		    !cfg->midstream_drops);
+	if (fl & PKT_TCP_SYN)
+		return true;
+	if (fl & PKT_TCP_FIN)
+		return cfg->midstream && p->payload_len > 0;
+	return (fl & PKT_TCP_ACK) && cfg->midstream;
 }
 
 bool

@@ -97,6 +97,9 @@ struct flow_tcp_config {
 	bool		 urgent_drop;	/* inline with urgent policy drop: a
 					   URG segment is not tracked
 					   (FLOW_TCP_R_URGENT) */
+	bool		 midstream_drops; /* the midstream policy drops: an
+					   async-oneside SYN/ACK is not
+					   picked up, its flow goes */
 	/* the stack of the host at addr (host-os-policy), or 0 for the
 	 * default; NULL: every host the default */
 	uint8_t		(*host_os)(const void *arg, const struct ip_addr *addr);
@@ -110,6 +113,13 @@ struct flow_tcp_config {
  * port is in the Linux ephemeral range (>= 32768) and the other is not,
  * the other end is the server; else the sender is the client. */
 bool	flow_tcp_sender_is_server(const struct packet *);
+/* Whether TCP tracking with cfg picks a flow up from packet p, its
+ * first: a SYN always; a SYN/ACK with midstream or async-oneside (not
+ * when the midstream policy drops); a FIN with data, an ACK with
+ * midstream. The first packet's direction is guessed only then: as in
+ * Suricata, a flow no one picks up keeps its first packet's. */
+bool	flow_tcp_would_pick_up(const struct packet *,
+	    const struct flow_tcp_config *);
 
 /* True when p, on the existing flow f, starts a new connection on f's
  * tuple (Suricata's TcpSessionPacketSsnReuse): a SYN (not a

@@ -102,6 +102,10 @@ pipeline_config_init(struct pipeline_config *pc, const struct quell_config *cfg,
 		}
 		pc->exception[c] = (uint8_t)a;
 	}
+	pc->flow.tcp_midstream_drops =
+	    pc->exception[EXCEPTION_CAUSE_MIDSTREAM] == EXCEPTION_DROP_FLOW ||
+	    pc->exception[EXCEPTION_CAUSE_MIDSTREAM] == EXCEPTION_DROP_PACKET ||
+	    pc->exception[EXCEPTION_CAUSE_MIDSTREAM] == EXCEPTION_REJECT;
 	if ((h = stream_hostos_new(cfg->stream.default_policy)) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

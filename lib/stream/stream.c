@@ -220,6 +220,13 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 			res->flags |= STREAM_R_EXCEPTION;
 			res->cause = EXCEPTION_CAUSE_MIDSTREAM;
 		}
+		/* a SYN/ACK picked up (midstream or async-oneside): the
+		 * policy applies to it, as Suricata's StreamTcpPacketStateNone
+		 * applies it before the pickup */
+		if (p->flow_flags & PKT_FLOW_TCP_MIDSTREAM) {
+			res->flags |= STREAM_R_EXCEPTION;
+			res->cause = EXCEPTION_CAUSE_MIDSTREAM;
+		}
 		if (f->stream != NULL)
 			result_chunk(f, dir, res);
 		stream_ctx_count_events(c, p);
@@ -235,8 +242,10 @@ stream_packet(struct stream_ctx *c, struct packet *p,
 		f->stream = s;
 		session_start(c, f, s);
 		/* picked up midstream: the midstream policy may pass or
-		 * bypass it even with midstream on */
-		if (f->flags & FLOW_F_MIDSTREAM) {
+		 * bypass it even with midstream on (once: a SYN/ACK pickup
+		 * had it on its own packet) */
+		if ((f->flags & FLOW_F_MIDSTREAM) &&
+		    f->exceptions[EXCEPTION_CAUSE_MIDSTREAM] == 0) {
 			res->flags |= STREAM_R_EXCEPTION;
 			res->cause = EXCEPTION_CAUSE_MIDSTREAM;
 		}

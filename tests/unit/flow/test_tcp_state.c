@@ -828,7 +828,9 @@ START_TEST(test_midstream_pickup_is_established_at_once)
 {
 	struct packet *p = cli(ACK, 7000, 9000, 100);
 
-	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST);
+	/* the pickup's packet is the midstream exception's */
+	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST |
+	    PKT_FLOW_TCP_MIDSTREAM);
 	ck_assert_uint_eq(p->flow->tcp_state, FLOW_TCP_ESTABLISHED);
 	ck_assert_int_eq(p->flow->state, FLOW_STATE_ESTABLISHED);
 	ck_assert_uint_eq(p->flow_flags & PKT_FLOW_TCP_STREAM,
@@ -933,11 +935,50 @@ START_TEST(test_midstream_guess_without_a_hint_makes_the_sender_the_client)
 }
 END_TEST
 
+/* Suricata guesses a flow's direction only where it picks the session
+ * up: without midstream (or async-oneside), or with a midstream policy
+ * that drops, a SYN/ACK or an ACK first leaves its sender the client */
+START_TEST(test_flow_not_picked_up_keeps_its_first_packets_direction)
+{
+	struct flow_table_config cfg;
+	struct packet *p;
+
+	make_table(false);
+	p = srv(SYN | ACK, SISN, CNEXT, 0);
+	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST);
+	ck_assert_uint_eq(p->flow->tcp_state, FLOW_TCP_NONE);
+	ck_assert_mem_eq(&p->flow->client, &p->src, sizeof(p->src));
+	p = seg_ports(S4, 81, C4, 40001, ACK, 1, 1);
+	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST);
+
+	tflow_config(&cfg);
+	cfg.midstream = false;
+	cfg.async_oneside = true;
+	cfg.tcp_midstream_drops = true;
+	flow_table_free(t);
+	t = flow_table_new(&cfg, NULL, 1);
+	ck_assert_ptr_nonnull(t);
+	p = srv(SYN | ACK, SISN, CNEXT, 0);
+	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST);
+	ck_assert_uint_eq(p->flow->tcp_state, FLOW_TCP_NONE);
+	/* a policy that keeps the flow: async-oneside picks it up */
+	cfg.tcp_midstream_drops = false;
+	flow_table_free(t);
+	t = flow_table_new(&cfg, NULL, 1);
+	ck_assert_ptr_nonnull(t);
+	p = srv(SYN | ACK, SISN, CNEXT, 0);
+	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_CLIENT | PKT_FLOW_FIRST |
+	    PKT_FLOW_TCP_MIDSTREAM);
+	ck_assert_uint_eq(p->flow->tcp_state, FLOW_TCP_SYN_RECV);
+}
+END_TEST
+
 START_TEST(test_midstream_syn_ack_makes_its_sender_the_server)
 {
 	struct packet *p = srv(SYN | ACK, SISN, CNEXT, 0);
 
-	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_CLIENT | PKT_FLOW_FIRST);
+	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_CLIENT | PKT_FLOW_FIRST |
+	    PKT_FLOW_TCP_MIDSTREAM);
 	ck_assert_uint_eq(p->flow->tcp_state, FLOW_TCP_SYN_RECV);
 	ck_assert_uint_eq(p->flow->flags & FLOW_F_MIDSTREAM, FLOW_F_MIDSTREAM);
 }
@@ -1128,6 +1169,7 @@ flow_tcp_state_suite(void)
 	tcase_add_test(tc, test_midstream_guess_makes_the_non_ephemeral_port_the_server);
 	tcase_add_test(tc, test_midstream_guess_without_a_hint_makes_the_sender_the_client);
 	tcase_add_test(tc, test_midstream_syn_ack_makes_its_sender_the_server);
+	tcase_add_test(tc, test_flow_not_picked_up_keeps_its_first_packets_direction);
 	tcase_add_test(tc, test_midstream_syn_ack_then_ack_establishes);
 	tcase_add_test(tc, test_midstream_off_ignores_a_syn_ack_first);
 	tcase_add_test(tc, test_syn_on_an_untracked_flow_starts_a_new_flow);
