@@ -32,6 +32,16 @@ static struct flow_table *t;
 static struct trec_log recs;
 static struct tpkt tp;
 
+/* A new table t of cfg (the previous one freed). */
+static void
+make_table_cfg(const struct flow_table_config *cfg)
+{
+	flow_table_free(t);
+	t = flow_table_new(cfg, NULL, 1);
+	ck_assert_ptr_nonnull(t);
+	flow_table_set_record(t, trec_emit, &recs);
+}
+
 static void
 make_table(bool midstream)
 {
@@ -39,10 +49,7 @@ make_table(bool midstream)
 
 	tflow_config(&cfg);
 	cfg.midstream = midstream;
-	flow_table_free(t);
-	t = flow_table_new(&cfg, NULL, 1);
-	ck_assert_ptr_nonnull(t);
-	flow_table_set_record(t, trec_emit, &recs);
+	make_table_cfg(&cfg);
 }
 
 static void
@@ -181,9 +188,7 @@ START_TEST(test_inline_dropped_flow_stops_tracking)
 	for (int inl = 0; inl < 2; inl++) {
 		tflow_config(&cfg);
 		cfg.tcp_inline = inl == 1;
-		flow_table_free(t);
-		t = flow_table_new(&cfg, NULL, 1);
-		ck_assert_ptr_nonnull(t);
+		make_table_cfg(&cfg);
 		f = handshake();
 		ck_assert_uint_eq(f->tcp_state, FLOW_TCP_ESTABLISHED);
 		f->flags |= FLOW_F_DROP;
@@ -955,17 +960,13 @@ START_TEST(test_flow_not_picked_up_keeps_its_first_packets_direction)
 	cfg.midstream = false;
 	cfg.async_oneside = true;
 	cfg.tcp_midstream_drops = true;
-	flow_table_free(t);
-	t = flow_table_new(&cfg, NULL, 1);
-	ck_assert_ptr_nonnull(t);
+	make_table_cfg(&cfg);
 	p = srv(SYN | ACK, SISN, CNEXT, 0);
 	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_SERVER | PKT_FLOW_FIRST);
 	ck_assert_uint_eq(p->flow->tcp_state, FLOW_TCP_NONE);
 	/* a policy that keeps the flow: async-oneside picks it up */
 	cfg.tcp_midstream_drops = false;
-	flow_table_free(t);
-	t = flow_table_new(&cfg, NULL, 1);
-	ck_assert_ptr_nonnull(t);
+	make_table_cfg(&cfg);
 	p = srv(SYN | ACK, SISN, CNEXT, 0);
 	ck_assert_uint_eq(fl(p), PKT_FLOW_TO_CLIENT | PKT_FLOW_FIRST |
 	    PKT_FLOW_TCP_MIDSTREAM);
