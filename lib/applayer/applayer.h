@@ -221,7 +221,10 @@ bool	applayer_flow_bypass(const struct flow *f);
  * (the caller puts it under type and adds the header; no reference is
  * kept after the call), dir the direction whose sender is the record's
  * source (APPLAYER_TOSERVER: the client). A fileinfo record also has
- * the tx's own object (app, under app_name), as Suricata's. */
+ * the tx's own object (app, under app_name), as Suricata's. obj and
+ * app are JSON objects, or (parsers with the log_*_text hooks) JSON
+ * strings whose value is the object's compact JSON text, which the
+ * output copies into its line as it is. */
 struct applayer_log_rec {
 	const char	*type;
 	struct json_t	*obj;

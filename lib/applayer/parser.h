@@ -46,6 +46,7 @@
 
 struct flow;
 struct json_t;
+struct jtext;
 struct quell_config;
 
 /* App-layer protocols. Detection sees the id as an opaque uint16_t
@@ -347,6 +348,16 @@ struct applayer_parser {
 	 * on error. flags: APPLAYER_FILE_LOG_* */
 	int		(*log_file)(void *state, void *tx, uint32_t idx,
 			    unsigned flags, uint8_t *dir, struct json_t *out);
+	/* optional, the faster twins of log_tx, log_record and log_file
+	 * that eve's records use when set: the same object appended to
+	 * out as compact JSON text ("{...}", json_dumps' bytes), with no
+	 * jansson object per field; same return values */
+	int		(*log_tx_text)(void *state, void *tx,
+			    struct jtext *out);
+	int		(*log_record_text)(void *state, void *tx, uint32_t idx,
+			    struct jtext *out);
+	int		(*log_file_text)(void *state, void *tx, uint32_t idx,
+			    unsigned flags, uint8_t *dir, struct jtext *out);
 };
 
 /* log_file() flags: what fileinfo carries besides the file's name,

@@ -20,6 +20,7 @@
 
 #include "applayer/applayer_int.h"
 #include "core/counters.h"
+#include "core/jtext.h"
 #include "flow/flow.h"
 
 #define TXF_DETECT_TS	0x01
@@ -239,6 +240,79 @@ applayer_flow_bypass(const struct flow *f)
 
 /* One tx's eve records: log_record's, else log_tx's one; then its
  * files. */
+/* rec->obj (or rec->app) from t: a JSON string holding t's object text,
+ * as applayer_log_rec allows. NULL when t failed or out of memory. */
+static json_t *
+text_obj(const struct jtext *t)
+{
+	return jtext_ok(t) ? json_stringn_nocheck(t->data, t->len) : NULL;
+}
+
+/* log_one for a parser with the text hooks: each object is rendered as
+ * JSON text into one scratch buffer, and handed on as a string. */
+static void
+log_one_text(const struct flow *f, const struct applayer_pstate *ps,
+    void *tx, const struct applayer_log_want *want, applayer_log_fn fn,
+    void *arg, struct applayer_log_rec *rec)
+{
+	const struct applayer_parser *ap = ps->parser;
+	char stack[2048];
+	struct jtext t;
+	json_t *obj, *tx_obj = NULL;	/* log_tx's, again for fileinfo */
+
+	jtext_init_with(&t, stack, sizeof(stack));
+	if (!(want->protos & (1u << ap->proto)))
+		;
+	else if (ap->log_record_text != NULL) {
+		for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {
+			int r;
+
+			jtext_reset(&t);
+			if ((r = ap->log_record_text(ps->state, tx, idx,
+			    &t)) != 1)
+				break;
+			if ((obj = text_obj(&t)) == NULL)
+				break;
+			rec->obj = obj;
+			fn(arg, f, rec);
+			json_decref(obj);
+		}
+	} else if (ap->log_tx_text != NULL) {
+		jtext_reset(&t);
+		if (ap->log_tx_text(ps->state, tx, &t) == 0 &&
+		    (tx_obj = text_obj(&t)) != NULL) {
+			rec->obj = tx_obj;
+			fn(arg, f, rec);
+		}
+	}
+	if (want->files && ap->log_file_text != NULL) {
+		rec->type = "fileinfo";
+		rec->with_tx_id = false;	/* the fileinfo object has it */
+		rec->app_name = ap->name;
+		/* the same object the tx's own event had: built once */
+		rec->app = tx_obj;
+		for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {
+			jtext_reset(&t);
+			if (ap->log_file_text(ps->state, tx, idx,
+			    want->file_flags, &rec->dir, &t) != 1)
+				break;
+			if ((obj = text_obj(&t)) == NULL)
+				break;
+			if (rec->app == NULL && ap->log_tx_text != NULL) {
+				jtext_reset(&t);
+				if (ap->log_tx_text(ps->state, tx, &t) == 0)
+					rec->app = tx_obj = text_obj(&t);
+			}
+			rec->obj = obj;
+			fn(arg, f, rec);
+			json_decref(obj);
+		}
+	}
+	if (tx_obj != NULL)
+		json_decref(tx_obj);
+	jtext_free(&t);
+}
+
 static void
 log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
     const struct applayer_log_want *want, applayer_log_fn fn, void *arg)
@@ -252,6 +326,10 @@ log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
 	rec.with_tx_id = ap->log_tx_id;
 	rec.dir = APPLAYER_TOSERVER;
 	rec.type = ap->name;
+	if (ap->log_record_text != NULL || ap->log_tx_text != NULL) {
+		log_one_text(f, ps, tx, want, fn, arg, &rec);
+		return;
+	}
 	if (!(want->protos & (1u << ap->proto)))
 		;
 	else if (ap->log_record != NULL) {

@@ -8,6 +8,7 @@ lib_libquell_a_SOURCES += \
 	lib/core/exception.c lib/core/exception.h \
 	lib/core/hash.c lib/core/hash.h \
 	lib/core/hex.h \
+	lib/core/jtext.c lib/core/jtext.h \
 	lib/core/log.c lib/core/log.h \
 	lib/core/packet.h \
 	lib/core/ring.c lib/core/ring.h \

@@ -13,6 +13,7 @@
 
 #include "applayer/parser.h"
 #include "core/counters.h"
+#include "core/jtext.h"
 #include "flow/flow.h"
 #include "flow/tcp_state.h"
 #include "detect/flowvars.h"
@@ -1286,8 +1287,8 @@ output_eve_flow(struct output_eve *eve, size_t producer, const struct flow *f,
 	json_decref(obj);
 }
 
-void
-output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
+static void
+eve_app_tree(struct output_eve *eve, size_t producer, const struct flow *f,
     const struct packet *p, const char *type, json_t *o, bool with_tx_id,
     uint64_t tx_id, uint8_t dir, const char *app_name, json_t *app)
 {
@@ -1335,6 +1336,212 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		    (p->flow_flags & PKT_FLOW_TO_CLIENT) != 0);
 	write_record(eve, producer, obj);
 	json_decref(obj);
+}
+
+/* Appends an app record's object: a JSON string is the object's text
+ * (applayer_log_rec), anything else a tree. */
+static void
+app_value(struct jtext *t, const json_t *v)
+{
+	if (json_is_string(v))
+		jtext_raw(t, json_string_value(v), json_string_length(v));
+	else if (!output_json_line_append(t, v))
+		t->failed = true;
+}
+
+/* A text object of applayer_log_rec as a tree (NULL: out of memory or
+ * not JSON); a tree as it is, one more reference. */
+static json_t *
+app_tree(json_t *v)
+{
+	if (v == NULL || !json_is_string(v))
+		return json_incref(v);
+	return json_loadb(json_string_value(v), json_string_length(v),
+	    JSON_ALLOW_NUL, NULL);
+}
+
+/* add_app_proto's fields as text. */
+static void
+app_proto_text(struct jtext *t, bool *first, const struct flow *f)
+{
+	static const char *const keys[] = { "app_proto_ts", "app_proto_tc",
+		"app_proto_orig" };
+	uint8_t others[3] = { f->alproto_ts, f->alproto_tc, f->alproto_orig };
+
+	if (f->alproto == APPLAYER_PROTO_UNKNOWN)
+		return;
+	jtext_key(t, first, "app_proto");
+	jtext_cstring(t, applayer_proto_name(f->alproto));
+	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
+		if (others[i] == APPLAYER_PROTO_UNKNOWN ||
+		    others[i] == f->alproto)
+			continue;
+		jtext_key(t, first, keys[i]);
+		jtext_cstring(t, applayer_proto_name(others[i]));
+	}
+}
+
+static void
+addr_text(struct jtext *t, bool *first, const char *key,
+    const struct ip_addr *a)
+{
+	char buf[OUTPUT_ADDR_LEN];
+
+	if (a->family != AF_INET && a->family != AF_INET6)
+		return;
+	jtext_key(t, first, key);
+	jtext_cstring(t, output_addr_format(a, buf, sizeof(buf)));
+}
+
+/* Whether an app record of type can be written straight as text: every
+ * output taking it wants what eve renders (no cut), and no
+ * X-Forwarded-For rewrites an http record. */
+static bool
+eve_app_as_text(const struct output_eve *eve, const char *type)
+{
+	if (eve->opts.http_xff.enabled && strcmp(type, "http") == 0)
+		return false;
+	for (size_t i = 0; i < eve->ntargets; i++)
+		if (eve_target_takes(&eve->targets[i], type) &&
+		    eve_target_wants_less(eve, &eve->targets[i]))
+			return false;
+	return true;
+}
+
+/* Hands line (malloc'ed, ending in '\n') to every output taking type. */
+static void
+eve_submit(struct output_eve *eve, size_t producer, const char *type,
+    char *line)
+{
+	size_t take[OUTPUT_EVE_MAX_TARGETS], n = 0;
+
+	for (size_t i = 0; i < eve->ntargets; i++)
+		if (eve_target_takes(&eve->targets[i], type))
+			take[n++] = i;
+	if (n == 0) {
+		free(line);
+		return;
+	}
+	/* The writer owns what it is given: copies for all but the last. */
+	for (size_t j = 0; j + 1 < n; j++) {
+		char *copy = strdup(line);
+
+		if (copy == NULL)
+			counter_inc(&eve->render_errors);
+		else
+			output_writer_submit(eve->targets[take[j]].writer,
+			    producer, copy);
+	}
+	output_writer_submit(eve->targets[take[n - 1]].writer, producer, line);
+}
+
+/* An app-layer record, the same bytes as eve_app_tree's line, written
+ * field by field: the header, the flow's metadata, then the objects,
+ * text ones copied in as they are. */
+void
+output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
+    const struct packet *p, const char *type, json_t *o, bool with_tx_id,
+    uint64_t tx_id, uint8_t dir, const char *app_name, json_t *app)
+{
+	struct jtext t;
+	char ts[48], pbuf[8];
+	bool ports = proto_has_ports(f->proto);
+	bool rev = dir == APPLAYER_TOCLIENT;
+	bool first = true;
+	size_t hint = 512;
+	char *line;
+
+	if (!eve_app_as_text(eve, type)) {
+		json_t *ot = app_tree(o), *at = app_tree(app);
+
+		if (ot == NULL || (app != NULL && at == NULL))
+			counter_inc(&eve->render_errors);
+		else
+			eve_app_tree(eve, producer, f, p, type, ot,
+			    with_tx_id, tx_id, dir, app_name, at);
+		json_decref(ot);
+		json_decref(at);
+		return;
+	}
+	if (json_is_string(o))
+		hint += json_string_length(o);
+	if (app != NULL && json_is_string(app))
+		hint += json_string_length(app);
+	jtext_init(&t, hint);
+	jtext_char(&t, '{');
+	jtext_key(&t, &first, "timestamp");
+	jtext_cstring(&t, output_eve_timestamp(p != NULL ? &p->ts :
+	    &f->last_ts, ts, sizeof(ts)));
+	jtext_key(&t, &first, "flow_id");
+	jtext_uint(&t, f->flow_id & ((1ull << 51) - 1));
+	/* offline, Suricata names the packet the record was logged on */
+	if (p != NULL && p->pcap_cnt != 0) {
+		jtext_key(&t, &first, "pcap_cnt");
+		jtext_uint(&t, p->pcap_cnt);
+	}
+	jtext_key(&t, &first, "event_type");
+	jtext_cstring(&t, type);
+	if (f->vlan_n > 0) {
+		jtext_key(&t, &first, "vlan");
+		jtext_char(&t, '[');
+		for (uint8_t i = 0; i < f->vlan_n; i++) {
+			if (i > 0)
+				jtext_char(&t, ',');
+			jtext_uint(&t, f->vlan[i]);
+		}
+		jtext_char(&t, ']');
+	}
+	addr_text(&t, &first, "src_ip", rev ? &f->server : &f->client);
+	if (ports) {
+		jtext_key(&t, &first, "src_port");
+		jtext_uint(&t, rev ? f->server_port : f->client_port);
+	}
+	addr_text(&t, &first, "dest_ip", rev ? &f->client : &f->server);
+	if (ports) {
+		jtext_key(&t, &first, "dest_port");
+		jtext_uint(&t, rev ? f->client_port : f->server_port);
+	}
+	jtext_key(&t, &first, "proto");
+	jtext_cstring(&t, proto_name(f->proto, pbuf, sizeof(pbuf)));
+	if (p != NULL) {
+		jtext_key(&t, &first, "pkt_src");
+		jtext_cstring(&t, pkt_src_name(p->pkt_src));
+	}
+	/* as Suricata's EVE header: the flow's variables in every record */
+	if (eve->opts.flow_metadata) {
+		json_t *m = json_object(), *v;
+		const char *k;
+
+		if (m == NULL)
+			t.failed = true;
+		else {
+			add_flow_metadata(eve, m, f);
+			json_object_foreach(m, k, v) {
+				jtext_key(&t, &first, k);
+				if (!output_json_line_append(&t, v))
+					t.failed = true;
+			}
+			json_decref(m);
+		}
+	}
+	if (with_tx_id) {
+		jtext_key(&t, &first, "tx_id");
+		jtext_uint(&t, tx_id);
+	}
+	if (app != NULL && app_name != NULL) {
+		jtext_key(&t, &first, app_name);
+		app_value(&t, app);
+		app_proto_text(&t, &first, f);
+	}
+	jtext_key(&t, &first, type);
+	app_value(&t, o);
+	jtext_raw(&t, "}\n", 2);
+	if (!jtext_ok(&t) || (line = jtext_take(&t, NULL)) == NULL) {
+		jtext_free(&t);
+		counter_inc(&eve->render_errors);
+		return;
+	}
+	eve_submit(eve, producer, type, line);
 }
 
 void

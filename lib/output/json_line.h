@@ -1,6 +1,7 @@
 #ifndef QUELL_OUTPUT_JSON_LINE_H
 #define QUELL_OUTPUT_JSON_LINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -15,5 +16,10 @@
  * express (a non-finite real).
  */
 char	*output_json_line(const json_t *obj, size_t *len);
+
+struct jtext;
+/* Appends v's compact JSON text (the same bytes) to t; false when t
+ * failed or v holds what JSON cannot express. */
+bool	output_json_line_append(struct jtext *t, const json_t *v);
 
 #endif

@@ -75,21 +75,37 @@ static struct detect_thread *dt;
 static struct variant variants[NVARIANTS];
 static unsigned sink;
 
+/* A record's object: a tree, or (text hooks) a string holding the
+ * object's JSON text, which must parse back as an object. */
 static void
-log_rec(void *arg, const struct flow *f, const struct applayer_log_rec *r)
+log_obj(const json_t *o)
 {
-	char *s = json_dumps(r->obj, JSON_COMPACT);
+	char *s;
 
-	(void)arg;
-	(void)f;
-	if (s == NULL)
+	if (json_is_string(o)) {
+		json_t *v = json_loadb(json_string_value(o),
+		    json_string_length(o), JSON_ALLOW_NUL, NULL);
+
+		if (v == NULL || !json_is_object(v))
+			abort();
+		json_decref(v);
+		sink += (unsigned)json_string_length(o);
+		return;
+	}
+	if ((s = json_dumps(o, JSON_COMPACT)) == NULL)
 		abort();
 	sink += (unsigned)strlen(s);
 	free(s);
-	if (r->app != NULL && (s = json_dumps(r->app, JSON_COMPACT)) != NULL) {
-		sink += (unsigned)strlen(s);
-		free(s);
-	}
+}
+
+static void
+log_rec(void *arg, const struct flow *f, const struct applayer_log_rec *r)
+{
+	(void)arg;
+	(void)f;
+	log_obj(r->obj);
+	if (r->app != NULL)
+		log_obj(r->app);
 }
 
 static const struct applayer_log_want want = {

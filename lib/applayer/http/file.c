@@ -9,6 +9,7 @@
 
 #include "applayer/http/file.h"
 #include "applayer/http/logger.h"
+#include "core/jtext.h"
 
 struct http_file {
 	uint8_t		*name;
@@ -329,44 +330,73 @@ http_file_magic(const struct http_file *f, char *out, size_t outlen)
 	return 0;
 }
 
-static int
-set_hex(json_t *out, const char *key, const uint8_t *d, size_t n)
+static void
+put_hex(struct jtext *t, bool *first, const char *key, const uint8_t *d,
+    size_t n)
 {
-	char hex[2 * 32 + 1];
+	static const char digits[] = "0123456789abcdef";
+	char hex[2 * 32];
 
-	for (size_t i = 0; i < n; i++)
-		snprintf(hex + 2 * i, 3, "%02x", d[i]);
-	return json_object_set_new(out, key, json_string(hex));
+	for (size_t i = 0; i < n; i++) {
+		hex[2 * i] = digits[d[i] >> 4];
+		hex[2 * i + 1] = digits[d[i] & 15];
+	}
+	jtext_key(t, first, key);
+	jtext_string(t, hex, 2 * n);
+}
+
+int
+http_file_render(const struct http_file *f, uint64_t tx_id, unsigned flags,
+    struct jtext *t)
+{
+	char magic[512];
+	bool first = true;
+
+	jtext_char(t, '{');
+	jtext_key(t, &first, "filename");
+	http_jtext_bytes(t, f->name, f->name_len);
+	if ((flags & HTTP_FILE_LOG_MAGIC) &&
+	    http_file_magic(f, magic, sizeof(magic)) == 0) {
+		jtext_key(t, &first, "magic");
+		http_jtext_bytes(t, (const uint8_t *)magic, strlen(magic));
+	}
+	jtext_key(t, &first, "gaps");
+	if (f->gaps)
+		jtext_raw(t, "true", 4);
+	else
+		jtext_raw(t, "false", 5);
+	jtext_key(t, &first, "state");
+	jtext_cstring(t, http_file_state_name(f->state));
+	if (f->hashed) {
+		if (flags & HTTP_FILE_LOG_MD5)
+			put_hex(t, &first, "md5", f->md5, sizeof(f->md5));
+		if (flags & HTTP_FILE_LOG_SHA1)
+			put_hex(t, &first, "sha1", f->sha1, sizeof(f->sha1));
+		if (flags & HTTP_FILE_LOG_SHA256)
+			put_hex(t, &first, "sha256", f->sha256,
+			    sizeof(f->sha256));
+	}
+	jtext_key(t, &first, "stored");
+	jtext_raw(t, "false", 5);
+	jtext_key(t, &first, "size");
+	jtext_uint(t, f->size);
+	jtext_key(t, &first, "tx_id");
+	jtext_uint(t, tx_id);
+	jtext_char(t, '}');
+	return jtext_ok(t) ? 0 : -1;
 }
 
 int
 http_file_log(const struct http_file *f, uint64_t tx_id, unsigned flags,
     json_t *out)
 {
-	char magic[512];
-	int rc = 0;
+	char stack[512];
+	struct jtext t;
+	int rc = -1;
 
-	rc |= http_json_set_bytes(out, "filename", f->name, f->name_len);
-	if ((flags & HTTP_FILE_LOG_MAGIC) &&
-	    http_file_magic(f, magic, sizeof(magic)) == 0)
-		rc |= http_json_set_bytes(out, "magic", (const uint8_t *)magic,
-		    strlen(magic));
-	rc |= json_object_set_new(out, "gaps", json_boolean(f->gaps));
-	rc |= json_object_set_new(out, "state",
-	    json_string(http_file_state_name(f->state)));
-	if (f->hashed) {
-		if (flags & HTTP_FILE_LOG_MD5)
-			rc |= set_hex(out, "md5", f->md5, sizeof(f->md5));
-		if (flags & HTTP_FILE_LOG_SHA1)
-			rc |= set_hex(out, "sha1", f->sha1, sizeof(f->sha1));
-		if (flags & HTTP_FILE_LOG_SHA256)
-			rc |= set_hex(out, "sha256", f->sha256,
-			    sizeof(f->sha256));
-	}
-	rc |= json_object_set_new(out, "stored", json_false());
-	rc |= json_object_set_new(out, "size", json_integer(
-	    (json_int_t)f->size));
-	rc |= json_object_set_new(out, "tx_id", json_integer(
-	    (json_int_t)tx_id));
+	jtext_init_with(&t, stack, sizeof(stack));
+	if (http_file_render(f, tx_id, flags, &t) == 0)
+		rc = http_logger_json_merge(out, t.data, t.len);
+	jtext_free(&t);
 	return rc != 0 ? -1 : 0;
 }

@@ -13,6 +13,7 @@
 #include "applayer/http/body.h"
 
 struct json_t;
+struct jtext;
 
 enum http_file_state {
 	HTTP_FILE_OPEN,
@@ -76,5 +77,8 @@ void	http_file_magic_thread_done(void);
  * tx_id. 0, or -1 when out of memory. */
 int	http_file_log(const struct http_file *, uint64_t tx_id,
 	    unsigned flags, struct json_t *out);
+/* The same object as JSON text appended to t ("{...}"): 0, or -1. */
+int	http_file_render(const struct http_file *, uint64_t tx_id,
+	    unsigned flags, struct jtext *t);
 
 #endif

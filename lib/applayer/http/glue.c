@@ -884,15 +884,11 @@ http_tx_file(const void *tx, uint8_t dir, size_t i)
 	return dir < 2 && i < t->nfiles[dir] ? t->files[dir][i] : NULL;
 }
 
-/* The tx's files, request body's first, as eve fileinfo objects. */
-static int
-glue_log_file(void *state, void *tx, uint32_t idx, unsigned flags,
-    uint8_t *dir, json_t *out)
+static unsigned
+file_log_flags(unsigned flags)
 {
-	const struct http_tx *t = tx;
 	unsigned hf = 0;
 
-	(void)state;
 	if (flags & APPLAYER_FILE_LOG_MAGIC)
 		hf |= HTTP_FILE_LOG_MAGIC;
 	if (flags & APPLAYER_FILE_LOG_MD5)
@@ -901,15 +897,51 @@ glue_log_file(void *state, void *tx, uint32_t idx, unsigned flags,
 		hf |= HTTP_FILE_LOG_SHA1;
 	if (flags & APPLAYER_FILE_LOG_SHA256)
 		hf |= HTTP_FILE_LOG_SHA256;
+	return hf;
+}
+
+/* File idx of the tx (both directions, request body's first) and its
+ * direction, or NULL past the last. */
+static const struct http_file *
+log_file_at(const struct http_tx *t, uint32_t idx, uint8_t *dir)
+{
 	for (uint8_t d = 0; d < 2; d++) {
 		if (idx < t->nfiles[d]) {
 			*dir = d;
-			return http_file_log(t->files[d][idx], t->id, hf,
-			    out) == 0 ? 1 : -1;
+			return t->files[d][idx];
 		}
 		idx -= (uint32_t)t->nfiles[d];
 	}
-	return 0;
+	return NULL;
+}
+
+/* The tx's files, request body's first, as eve fileinfo objects. */
+static int
+glue_log_file(void *state, void *tx, uint32_t idx, unsigned flags,
+    uint8_t *dir, json_t *out)
+{
+	const struct http_tx *t = tx;
+	const struct http_file *f;
+
+	(void)state;
+	if ((f = log_file_at(t, idx, dir)) == NULL)
+		return 0;
+	return http_file_log(f, t->id, file_log_flags(flags), out) == 0 ?
+	    1 : -1;
+}
+
+static int
+glue_log_file_text(void *state, void *tx, uint32_t idx, unsigned flags,
+    uint8_t *dir, struct jtext *out)
+{
+	const struct http_tx *t = tx;
+	const struct http_file *f;
+
+	(void)state;
+	if ((f = log_file_at(t, idx, dir)) == NULL)
+		return 0;
+	return http_file_render(f, t->id, file_log_flags(flags), out) == 0 ?
+	    1 : -1;
 }
 
 /* ---------------------------------------------------------------- probe */
@@ -972,6 +1004,9 @@ const struct applayer_parser applayer_http_parser = {
 	.log_tx = http_logger_log_tx,
 	.log_record = http_logger_log_record,
 	.log_file = glue_log_file,
+	.log_tx_text = http_logger_log_tx_text,
+	.log_record_text = http_logger_log_record_text,
+	.log_file_text = glue_log_file_text,
 	.log_tx_id = true,
 	.first_dirs = 1u << APPLAYER_TOSERVER | 1u << APPLAYER_TOCLIENT,
 };

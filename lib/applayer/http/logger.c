@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "applayer/http/logger.h"
+#include "core/jtext.h"
 #include "applayer/http/state.h"
 
 #define TS	APPLAYER_TOSERVER
@@ -62,17 +63,15 @@ utf8_valid(const uint8_t *s, size_t n)
 	return true;
 }
 
-int
-http_json_set_bytes(json_t *obj, const char *key, const uint8_t *b,
-    size_t len)
+/* b as Suricata's JSON builder writes bytes: valid UTF-8 as it is,
+ * otherwise every byte >= 0x80 as the text \xNN. 0, or -1 when out of
+ * memory. */
+static int
+lossy_bytes(const uint8_t *b, size_t len, char **out, size_t *olen)
 {
-	json_t *v;
 	char *s;
 	size_t o = 0;
 
-	if (utf8_valid(b, len))
-		return json_object_set_new(obj, key, json_stringn(
-		    (const char *)b, len));
 	if (len > (SIZE_MAX - 1) / 4 || (s = malloc(len * 4 + 1)) == NULL)
 		return -1;
 	for (size_t i = 0; i < len; i++) {
@@ -81,15 +80,66 @@ http_json_set_bytes(json_t *obj, const char *key, const uint8_t *b,
 		else
 			o += (size_t)snprintf(s + o, 5, "\\x%02x", b[i]);
 	}
+	*out = s;
+	*olen = o;
+	return 0;
+}
+
+int
+http_json_set_bytes(json_t *obj, const char *key, const uint8_t *b,
+    size_t len)
+{
+	json_t *v;
+	char *s;
+	size_t o;
+
+	if (utf8_valid(b, len))
+		return json_object_set_new(obj, key, json_stringn(
+		    (const char *)b, len));
+	if (lossy_bytes(b, len, &s, &o) == -1)
+		return -1;
 	v = json_stringn(s, o);
 	free(s);
 	return json_object_set_new(obj, key, v);
 }
 
-static int
-set_bstr(json_t *obj, const char *key, const bstr *b)
+void
+http_jtext_bytes(struct jtext *t, const uint8_t *b, size_t len)
 {
-	return http_json_set_bytes(obj, key, bstr_ptr(b), bstr_len(b));
+	char *s;
+	size_t o;
+
+	if (utf8_valid(b, len)) {
+		jtext_string(t, (const char *)b, len);
+		return;
+	}
+	if (lossy_bytes(b, len, &s, &o) == -1) {
+		t->failed = true;
+		return;
+	}
+	jtext_string(t, s, o);
+	free(s);
+}
+
+static void
+kv_bytes(struct jtext *t, bool *first, const char *key, const uint8_t *b,
+    size_t len)
+{
+	jtext_key(t, first, key);
+	http_jtext_bytes(t, b, len);
+}
+
+static void
+kv_bstr(struct jtext *t, bool *first, const char *key, const bstr *b)
+{
+	kv_bytes(t, first, key, bstr_ptr(b), bstr_len(b));
+}
+
+static void
+kv_int(struct jtext *t, bool *first, const char *key, int64_t v)
+{
+	jtext_key(t, first, key);
+	jtext_int(t, v);
 }
 
 static const bstr *
@@ -99,25 +149,23 @@ header(const struct http_tx *tx, uint8_t dir, const char *name)
 }
 
 /* Suricata's EveHttpLogJSONBasic */
-static int
-log_basic(const struct http_tx *tx, json_t *out)
+static void
+log_basic(const struct http_tx *tx, struct jtext *t, bool *first)
 {
 	const htp_tx_t *h = tx->htx;
 	const bstr *v;
-	int rc = 0;
 
 	if (h->request_hostname != NULL)
-		rc |= set_bstr(out, "hostname", h->request_hostname);
+		kv_bstr(t, first, "hostname", h->request_hostname);
 	/* only a port written in the URI or the Host header */
 	if (h->request_port_number >= 0)
-		rc |= json_object_set_new(out, "http_port",
-		    json_integer(h->request_port_number));
+		kv_int(t, first, "http_port", h->request_port_number);
 	if (h->request_uri != NULL)
-		rc |= set_bstr(out, "url", h->request_uri);
+		kv_bstr(t, first, "url", h->request_uri);
 	if ((v = header(tx, TS, "user-agent")) != NULL)
-		rc |= set_bstr(out, "http_user_agent", v);
+		kv_bstr(t, first, "http_user_agent", v);
 	if ((v = header(tx, TS, "x-forwarded-for")) != NULL)
-		rc |= set_bstr(out, "xff", v);
+		kv_bstr(t, first, "xff", v);
 	if ((v = header(tx, TC, "content-type")) != NULL) {
 		const uint8_t *p = bstr_ptr(v);
 		size_t n = 0;
@@ -126,33 +174,31 @@ log_basic(const struct http_tx *tx, json_t *out)
 		 * C string does) */
 		while (n < bstr_len(v) && p[n] != ';' && p[n] != '\0')
 			n++;
-		rc |= http_json_set_bytes(out, "http_content_type", p, n);
+		kv_bytes(t, first, "http_content_type", p, n);
 	}
 	if ((v = header(tx, TC, "content-range")) != NULL) {
-		json_t *cr = json_object();
+		bool f2 = true;
 
-		if (cr == NULL)
-			return -1;
-		rc |= set_bstr(cr, "raw", v);
-		rc |= json_object_set_new(out, "content_range", cr);
+		jtext_key(t, first, "content_range");
+		jtext_char(t, '{');
+		kv_bstr(t, &f2, "raw", v);
+		jtext_char(t, '}');
 	}
-	return rc;
 }
 
 /* Suricata's EveHttpLogJSONExtended */
-static int
-log_extended(const struct http_tx *tx, json_t *out)
+static void
+log_extended(const struct http_tx *tx, struct jtext *t, bool *first)
 {
 	const htp_tx_t *h = tx->htx;
 	const bstr *v;
-	int rc = 0;
 
 	if ((v = header(tx, TS, "referer")) != NULL)
-		rc |= set_bstr(out, "http_refer", v);
+		kv_bstr(t, first, "http_refer", v);
 	if (h->request_method != NULL)
-		rc |= set_bstr(out, "http_method", h->request_method);
+		kv_bstr(t, first, "http_method", h->request_method);
 	if (h->request_protocol != NULL)
-		rc |= set_bstr(out, "protocol", h->request_protocol);
+		kv_bstr(t, first, "protocol", h->request_protocol);
 	if (h->response_status != NULL) {
 		char num[32];
 		size_t n = bstr_len(h->response_status);
@@ -161,14 +207,12 @@ log_extended(const struct http_tx *tx, json_t *out)
 			n = sizeof(num) - 1;
 		memcpy(num, bstr_ptr(h->response_status), n);
 		num[n] = '\0';
-		rc |= json_object_set_new(out, "status",
-		    json_integer((json_int_t)strtoul(num, NULL, 10)));
+		kv_int(t, first, "status",
+		    (int64_t)(json_int_t)strtoul(num, NULL, 10));
 		if ((v = header(tx, TC, "location")) != NULL)
-			rc |= set_bstr(out, "redirect", v);
+			kv_bstr(t, first, "redirect", v);
 	}
-	rc |= json_object_set_new(out, "length",
-	    json_integer((json_int_t)h->response_message_len));
-	return rc;
+	kv_int(t, first, "length", (int64_t)h->response_message_len);
 }
 
 /* Suricata's http_fields (output-json-http.c): the names a custom entry
@@ -270,24 +314,21 @@ custom_wanted(const struct http_log_options *o, const bstr *name)
  * every header (dump-all-headers for this direction) or of the custom
  * fields' headers; names and values cut to 255 and 2047 bytes and at a
  * NUL. Nothing when neither asks for a header of the direction. */
-static int
+static void
 log_headers(const struct http_tx *tx, uint8_t dir,
-    const struct http_log_options *o, json_t *out)
+    const struct http_log_options *o, struct jtext *t, bool *first)
 {
-	htp_table_t *t = dir == TS ? tx->htx->request_headers :
+	htp_table_t *tb = dir == TS ? tx->htx->request_headers :
 	    tx->htx->response_headers;
 	bool all = (o->headers & (dir == TS ? HTTP_LOG_HEADERS_REQUEST :
 	    HTTP_LOG_HEADERS_RESPONSE)) != 0;
-	json_t *arr;
-	int rc = 0;
+	size_t n = 0;
 
-	if (t == NULL || htp_table_size(t) == 0 || (!all && o->custom == 0))
-		return 0;
-	if ((arr = json_array()) == NULL)
-		return -1;
-	for (size_t i = 0; i < htp_table_size(t); i++) {
-		htp_header_t *h = htp_table_get_index(t, i, NULL);
-		json_t *hj;
+	if (tb == NULL || htp_table_size(tb) == 0 || (!all && o->custom == 0))
+		return;
+	for (size_t i = 0; i < htp_table_size(tb); i++) {
+		htp_header_t *h = htp_table_get_index(tb, i, NULL);
+		bool f2 = true;
 		size_t nl, vl;
 
 		if (h == NULL || (!all && !custom_wanted(o, h->name)))
@@ -298,41 +339,79 @@ log_headers(const struct http_tx *tx, uint8_t dir,
 		vl = strnlen((const char *)bstr_ptr(h->value),
 		    bstr_len(h->value) < LOG_HEADER_VALUE_MAX - 1 ?
 		    bstr_len(h->value) : LOG_HEADER_VALUE_MAX - 1);
-		if ((hj = json_object()) == NULL) {
-			rc = -1;
-			break;
-		}
-		rc |= http_json_set_bytes(hj, "name", bstr_ptr(h->name), nl);
-		rc |= http_json_set_bytes(hj, "value", bstr_ptr(h->value), vl);
-		rc |= json_array_append_new(arr, hj);
+		if (n++ == 0) {
+			jtext_key(t, first, dir == TS ? "request_headers" :
+			    "response_headers");
+			jtext_char(t, '[');
+		} else
+			jtext_char(t, ',');
+		jtext_char(t, '{');
+		kv_bytes(t, &f2, "name", bstr_ptr(h->name), nl);
+		kv_bytes(t, &f2, "value", bstr_ptr(h->value), vl);
+		jtext_char(t, '}');
 	}
-	if (json_array_size(arr) == 0) {
-		json_decref(arr);
-		return rc;
-	}
-	return rc | json_object_set_new(out, dir == TS ? "request_headers" :
-	    "response_headers", arr);
+	if (n > 0)
+		jtext_char(t, ']');
+}
+
+int
+http_logger_render(const struct http_tx *tx,
+    const struct http_log_options *o, struct jtext *t)
+{
+	bool first = true;
+
+	jtext_char(t, '{');
+	log_basic(tx, t, &first);
+	if (o->extended)
+		log_extended(tx, t, &first);
+	log_headers(tx, TS, o, t, &first);
+	log_headers(tx, TC, o, t, &first);
+	jtext_char(t, '}');
+	return jtext_ok(t) ? 0 : -1;
+}
+
+int
+http_logger_json_merge(json_t *out, const char *text, size_t len)
+{
+	json_t *v;
+	int rc;
+
+	if ((v = json_loadb(text, len, JSON_ALLOW_NUL, NULL)) == NULL)
+		return -1;
+	rc = json_object_update(out, v);
+	json_decref(v);
+	return rc;
 }
 
 int
 http_logger_log(const struct http_tx *tx, const struct http_log_options *o,
     json_t *out)
 {
-	int rc = log_basic(tx, out);
+	char stack[1024];
+	struct jtext t;
+	int rc = -1;
 
-	if (o->extended)
-		rc |= log_extended(tx, out);
-	rc |= log_headers(tx, TS, o, out);
-	rc |= log_headers(tx, TC, o, out);
+	jtext_init_with(&t, stack, sizeof(stack));
+	if (http_logger_render(tx, o, &t) == 0)
+		rc = http_logger_json_merge(out, t.data, t.len);
+	jtext_free(&t);
 	return rc != 0 ? -1 : 0;
 }
+
+static const struct http_log_options alert_opts = { .extended = true };
 
 int
 http_logger_log_tx(void *state, void *tx, json_t *out)
 {
-	static const struct http_log_options alert = { .extended = true };
+	(void)state;
+	return http_logger_log(tx, &alert_opts, out);
+}
 
-	return http_logger_log(tx, &alert, out);
+int
+http_logger_log_tx_text(void *state, void *tx, struct jtext *out)
+{
+	(void)state;
+	return http_logger_render(tx, &alert_opts, out);
 }
 
 int
@@ -343,6 +422,17 @@ http_logger_log_record(void *state, void *tx, uint32_t idx, json_t *out)
 	if (idx > 0)
 		return 0;
 	return http_logger_log(tx, &st->blk->log, out) == 0 ? 1 : -1;
+}
+
+int
+http_logger_log_record_text(void *state, void *tx, uint32_t idx,
+    struct jtext *out)
+{
+	const struct http_state *st = state;
+
+	if (idx > 0)
+		return 0;
+	return http_logger_render(tx, &st->blk->log, out) == 0 ? 1 : -1;
 }
 
 /* Suricata's ParseXFFString: "[v6]:port", "v4:port", or an address. */

@@ -8,6 +8,7 @@
 
 struct json_t;
 struct http_tx;
+struct jtext;
 
 /* outputs.eve-log.types.http.dump-all-headers */
 #define HTTP_LOG_HEADERS_REQUEST	0x01
@@ -32,12 +33,27 @@ int	http_logger_headers_option(const char *value);
 int	http_logger_log_record(void *state, void *tx, uint32_t idx,
 	    struct json_t *out);
 
-/* Fills out with the http object of tx: 0, or -1 (out of memory). */
+/* The same record as JSON text (log_record_text): "{...}" appended to
+ * out; 1, 0 past record 0, -1 (out of memory). */
+int	http_logger_log_record_text(void *state, void *tx, uint32_t idx,
+	    struct jtext *out);
+
+/* Appends the http object of tx as JSON text ("{...}", jansson's
+ * compact bytes): 0, or -1 (out of memory). */
+int	http_logger_render(const struct http_tx *,
+	    const struct http_log_options *, struct jtext *out);
+/* Fills out with the http object of tx (http_logger_render's text
+ * parsed back): 0, or -1 (out of memory). */
 int	http_logger_log(const struct http_tx *, const struct http_log_options *,
 	    struct json_t *out);
 /* The parser's log_tx: extended, no header dump (what Suricata puts in
  * an alert's http object). */
 int	http_logger_log_tx(void *state, void *tx, struct json_t *out);
+int	http_logger_log_tx_text(void *state, void *tx, struct jtext *out);
+/* Adds to out the members of the JSON object text[0..len) (a text of
+ * http_logger_render's): 0, or -1. */
+int	http_logger_json_merge(struct json_t *out, const char *text,
+	    size_t len);
 
 /* The client address an X-Forwarded-For style header of tx names
  * (header: its name; forward: the first of the chain, else the last),
@@ -49,5 +65,7 @@ bool	http_logger_xff(const struct http_tx *, const char *header,
  * is, otherwise every byte >= 0x80 written as the text \xNN. 0 or -1. */
 int	http_json_set_bytes(struct json_t *obj, const char *key,
 	    const uint8_t *b, size_t len);
+/* The same bytes as a JSON string appended to t. */
+void	http_jtext_bytes(struct jtext *t, const uint8_t *b, size_t len);
 
 #endif

@@ -11,6 +11,7 @@
 #include <check.h>
 #include <jansson.h>
 
+#include "applayer/parser.h"
 #include "decode/events.h"
 #include "detect/engine.h"
 #include "detect/flowvars.h"
@@ -1349,6 +1350,98 @@ START_TEST(test_json_line_is_jansson_compact_output)
 }
 END_TEST
 
+/* Line n (0-based) of the eve file as it is, newline included. */
+static char *
+raw_line(int n)
+{
+	char line[8192];
+	FILE *fp = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(fp);
+	for (int i = 0; i <= n; i++)
+		ck_assert_ptr_nonnull(fgets(line, sizeof(line), fp));
+	fclose(fp);
+	return strdup(line);
+}
+
+/* An app record from its objects' JSON text (what the http parser hands
+ * over: no jansson object per field) has the bytes the same record has
+ * from jansson trees, written through the tree path (an http xff
+ * setting takes it) and through the text path with tree objects. */
+START_TEST(test_app_record_from_text_has_the_tree_records_bytes)
+{
+	struct packet p;
+	struct flow f;
+	struct output_eve_opts o = { .flow_metadata = true };
+	json_t *tree = json_pack("{s:s,s:i,s:[{s:s,s:s}],s:s#,s:{s:s}}",
+	    "hostname", "h\"o\\st\x01\t/\xc3\xbc", "status", 200,
+	    "request_headers", "name", "a", "value", "b", "nul", "a\0b", 3,
+	    "content_range", "raw", "1-2");
+	json_t *app = json_pack("{s:s,s:I}", "url", "/x", "length",
+	    (json_int_t)INT64_MAX);
+	char *t1 = json_dumps(tree, JSON_COMPACT);
+	char *t2 = json_dumps(app, JSON_COMPACT);
+	json_t *s1 = json_string(t1), *s2 = json_string(t2);
+	char *l[6];
+
+	memset(&f, 0, sizeof(f));
+	f.proto = IPPROTO_TCP;
+	f.client.family = f.server.family = AF_INET;
+	f.client.u.v4 = htonl(0xc6120102);
+	f.server.u.v4 = htonl(0xc6120202);
+	f.client_port = 41000;
+	f.server_port = 80;
+	f.flow_id = 0xfffffffffffffull;
+	f.vlan_n = 2;
+	f.vlan[0] = 10;
+	f.vlan[1] = 20;
+	f.alproto = f.alproto_ts = APPLAYER_PROTO_HTTP1;
+	f.alproto_tc = APPLAYER_PROTO_DNS;
+	ck_assert_int_eq(detect_flowvars_var_set(&f, detect_names_id(
+	    DETECT_NAMES_FLOWVAR, "key", 3), (const uint8_t *)"v", 1), 0);
+	tcp_packet(&p);
+	p.pcap_cnt = 7;
+	output_eve_set_opts(eve, &o);
+	output_eve_app(eve, 0, &f, &p, "http", s1, true, 3,
+	    APPLAYER_TOCLIENT, NULL, NULL);
+	output_eve_app(eve, 0, &f, &p, "http", tree, true, 3,
+	    APPLAYER_TOCLIENT, NULL, NULL);
+	output_eve_app(eve, 0, &f, NULL, "fileinfo", s1, false, 0,
+	    APPLAYER_TOSERVER, "http", s2);
+	output_eve_app(eve, 0, &f, NULL, "fileinfo", tree, false, 0,
+	    APPLAYER_TOSERVER, "http", app);
+	o.http_xff.enabled = true;
+	snprintf(o.http_xff.header, sizeof(o.http_xff.header),
+	    "X-Forwarded-For");
+	output_eve_set_opts(eve, &o);
+	output_eve_app(eve, 0, &f, &p, "http", s1, true, 3,
+	    APPLAYER_TOCLIENT, NULL, NULL);
+	output_eve_app(eve, 0, &f, &p, "http", tree, true, 3,
+	    APPLAYER_TOCLIENT, NULL, NULL);
+	output_eve_flush(eve);
+	for (int i = 0; i < 6; i++)
+		l[i] = raw_line(i);
+	ck_assert_str_eq(l[0], l[5]);
+	ck_assert_str_eq(l[1], l[5]);
+	ck_assert_str_eq(l[4], l[5]);
+	ck_assert_str_eq(l[2], l[3]);
+	ck_assert_msg(strstr(l[2], "\"app_proto\":\"http\","
+	    "\"app_proto_tc\":\"dns\",\"fileinfo\":{") != NULL, "%s", l[2]);
+	ck_assert_msg(strstr(l[5], "\"vlan\":[10,20],") != NULL, "%s", l[5]);
+	ck_assert_msg(strstr(l[5], "\"metadata\":{\"flowvars\":") != NULL,
+	    "%s", l[5]);
+	for (int i = 0; i < 6; i++)
+		free(l[i]);
+	free(t1);
+	free(t2);
+	json_decref(s1);
+	json_decref(s2);
+	json_decref(tree);
+	json_decref(app);
+	detect_flow_vars_free(f.detect_vars);
+}
+END_TEST
+
 START_TEST(test_json_line_refuses_non_finite_reals)
 {
 	json_t *v = json_pack("{s:o}", "r", json_real(1.0));
@@ -1399,6 +1492,7 @@ output_suite(void)
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
 	tcase_add_test(tc, test_addresses_are_formatted_as_suricata_does);
 	tcase_add_test(tc, test_json_line_is_jansson_compact_output);
+	tcase_add_test(tc, test_app_record_from_text_has_the_tree_records_bytes);
 	tcase_add_test(tc, test_json_line_refuses_non_finite_reals);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");

@@ -1,0 +1,192 @@
+#include "core/base.h"
+
+#include "core/jtext.h"
+
+void
+jtext_init(struct jtext *t, size_t first)
+{
+	memset(t, 0, sizeof(*t));
+	t->cap = first;
+}
+
+void
+jtext_init_with(struct jtext *t, char *buf, size_t cap)
+{
+	memset(t, 0, sizeof(*t));
+	t->data = buf;
+	t->cap = cap;
+	t->borrowed = true;
+}
+
+void
+jtext_reset(struct jtext *t)
+{
+	t->len = 0;
+	t->failed = false;
+}
+
+void
+jtext_free(struct jtext *t)
+{
+	if (!t->borrowed)
+		free(t->data);
+	memset(t, 0, sizeof(*t));
+}
+
+char *
+jtext_take(struct jtext *t, size_t *len)
+{
+	char *s;
+
+	if (!jtext_reserve(t, 1))
+		return NULL;
+	t->data[t->len] = '\0';
+	if (t->borrowed) {
+		if ((s = malloc(t->len + 1)) == NULL)
+			return NULL;
+		memcpy(s, t->data, t->len + 1);
+	} else {
+		s = t->data;
+		t->data = NULL;
+		t->cap = 0;
+	}
+	if (len != NULL)
+		*len = t->len;
+	t->len = 0;
+	return s;
+}
+
+bool
+jtext_reserve(struct jtext *t, size_t more)
+{
+	size_t cap;
+	char *n;
+
+	if (t->failed)
+		return false;
+	if (t->data != NULL && more <= t->cap - t->len)
+		return true;
+	if (more > SIZE_MAX / 4 - t->len) {
+		t->failed = true;
+		return false;
+	}
+	cap = t->cap > 0 ? t->cap : 256;
+	while (cap < t->len + more)
+		cap *= 2;
+	if (t->borrowed) {
+		if ((n = malloc(cap)) != NULL && t->len > 0)
+			memcpy(n, t->data, t->len);
+	} else
+		n = realloc(t->data, cap);
+	if (n == NULL) {
+		t->failed = true;
+		return false;
+	}
+	t->data = n;
+	t->cap = cap;
+	t->borrowed = false;
+	return true;
+}
+
+void
+jtext_raw(struct jtext *t, const char *s, size_t n)
+{
+	if (n == 0 || !jtext_reserve(t, n))
+		return;
+	memcpy(t->data + t->len, s, n);
+	t->len += n;
+}
+
+void
+jtext_char(struct jtext *t, char c)
+{
+	if (!jtext_reserve(t, 1))
+		return;
+	t->data[t->len++] = c;
+}
+
+void
+jtext_string(struct jtext *t, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t run = 0;
+
+	/* worst case: every byte becomes \u00XX */
+	if (n > (SIZE_MAX / 4 - 2) / 6 || !jtext_reserve(t, n * 6 + 2)) {
+		t->failed = true;
+		return;
+	}
+	t->data[t->len++] = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char *o;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		memcpy(t->data + t->len, s + run, i - run);
+		t->len += i - run;
+		run = i + 1;
+		o = t->data + t->len;
+		o[0] = '\\';
+		switch (c) {
+		case '"': o[1] = '"'; t->len += 2; break;
+		case '\\': o[1] = '\\'; t->len += 2; break;
+		case '\b': o[1] = 'b'; t->len += 2; break;
+		case '\f': o[1] = 'f'; t->len += 2; break;
+		case '\n': o[1] = 'n'; t->len += 2; break;
+		case '\r': o[1] = 'r'; t->len += 2; break;
+		case '\t': o[1] = 't'; t->len += 2; break;
+		default:
+			o[1] = 'u';
+			o[2] = '0';
+			o[3] = '0';
+			o[4] = hex[c >> 4];
+			o[5] = hex[c & 15];
+			t->len += 6;
+			break;
+		}
+	}
+	memcpy(t->data + t->len, s + run, n - run);
+	t->len += n - run;
+	t->data[t->len++] = '"';
+}
+
+void
+jtext_cstring(struct jtext *t, const char *s)
+{
+	jtext_string(t, s, strlen(s));
+}
+
+void
+jtext_uint(struct jtext *t, uint64_t u)
+{
+	char tmp[24];
+	char *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	jtext_raw(t, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+void
+jtext_int(struct jtext *t, int64_t v)
+{
+	/* negate in unsigned arithmetic: INT64_MIN has no positive twin */
+	if (v < 0) {
+		jtext_char(t, '-');
+		jtext_uint(t, 0ull - (uint64_t)v);
+	} else
+		jtext_uint(t, (uint64_t)v);
+}
+
+void
+jtext_key(struct jtext *t, bool *first, const char *key)
+{
+	if (!*first)
+		jtext_char(t, ',');
+	*first = false;
+	jtext_string(t, key, strlen(key));
+	jtext_char(t, ':');
+}

@@ -1,0 +1,54 @@
+/* JSON text written straight into a growing buffer, with jansson's
+ * compact bytes (json_dumps(JSON_COMPACT)): eve records are rendered
+ * field by field without a jansson object per field (which made
+ * malloc/free a third of the CPU of small HTTP transactions). The
+ * caller writes the punctuation; jtext_key() keeps the commas of an
+ * object. A failed allocation makes the buffer failed: later writes do
+ * nothing, and jtext_ok() says so once at the end. */
+#ifndef QUELL_CORE_JTEXT_H
+#define QUELL_CORE_JTEXT_H
+
+#include "core/base.h"
+
+struct jtext {
+	char		*data;
+	size_t		 len;
+	size_t		 cap;
+	bool		 failed;
+	bool		 borrowed;	/* data is the caller's (jtext_init_with):
+					 * never freed nor realloc'ed */
+};
+
+/* Empty; first = bytes to allocate on first write (0: 256). */
+void	jtext_init(struct jtext *, size_t first);
+/* Empty, writing into the caller's buf[cap] until it is full (then into
+ * heap memory of its own). */
+void	jtext_init_with(struct jtext *, char *buf, size_t cap);
+/* Back to empty, the memory kept. */
+void	jtext_reset(struct jtext *);
+void	jtext_free(struct jtext *);
+/* The text as a malloc'ed string, NUL-terminated after its len bytes,
+ * and the buffer empty again (a borrowed one copied). NULL when the
+ * buffer failed or out of memory. */
+char	*jtext_take(struct jtext *, size_t *len);
+
+bool	jtext_reserve(struct jtext *, size_t more);
+void	jtext_raw(struct jtext *, const char *s, size_t n);
+void	jtext_char(struct jtext *, char c);
+/* s[0..n) as a JSON string: jansson's escapes ('"', '\\', the five
+ * named controls, other bytes below 0x20 as \u00XX); bytes >= 0x20 as
+ * they are (the caller gives valid UTF-8, as json_string requires). */
+void	jtext_string(struct jtext *, const char *s, size_t n);
+void	jtext_cstring(struct jtext *, const char *s);
+void	jtext_int(struct jtext *, int64_t v);
+void	jtext_uint(struct jtext *, uint64_t v);
+/* ',' unless *first (then clears it), the key as a string and ':'. */
+void	jtext_key(struct jtext *, bool *first, const char *key);
+
+static inline bool
+jtext_ok(const struct jtext *t)
+{
+	return !t->failed;
+}
+
+#endif
