@@ -351,7 +351,9 @@ struct applayer_parser {
 	/* optional, the faster twins of log_tx, log_record and log_file
 	 * that eve's records use when set: the same object appended to
 	 * out as compact JSON text ("{...}", json_dumps' bytes), with no
-	 * jansson object per field; same return values */
+	 * jansson object per field; same return values, and
+	 * log_record_text's 2: written, and the same object log_tx_text
+	 * gives (rendered once for a fileinfo record's app object) */
 	int		(*log_tx_text)(void *state, void *tx,
 			    struct jtext *out);
 	int		(*log_record_text)(void *state, void *tx, uint32_t idx,

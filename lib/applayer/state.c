@@ -269,13 +269,17 @@ log_one_text(const struct flow *f, const struct applayer_pstate *ps,
 
 			jtext_reset(&t);
 			if ((r = ap->log_record_text(ps->state, tx, idx,
-			    &t)) != 1)
+			    &t)) != 1 && r != 2)
 				break;
 			if ((obj = text_obj(&t)) == NULL)
 				break;
 			rec->obj = obj;
 			fn(arg, f, rec);
-			json_decref(obj);
+			/* 2: log_tx_text's object too, kept for fileinfo */
+			if (r == 2 && tx_obj == NULL)
+				tx_obj = obj;
+			else
+				json_decref(obj);
 		}
 	} else if (ap->log_tx_text != NULL) {
 		jtext_reset(&t);

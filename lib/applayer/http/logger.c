@@ -429,10 +429,17 @@ http_logger_log_record_text(void *state, void *tx, uint32_t idx,
     struct jtext *out)
 {
 	const struct http_state *st = state;
+	const struct http_log_options *o = &st->blk->log;
 
 	if (idx > 0)
 		return 0;
-	return http_logger_render(tx, &st->blk->log, out) == 0 ? 1 : -1;
+	if (http_logger_render(tx, o, out) == -1)
+		return -1;
+	/* the alerts' object (http_logger_log_tx_text) when the options
+	 * are theirs */
+	return o->extended == alert_opts.extended &&
+	    o->headers == alert_opts.headers &&
+	    o->custom == alert_opts.custom ? 2 : 1;
 }
 
 /* Suricata's ParseXFFString: "[v6]:port", "v4:port", or an address. */

@@ -34,7 +34,8 @@ int	http_logger_log_record(void *state, void *tx, uint32_t idx,
 	    struct json_t *out);
 
 /* The same record as JSON text (log_record_text): "{...}" appended to
- * out; 1, 0 past record 0, -1 (out of memory). */
+ * out; 1, or 2 when it is also log_tx_text's object (the options are
+ * the alerts'), 0 past record 0, -1 (out of memory). */
 int	http_logger_log_record_text(void *state, void *tx, uint32_t idx,
 	    struct jtext *out);
 

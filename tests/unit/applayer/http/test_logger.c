@@ -5,6 +5,7 @@
 
 #include "applayer/http/http.h"
 #include "applayer/http/logger.h"
+#include "core/jtext.h"
 #include "feed.h"
 #include "suites.h"
 
@@ -119,6 +120,68 @@ START_TEST(test_invalid_utf8_as_suricata_writes_it)
 }
 END_TEST
 
+/* The http record as text: with the alerts' options (extended, no
+ * header dump) it is log_tx_text's object too (2: eve renders it once
+ * for the fileinfo record), with others not (1); and the text is what
+ * the jansson API gives. */
+static int
+record_text(bool extended, unsigned headers, char **text, char **tx_text)
+{
+	struct feed f;
+	struct jtext t, u;
+	json_t *o = json_object();
+	char *dump;
+	int r;
+
+	feed_config(&f);
+	f.cfg.log_extended = extended;
+	f.cfg.log_headers = headers;
+	feed_start(&f, NULL);
+	feed_run(&f, conv, 2, 0, false);
+	jtext_init(&t, 0);
+	jtext_init(&u, 0);
+	r = applayer_http_parser.log_record_text(f.st, feed_tx(&f, 0), 0, &t);
+	ck_assert_int_eq(applayer_http_parser.log_record_text(f.st,
+	    feed_tx(&f, 0), 1, &t), 0);
+	ck_assert_int_eq(applayer_http_parser.log_tx_text(f.st, feed_tx(&f, 0),
+	    &u), 0);
+	ck_assert_int_eq(applayer_http_parser.log_record(f.st, feed_tx(&f, 0),
+	    0, o), 1);
+	*text = jtext_take(&t, NULL);
+	*tx_text = jtext_take(&u, NULL);
+	dump = json_dumps(o, JSON_COMPACT);
+	ck_assert_str_eq(*text, dump);
+	free(dump);
+	json_decref(o);
+	jtext_free(&t);
+	jtext_free(&u);
+	feed_end(&f);
+	return r;
+}
+
+START_TEST(test_record_text_is_the_alert_object_with_the_alert_options)
+{
+	char *a, *b;
+
+	ck_assert_int_eq(record_text(true, 0, &a, &b), 2);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	ck_assert_int_eq(record_text(false, 0, &a, &b), 1);
+	ck_assert_str_ne(a, b);
+	ck_assert_ptr_null(strstr(a, "http_method"));
+	ck_assert_ptr_nonnull(strstr(b, "\"http_method\":\"GET\""));
+	free(a);
+	free(b);
+	ck_assert_int_eq(record_text(true, HTTP_LOG_HEADERS_REQUEST, &a, &b),
+	    1);
+	ck_assert_ptr_nonnull(strstr(a, "\"request_headers\":[{\"name\":"
+	    "\"Host\",\"value\":\"Www.Example.com:8080\"},"));
+	free(a);
+	free(b);
+}
+END_TEST
+
 Suite *
 http_logger_suite(void)
 {
@@ -129,6 +192,8 @@ http_logger_suite(void)
 	tcase_add_test(tc, test_eve_http_header_dump);
 	tcase_add_test(tc, test_xff_reverse_and_forward);
 	tcase_add_test(tc, test_invalid_utf8_as_suricata_writes_it);
+	tcase_add_test(tc,
+	    test_record_text_is_the_alert_object_with_the_alert_options);
 	suite_add_tcase(s, tc);
 	return s;
 }
