@@ -67,6 +67,14 @@ applayer_ctx_set_frames(struct applayer_ctx *ctx,
 }
 
 void
+applayer_ctx_set_needs(struct applayer_ctx *ctx,
+    const uint32_t needs[APPLAYER_PROTO_MAX])
+{
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++)
+		ctx->needs[pr] = needs != NULL ? needs[pr] : 0;
+}
+
+void
 applayer_ctx_stats(const struct applayer_ctx *ctx, struct applayer_stats *out)
 {
 	const uint64_t *src = (const uint64_t *)(const void *)&ctx->st;

@@ -149,6 +149,13 @@ void	applayer_packet(struct applayer_ctx *, struct packet *p,
 void	applayer_ctx_set_frames(struct applayer_ctx *,
 	    const uint32_t want[APPLAYER_PROTO_MAX]);
 
+/* What parsers compute on demand on this worker: needs[proto] has bit
+ * i when a loaded rule inspects the buffer named by the parser's
+ * needs[i] (struct applayer_parser); all 0: nothing. The pipeline sets
+ * it whenever its detection engine changes. */
+void	applayer_ctx_set_needs(struct applayer_ctx *,
+	    const uint32_t needs[APPLAYER_PROTO_MAX]);
+
 /* A frame as detection sees it (applayer_flow_frame). */
 #define APPLAYER_FRAME_DET_MAX	8	/* rules detection remembers per
 					 * frame as matched */

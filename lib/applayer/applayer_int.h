@@ -47,6 +47,8 @@ struct applayer_ctx {
 	struct timespec	 ts;		/* the packet's, for chunks */
 	/* frame types recorded, per protocol (applayer_ctx_set_frames) */
 	uint32_t	 frames_want[APPLAYER_PROTO_MAX];
+	/* chunks' needs, per protocol (applayer_ctx_set_needs) */
+	uint32_t	 needs[APPLAYER_PROTO_MAX];
 	struct applayer_stats st;
 };
 

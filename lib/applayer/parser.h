@@ -90,6 +90,9 @@ struct applayer_chunk {
 	/* the direction's frames (applayer_frame_add); NULL when no rule
 	 * inspects the protocol's frames: the frame calls do nothing */
 	struct applayer_frames *frames;
+	/* bit i: a loaded rule inspects the parser's needs[i] (what the
+	 * parser computes only on demand) */
+	uint32_t	 needs;
 };
 
 /* Frames (Suricata 7's app-layer frames): a parser marks where a unit
@@ -328,6 +331,13 @@ struct applayer_parser {
 	size_t		 nframe_types;
 	const char	*frame_prefix;
 
+	/* optional: detection buffers whose data the parser computes only
+	 * when a loaded rule inspects them ("file.md5": each file's MD5);
+	 * chunks say which (struct applayer_chunk.needs, bit i for
+	 * needs[i]); at most 32 */
+	const char *const *needs;
+	size_t		 nneeds;
+
 	/* eve: fills out (a JSON object) with the tx as Suricata writes it
 	 * under the protocol's name (eve "http": {...}); 0, or -1 */
 	int		(*log_tx)(void *state, void *tx, struct json_t *out);
@@ -363,12 +373,9 @@ struct applayer_parser {
 };
 
 /* log_file() flags: what fileinfo carries besides the file's name,
- * state and size (outputs.eve-log.types.files force-magic,
- * force-hash) */
+ * state, size and the digests it computed (those loaded rules inspect
+ * and force-hash asks for: the parser decides when the file opens) */
 #define APPLAYER_FILE_LOG_MAGIC		0x01
-#define APPLAYER_FILE_LOG_MD5		0x02
-#define APPLAYER_FILE_LOG_SHA1		0x04
-#define APPLAYER_FILE_LOG_SHA256	0x08
 
 /* struct applayer_parser.state_flags() */
 #define APPLAYER_STATE_ENCRYPTED 0x01	/* the handshake is done and the rest

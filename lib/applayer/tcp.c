@@ -326,6 +326,7 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	c.ts = ctx->ts;
 	c.offset = sc->offset;
 	c.frames = applayer_frames_get(ctx, af, f, dir);
+	c.needs = ctx->needs[proto];
 	af->dflags[dir] |= AF_STARTED;
 	af->dflags[dir] &= (uint8_t)~AF_WAIT_OTHER;
 	af->flags |= AF_F_SENT;

@@ -114,6 +114,7 @@ applayer_udp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 		c.flags |= APPLAYER_CHUNK_START;
 	c.ts = p->ts;
 	c.frames = applayer_frames_get(ctx, af, f, dir);
+	c.needs = ctx->needs[ap->proto];
 	af->dflags[dir] |= AF_STARTED;
 	af->flags |= AF_F_SENT;
 	r = ap->parse(af->cur.state, &c);

@@ -372,6 +372,8 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
 	{ "outputs.eve-log.types.drop.verdict", KEY_BOOL, EOFF(drop_verdict), "yes", 0, 0, NULL },
+	{ "outputs.eve-log.types.files.force-hash", KEY_STRLIST, EOFF(files_force_hash), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.files.force-magic", KEY_BOOL, EOFF(files_force_magic), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.flow.exception-policy", KEY_BOOL, EOFF(flow_exceptions), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.http.custom", KEY_STRLIST, EOFF(http_custom), NULL, 0, 0, NULL },
 	{ "outputs.eve-log.types.http.dump-all-headers", KEY_ENUM_STR, EOFF(http_dump_headers), NULL, 0, 0, eve_http_dump_names },

@@ -139,6 +139,11 @@ struct config_eve {
 	bool		 http_extended;
 	char		*http_dump_headers;
 	struct config_strlist http_custom;
+	/* types.files: digests (md5, sha1, sha256) computed and logged for
+	 * every file, and libmagic's description logged, whatever the rules
+	 * ask (Suricata's FileForceHashParseCfg, force-magic) */
+	struct config_strlist files_force_hash;
+	bool		 files_force_magic;
 
 	char		*identity;		/* syslog */
 	char		*facility;

@@ -1071,6 +1071,24 @@ detect_thread_frame_types(const struct detect_thread *dt, uint16_t alproto)
 }
 
 bool
+detect_thread_uses_buffer(const struct detect_thread *dt, const char *name)
+{
+	const struct detect_engine *de = dt->de;
+	const struct detect_buffer *b = detect_buffer_lookup(name,
+	    strlen(name));
+	unsigned id;
+
+	if (b == NULL)
+		return false;
+	id = detect_buffer_id_of(b);
+	for (size_t i = 0; i < de->nsigs; i++)
+		for (uint8_t k = 0; k < de->sigs[i].nbufs; k++)
+			if (de->sigs[i].bufs[k].id == id)
+				return true;
+	return false;
+}
+
+bool
 detect_packet_wants_stream(const struct detect_thread *dt,
     const struct packet *p)
 {

@@ -281,6 +281,12 @@ bool	detect_thread_wants_frames(const struct detect_thread *);
 uint32_t detect_thread_frame_types(const struct detect_thread *,
 	    uint16_t alproto);
 
+/* Whether a loaded rule inspects the buffer called name (internal ones
+ * included: "file.md5" for filemd5): parsers then compute what it
+ * holds (applayer_ctx_set_needs). */
+bool	detect_thread_uses_buffer(const struct detect_thread *,
+	    const char *name);
+
 /* Whether the rules p meets (its group) inspect the reassembled
  * stream: when not, the pipeline turns raw stream inspection off for
  * the direction (Suricata's DISABLE_RAW from the first rule group). */

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "applayer/applayer.h"
+#include "applayer/parser.h"
+#include "applayer/registry.h"
 #include "config/config.h"
 #include "core/counters.h"
 #include "decode/events.h"
@@ -28,6 +30,7 @@ struct pipeline {
 };
 
 static void	pipeline_frames(struct pipeline *);
+static void	pipeline_needs(struct pipeline *);
 static void	pipeline_raw(struct pipeline *, struct packet *,
 		    const struct stream_result *);
 
@@ -154,6 +157,7 @@ pipeline_new(const struct pipeline_config *cfg, struct detect_thread *dt,
 	flow_table_set_stream_free(pl->flows, stream_session_free);
 	flow_table_set_app_free(pl->flows, applayer_flow_free);
 	pipeline_frames(pl);
+	pipeline_needs(pl);
 	if (cfg->hosts != NULL)
 		flow_table_set_tcp_host_os(pl->flows, tcp_host_os, cfg->hosts);
 	return pl;
@@ -177,6 +181,28 @@ pipeline_flows(struct pipeline *pl)
 	return pl->flows;
 }
 
+/* Parsers compute what pl's rules inspect of their on-demand data (a
+ * file's digests). */
+static void
+pipeline_needs(struct pipeline *pl)
+{
+	uint32_t needs[APPLAYER_PROTO_MAX];
+
+	if (pl->app == NULL)
+		return;
+	for (int pr = 0; pr < APPLAYER_PROTO_MAX; pr++) {
+		const struct applayer_parser *ap = applayer_registry_get(
+		    (enum applayer_proto)pr);
+
+		needs[pr] = 0;
+		for (size_t i = 0; pl->dt != NULL && ap != NULL &&
+		    i < ap->nneeds && i < 32; i++)
+			if (detect_thread_uses_buffer(pl->dt, ap->needs[i]))
+				needs[pr] |= 1u << i;
+	}
+	applayer_ctx_set_needs(pl->app, needs);
+}
+
 /* The app layer records the frames pl's rules inspect. */
 static void
 pipeline_frames(struct pipeline *pl)
@@ -196,6 +222,7 @@ pipeline_set_detect(struct pipeline *pl, struct detect_thread *dt)
 {
 	pl->dt = dt;
 	pipeline_frames(pl);
+	pipeline_needs(pl);
 }
 
 void

@@ -109,7 +109,7 @@ log_rec(void *arg, const struct flow *f, const struct applayer_log_rec *r)
 }
 
 static const struct applayer_log_want want = {
-	.protos = ~0u, .files = true, .file_flags = APPLAYER_FILE_LOG_MD5,
+	.protos = ~0u, .files = true,
 };
 
 static void

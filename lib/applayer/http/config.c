@@ -373,8 +373,13 @@ http_config_runtime_new(const struct http_config *cfg, char *err,
 	rt->def.log.extended = cfg->log_extended;
 	rt->def.log.headers = cfg->log_headers;
 	rt->def.log.custom = cfg->log_custom;
-	for (size_t i = 0; i < rt->nservers; i++)
+	rt->def.file_digests = cfg->file_force_digests;
+	rt->def.file_magic = cfg->file_force_magic;
+	for (size_t i = 0; i < rt->nservers; i++) {
 		rt->servers[i].log = rt->def.log;
+		rt->servers[i].file_digests = rt->def.file_digests;
+		rt->servers[i].file_magic = rt->def.file_magic;
+	}
 	return rt;
 oom:
 	snprintf(err, errlen, "app-layer.protocols.http: out of memory");

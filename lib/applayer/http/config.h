@@ -123,6 +123,10 @@ struct http_config {
 	bool		 log_extended;
 	unsigned	 log_headers;	/* HTTP_LOG_HEADERS_* */
 	uint64_t	 log_custom;	/* http_logger_custom_field() bits */
+	/* and the files': the first eve-log with files (or fileinfo):
+	 * types.files.force-hash as HTTP_FILE_MD5 ... bits, force-magic */
+	unsigned	 file_force_digests;
+	bool		 file_force_magic;
 };
 
 /* Names of enum http_personality, lower case, NULL-terminated; matched

@@ -18,6 +18,7 @@ struct http_file {
 	enum http_file_state state;
 	bool		 gaps;
 	bool		 hashed;	/* digests below are final */
+	unsigned	 digests;	/* HTTP_FILE_MD5 ...: those computed */
 	struct http_body data;
 	uint8_t		*head;		/* the first HTTP_FILE_MAGIC_BYTES,
 					 * for libmagic; grown as they come
@@ -49,7 +50,7 @@ file_mds_fetch(void)
 }
 
 struct http_file *
-http_file_open(const uint8_t *name, size_t len)
+http_file_open(const uint8_t *name, size_t len, unsigned digests)
 {
 	struct http_file *f;
 
@@ -63,7 +64,10 @@ http_file_open(const uint8_t *name, size_t len)
 	if (len > 0)
 		memcpy(f->name, name, len);
 	f->name_len = len;
+	f->digests = digests & HTTP_FILE_DIGESTS;
 	for (size_t i = 0; i < QUELL_NITEMS(file_mds); i++) {
+		if (!(f->digests & (1u << i)))
+			continue;
 		if (file_mds[i] == NULL || (f->md[i] = EVP_MD_CTX_new()) == NULL ||
 		    EVP_DigestInit_ex(f->md[i], file_mds[i], NULL) != 1)
 			goto fail;
@@ -151,6 +155,8 @@ http_file_close(struct http_file *f, enum http_file_state state)
 	for (size_t i = 0; i < QUELL_NITEMS(f->md); i++) {
 		unsigned int n = 0;
 
+		if (!(f->digests & (1u << i)))
+			continue;
 		if (f->md[i] == NULL ||
 		    EVP_DigestFinal_ex(f->md[i], outs[i], &n) != 1)
 			ok = false;
@@ -220,10 +226,10 @@ http_file_cdata(const struct http_file *f)
 }
 
 static bool
-file_digest(const struct http_file *f, const uint8_t *d, size_t n,
-    uint8_t *out)
+file_digest(const struct http_file *f, unsigned which, const uint8_t *d,
+    size_t n, uint8_t *out)
 {
-	if (!f->hashed)
+	if (!f->hashed || !(f->digests & which))
 		return false;
 	memcpy(out, d, n);
 	return true;
@@ -232,25 +238,27 @@ file_digest(const struct http_file *f, const uint8_t *d, size_t n,
 bool
 http_file_md5(const struct http_file *f, uint8_t out[16])
 {
-	return file_digest(f, f->md5, sizeof(f->md5), out);
+	return file_digest(f, HTTP_FILE_MD5, f->md5, sizeof(f->md5), out);
 }
 
 bool
 http_file_sha1(const struct http_file *f, uint8_t out[20])
 {
-	return file_digest(f, f->sha1, sizeof(f->sha1), out);
+	return file_digest(f, HTTP_FILE_SHA1, f->sha1, sizeof(f->sha1), out);
 }
 
 bool
 http_file_sha256(const struct http_file *f, uint8_t out[32])
 {
-	return file_digest(f, f->sha256, sizeof(f->sha256), out);
+	return file_digest(f, HTTP_FILE_SHA256, f->sha256, sizeof(f->sha256),
+	    out);
 }
 
 const uint8_t *
 http_file_digest(const struct http_file *f, int which, uint32_t *len)
 {
-	if (!f->hashed)
+	if (!f->hashed || which < 0 || which > 2 ||
+	    !(f->digests & (1u << which)))
 		return NULL;
 	switch (which) {
 	case 0:
@@ -368,11 +376,11 @@ http_file_render(const struct http_file *f, uint64_t tx_id, unsigned flags,
 	jtext_key(t, &first, "state");
 	jtext_cstring(t, http_file_state_name(f->state));
 	if (f->hashed) {
-		if (flags & HTTP_FILE_LOG_MD5)
+		if (f->digests & HTTP_FILE_MD5)
 			put_hex(t, &first, "md5", f->md5, sizeof(f->md5));
-		if (flags & HTTP_FILE_LOG_SHA1)
+		if (f->digests & HTTP_FILE_SHA1)
 			put_hex(t, &first, "sha1", f->sha1, sizeof(f->sha1));
-		if (flags & HTTP_FILE_LOG_SHA256)
+		if (f->digests & HTTP_FILE_SHA256)
 			put_hex(t, &first, "sha256", f->sha256,
 			    sizeof(f->sha256));
 	}

@@ -3,8 +3,8 @@
  * path (or Content-Disposition's filename), a PUT or a non-multipart
  * POST body one file named by the path. A file keeps its bytes for
  * file.data (with the inspection windows of bodies), its size, its
- * state, MD5, SHA-1 and SHA-256 (OpenSSL's libcrypto) and its first
- * bytes for libmagic. */
+ * state, the MD5, SHA-1 and SHA-256 (OpenSSL's libcrypto) loaded rules
+ * inspect and its first bytes for libmagic. */
 #ifndef QUELL_APPLAYER_HTTP_FILE_H
 #define QUELL_APPLAYER_HTTP_FILE_H
 
@@ -29,9 +29,18 @@ enum http_file_state {
 
 struct http_file;
 
-/* A new open file called name[0..len) (cut at HTTP_FILE_NAME_MAX), or
- * NULL when out of memory. */
-struct http_file *http_file_open(const uint8_t *name, size_t len);
+/* Digests a file computes (http_file_open) */
+#define HTTP_FILE_MD5		0x01
+#define HTTP_FILE_SHA1		0x02
+#define HTTP_FILE_SHA256	0x04
+#define HTTP_FILE_DIGESTS	0x07
+
+/* A new open file called name[0..len) (cut at HTTP_FILE_NAME_MAX) that
+ * computes the digests asked (HTTP_FILE_MD5 ...: what loaded rules
+ * inspect, as Suricata computes a file's MD5 only for a filemd5 rule or
+ * force-hash), or NULL when out of memory. */
+struct http_file *http_file_open(const uint8_t *name, size_t len,
+	    unsigned digests);
 /* Adds len bytes: 0, or -1 when out of memory (the file is then in
  * state ERROR). Ignored once the file is closed. */
 int	http_file_append(struct http_file *, const uint8_t *data, size_t len);
@@ -49,13 +58,14 @@ const char *http_file_state_name(enum http_file_state);
 /* Its stored bytes, for file.data: the body structure (windows). */
 struct http_body *http_file_data(struct http_file *);
 const struct http_body *http_file_cdata(const struct http_file *);
-/* Digests once closed: false while open or after an error. */
+/* Digests once closed: false while open, after an error, or when the
+ * file did not compute it. */
 bool	http_file_md5(const struct http_file *, uint8_t out[16]);
 bool	http_file_sha1(const struct http_file *, uint8_t out[20]);
 bool	http_file_sha256(const struct http_file *, uint8_t out[32]);
 /* The same digests in place (valid as long as the file), for the
  * filemd5/filesha1/filesha256 keywords: which 0 MD5, 1 SHA-1, 2
- * SHA-256; NULL while open or after an error. */
+ * SHA-256; NULL while open, after an error, or not computed. */
 const uint8_t *http_file_digest(const struct http_file *, int which,
 	    uint32_t *len);
 /* libmagic's description of the file's first bytes into out (a calling
@@ -68,13 +78,12 @@ void	http_file_magic_thread_done(void);
 
 /* eve fileinfo flags */
 #define HTTP_FILE_LOG_MAGIC	0x01
-#define HTTP_FILE_LOG_MD5	0x02
-#define HTTP_FILE_LOG_SHA1	0x04
-#define HTTP_FILE_LOG_SHA256	0x08
 
 /* Fills out with eve's "fileinfo" object, Suricata's fields in its
- * order: filename, magic, gaps, state, md5, sha1, sha256, stored, size,
- * tx_id. 0, or -1 when out of memory. */
+ * order: filename, magic (with HTTP_FILE_LOG_MAGIC), gaps, state, the
+ * digests the file computed (md5, sha1, sha256: as Suricata's, each
+ * whenever it was computed), stored, size, tx_id. 0, or -1 when out of
+ * memory. */
 int	http_file_log(const struct http_file *, uint64_t tx_id,
 	    unsigned flags, struct json_t *out);
 /* The same object as JSON text appended to t ("{...}"): 0, or -1. */

@@ -359,7 +359,10 @@ body_file(struct http_state *st, struct http_tx *tx, uint8_t dir)
 		return NULL;
 	if (len > HTTP_FILE_NAME_MAX)
 		http_events_set(st, tx, HTTP_EV_FILE_NAME_TOO_LONG);
-	if ((f = http_file_open(name, len)) == NULL) {
+	/* the digests loaded rules inspect (applayer_http_parser.needs)
+	 * and those force-hash asks for */
+	if ((f = http_file_open(name, len, (st->needs & HTTP_FILE_DIGESTS) |
+	    st->blk->file_digests)) == NULL) {
 		st->oom = true;
 		return NULL;
 	}
@@ -624,12 +627,54 @@ log_options(const struct quell_config *qc, struct http_config *c)
 	}
 }
 
+/* outputs.eve-log.types.files of the first eve-log whose types include
+ * files (or fileinfo): force-hash's digests, force-magic. -1 (err set)
+ * for a digest Suricata does not know. */
+static int
+file_options(const struct quell_config *qc, struct http_config *c, char *err,
+    size_t errlen)
+{
+	static const char *const names[] = { "md5", "sha1", "sha256" };
+	size_t n = qc->neve > 0 ? qc->neve : 1;
+
+	for (size_t i = 0; i < n && i < CONFIG_MAX_EVE; i++) {
+		const struct config_eve *e = &qc->eve[i];
+		bool files = false;
+
+		for (size_t j = 0; j < e->types.count; j++)
+			files |= strcmp(e->types.items[j], "files") == 0 ||
+			    strcmp(e->types.items[j], "fileinfo") == 0;
+		if (!files)
+			continue;
+		c->file_force_magic = e->files_force_magic;
+		for (size_t j = 0; j < e->files_force_hash.count; j++) {
+			const char *h = e->files_force_hash.items[j];
+			size_t k;
+
+			for (k = 0; k < QUELL_NITEMS(names) &&
+			    strcasecmp(h, names[k]) != 0; k++)
+				;
+			if (k == QUELL_NITEMS(names)) {
+				snprintf(err, errlen, "outputs.eve-log.types."
+				    "files.force-hash: unknown hash '%s' (md5, "
+				    "sha1, sha256)", h);
+				return -1;
+			}
+			c->file_force_digests |= 1u << k;
+		}
+		return 0;
+	}
+	return 0;
+}
+
 static void *
 glue_config_new(const struct quell_config *qc, char *err, size_t errlen)
 {
 	struct http_config c = qc->http;
 
 	log_options(qc, &c);
+	if (file_options(qc, &c, err, errlen) == -1)
+		return NULL;
 	return http_config_runtime_new(&c, err, errlen);
 }
 
@@ -725,6 +770,7 @@ glue_parse(void *state, const struct applayer_chunk *c)
 	}
 	st->flags &= ~(ts ? HTTP_STATE_WAIT_TS : HTTP_STATE_WAIT_TC);
 	st->dir = c->dir;
+	st->needs = c->needs;
 	if (c->len > 0 && !(st->flags & eof)) {
 		const uint8_t *data = (c->flags & APPLAYER_CHUNK_GAP) ? NULL :
 		    c->data;
@@ -884,19 +930,15 @@ http_tx_file(const void *tx, uint8_t dir, size_t i)
 	return dir < 2 && i < t->nfiles[dir] ? t->files[dir][i] : NULL;
 }
 
+/* What a fileinfo object of st's flows carries besides what every one
+ * has (the digests computed are logged, as Suricata's). */
 static unsigned
-file_log_flags(unsigned flags)
+file_log_flags(const struct http_state *st, unsigned flags)
 {
 	unsigned hf = 0;
 
-	if (flags & APPLAYER_FILE_LOG_MAGIC)
+	if ((flags & APPLAYER_FILE_LOG_MAGIC) || st->blk->file_magic)
 		hf |= HTTP_FILE_LOG_MAGIC;
-	if (flags & APPLAYER_FILE_LOG_MD5)
-		hf |= HTTP_FILE_LOG_MD5;
-	if (flags & APPLAYER_FILE_LOG_SHA1)
-		hf |= HTTP_FILE_LOG_SHA1;
-	if (flags & APPLAYER_FILE_LOG_SHA256)
-		hf |= HTTP_FILE_LOG_SHA256;
 	return hf;
 }
 
@@ -923,11 +965,10 @@ glue_log_file(void *state, void *tx, uint32_t idx, unsigned flags,
 	const struct http_tx *t = tx;
 	const struct http_file *f;
 
-	(void)state;
 	if ((f = log_file_at(t, idx, dir)) == NULL)
 		return 0;
-	return http_file_log(f, t->id, file_log_flags(flags), out) == 0 ?
-	    1 : -1;
+	return http_file_log(f, t->id, file_log_flags(state, flags), out) ==
+	    0 ? 1 : -1;
 }
 
 static int
@@ -937,11 +978,10 @@ glue_log_file_text(void *state, void *tx, uint32_t idx, unsigned flags,
 	const struct http_tx *t = tx;
 	const struct http_file *f;
 
-	(void)state;
 	if ((f = log_file_at(t, idx, dir)) == NULL)
 		return 0;
-	return http_file_render(f, t->id, file_log_flags(flags), out) == 0 ?
-	    1 : -1;
+	return http_file_render(f, t->id, file_log_flags(state, flags),
+	    out) == 0 ? 1 : -1;
 }
 
 /* ---------------------------------------------------------------- probe */
@@ -974,6 +1014,10 @@ static const char *const http_frame_types[] = {
 	[HTTP_FRAME_RESPONSE] = "response",
 };
 
+/* bit i of a chunk's needs: HTTP_FILE_MD5, _SHA1, _SHA256 */
+static const char *const http_needs[] = { "file.md5", "file.sha1",
+	"file.sha256" };
+
 const struct applayer_parser applayer_http_parser = {
 	.name = "http",
 	.proto = APPLAYER_PROTO_HTTP1,
@@ -1001,6 +1045,8 @@ const struct applayer_parser applayer_http_parser = {
 	.frame_types = http_frame_types,
 	.nframe_types = QUELL_NITEMS(http_frame_types),
 	.frame_prefix = "http1",
+	.needs = http_needs,
+	.nneeds = QUELL_NITEMS(http_needs),
 	.log_tx = http_logger_log_tx,
 	.log_record = http_logger_log_record,
 	.log_file = glue_log_file,

@@ -22,6 +22,8 @@ struct http_block {
 	htp_cfg_t	*htp;
 	struct http_settings s;		/* path_bestfit_char not kept */
 	struct http_log_options log;	/* eve http records (http_config) */
+	unsigned	 file_digests;	/* every file's (force-hash) */
+	bool		 file_magic;	/* fileinfo's magic (force-magic) */
 };
 
 struct http_runtime_prefix {
@@ -81,6 +83,8 @@ struct http_state {
 	uint8_t		 flags;		/* HTTP_STATE_* */
 	uint8_t		 dir;		/* direction being parsed now */
 	bool		 oom;		/* a hook failed to allocate */
+	uint32_t	 needs;		/* the last chunk's (what rules
+					 * inspect: file digests) */
 	/* frames: the chunk being parsed (NULL outside glue_parse) and
 	 * the open request / response frame per direction (0: none) */
 	const struct applayer_chunk *chunk;

@@ -148,7 +148,7 @@ static struct applayer_result
 parse1(void *st, const char *s, size_t len)
 {
 	struct applayer_chunk c = { (const uint8_t *)s, (uint32_t)len,
-	    APPLAYER_TOSERVER, APPLAYER_CHUNK_START, { 0, 0 }, 0, NULL };
+	    APPLAYER_TOSERVER, APPLAYER_CHUNK_START, { 0, 0 }, 0, NULL, 0 };
 
 	return P->parse(st, &c);
 }
@@ -235,7 +235,7 @@ START_TEST(test_gap_is_an_error)
 {
 	void *st = P->state_new(NULL, NULL);
 	struct applayer_chunk c = { NULL, 10, APPLAYER_TOSERVER,
-	    APPLAYER_CHUNK_GAP, { 0, 0 }, 0, NULL };
+	    APPLAYER_CHUNK_GAP, { 0, 0 }, 0, NULL, 0 };
 
 	ck_assert_int_eq(P->parse(st, &c).status, APPLAYER_ERROR);
 	P->state_free(st);

@@ -48,6 +48,7 @@ feed_one(struct feed *f, uint8_t dir, const uint8_t *data, size_t len,
 	c.data = copy;
 	c.len = (uint32_t)len;
 	c.dir = dir;
+	c.needs = f->needs;
 	c.flags = flags;
 	c.ts.tv_sec = 1700000000;
 	r = applayer_http_parser.parse(f->st, &c);

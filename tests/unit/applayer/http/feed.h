@@ -25,6 +25,8 @@ struct feed {
 	size_t		 npending[2];
 	int		 errors;	/* ERROR answers */
 	int		 changes;	/* APPLAYER_RESULT_CHANGE answers */
+	uint32_t	 needs;		/* chunks' (what rules inspect: file
+					 * digests, HTTP_FILE_MD5 ...) */
 };
 
 /* Default-config with randomisation off (deterministic windows). */

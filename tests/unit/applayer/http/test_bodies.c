@@ -308,10 +308,11 @@ START_TEST(test_response_body_is_a_closed_file)
 	const struct http_file *file;
 	const uint8_t *name;
 	size_t nlen;
-	uint8_t sha[32];
+	uint8_t sha[32], md5[16];
 	void *tx;
 
 	feed_config(&f);
+	f.needs = HTTP_FILE_SHA256;	/* a filesha256 rule is loaded */
 	feed_start(&f, NULL);
 	feed_run(&f, m, 2, CHUNK, false);
 	tx = feed_tx(&f, 0);
@@ -327,6 +328,8 @@ START_TEST(test_response_body_is_a_closed_file)
 	/* sha256("abcdef") */
 	ck_assert_uint_eq(sha[0], 0xbe);
 	ck_assert_uint_eq(sha[31], 0x21);
+	/* no rule inspects the MD5: not computed */
+	ck_assert(!http_file_md5(file, md5));
 	feed_end(&f);
 }
 END_TEST
@@ -366,11 +369,12 @@ START_TEST(test_fileinfo_fields)
 	void *tx;
 
 	feed_config(&f);
+	f.needs = HTTP_FILE_SHA256;	/* a filesha256 rule is loaded */
 	feed_start(&f, NULL);
 	feed_run(&f, m, 2, CHUNK, false);
 	tx = feed_tx(&f, 0);
 	ck_assert_int_eq(http_file_log(http_tx_file(tx, TC, 0), 0,
-	    HTTP_FILE_LOG_MAGIC | HTTP_FILE_LOG_SHA256, o), 0);
+	    HTTP_FILE_LOG_MAGIC, o), 0);
 	ck_assert_str_eq(json_string_value(json_object_get(o, "filename")),
 	    "r.pdf");
 	ck_assert_str_eq(json_string_value(json_object_get(o, "state")),
@@ -385,6 +389,46 @@ START_TEST(test_fileinfo_fields)
 	    "PDF document", 12) == 0);
 	json_decref(o);
 	feed_end(&f);
+}
+END_TEST
+
+/* As Suricata: a file computes (and fileinfo logs) only the digests a
+ * loaded rule inspects (the chunks' needs) or force-hash asks for. */
+static void
+file_digests(size_t chunk, uint32_t needs, unsigned force, const char *want,
+    const char *not)
+{
+	static const struct feed_msg m[] = {
+		{ TS, "GET /d HTTP/1.1\r\nHost: h\r\n\r\n", 0 },
+		{ TC, "HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nabcdef", 0 },
+	};
+	struct feed f;
+	json_t *o = json_object();
+
+	feed_config(&f);
+	f.needs = needs;
+	f.cfg.file_force_digests = force;
+	feed_start(&f, NULL);
+	feed_run(&f, m, 2, chunk, false);
+	ck_assert_int_eq(http_file_log(http_tx_file(feed_tx(&f, 0), TC, 0), 0,
+	    0, o), 0);
+	if (want != NULL)
+		ck_assert_msg(json_object_get(o, want) != NULL, "%s", want);
+	ck_assert_msg(json_object_get(o, not) == NULL, "%s", not);
+	json_decref(o);
+	feed_end(&f);
+}
+
+START_TEST(test_file_digests_are_those_rules_or_force_hash_ask)
+{
+	file_digests(CHUNK, 0, 0, NULL, "md5");
+	file_digests(CHUNK, 0, 0, NULL, "sha1");
+	file_digests(CHUNK, 0, 0, NULL, "sha256");
+	file_digests(CHUNK, HTTP_FILE_MD5, 0, "md5", "sha256");
+	file_digests(CHUNK, HTTP_FILE_SHA1, 0, "sha1", "md5");
+	file_digests(CHUNK, 0, HTTP_FILE_SHA256, "sha256", "sha1");
+	file_digests(CHUNK, HTTP_FILE_MD5, HTTP_FILE_SHA1, "sha1", "sha256");
+	file_digests(CHUNK, HTTP_FILE_MD5, HTTP_FILE_SHA1, "md5", "sha256");
 }
 END_TEST
 
@@ -442,6 +486,8 @@ http_bodies_suite(void)
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_put_body_is_an_upload_file, 0, NCHUNKS);
 	tcase_add_loop_test(tc, test_fileinfo_fields, 0, NCHUNKS);
+	tcase_add_loop_test(tc,
+	    test_file_digests_are_those_rules_or_force_hash_ask, 0, NCHUNKS);
 	tcase_add_test(tc, test_open_file_is_truncated_when_freed);
 	suite_add_tcase(s, tc);
 	return s;
