@@ -21,7 +21,10 @@ http_body_append(struct http_body *b, const uint8_t *data, size_t len,
 	if (len > SIZE_MAX / 2 - b->len)
 		return -1;
 	if (b->len + len > b->cap) {
-		size_t cap = b->cap > 0 ? b->cap : 1024;
+		/* from 64 bytes up: a first malloc of 1 KiB or more (a large
+		 * bin request) makes glibc consolidate its fast bins, which
+		 * was once per transaction of small bodies */
+		size_t cap = b->cap > 0 ? b->cap : 64;
 		uint8_t *n;
 
 		while (cap < b->len + len)
