@@ -182,6 +182,18 @@ jtext_int(struct jtext *t, int64_t v)
 }
 
 void
+jtext_key_raw(struct jtext *t, bool *first, const char *quoted, size_t n)
+{
+	if (!jtext_reserve(t, n + 1))
+		return;
+	if (!*first)
+		t->data[t->len++] = ',';
+	*first = false;
+	memcpy(t->data + t->len, quoted, n);
+	t->len += n;
+}
+
+void
 jtext_key(struct jtext *t, bool *first, const char *key)
 {
 	if (!*first)

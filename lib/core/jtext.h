@@ -44,6 +44,12 @@ void	jtext_int(struct jtext *, int64_t v);
 void	jtext_uint(struct jtext *, uint64_t v);
 /* ',' unless *first (then clears it), the key as a string and ':'. */
 void	jtext_key(struct jtext *, bool *first, const char *key);
+/* The same for a string literal that needs no escaping (eve's field
+ * names): its quoted form is written as it is. */
+#define JTEXT_KEY(t, first, lit) \
+	jtext_key_raw((t), (first), "\"" lit "\":", sizeof(lit) + 2)
+void	jtext_key_raw(struct jtext *, bool *first, const char *quoted,
+	    size_t n);
 
 static inline bool
 jtext_ok(const struct jtext *t)

@@ -1370,7 +1370,7 @@ app_proto_text(struct jtext *t, bool *first, const struct flow *f)
 
 	if (f->alproto == APPLAYER_PROTO_UNKNOWN)
 		return;
-	jtext_key(t, first, "app_proto");
+	JTEXT_KEY(t, first, "app_proto");
 	jtext_cstring(t, applayer_proto_name(f->alproto));
 	for (size_t i = 0; i < QUELL_NITEMS(keys); i++) {
 		if (others[i] == APPLAYER_PROTO_UNKNOWN ||
@@ -1469,20 +1469,20 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		hint += json_string_length(app);
 	jtext_init(&t, hint);
 	jtext_char(&t, '{');
-	jtext_key(&t, &first, "timestamp");
+	JTEXT_KEY(&t, &first, "timestamp");
 	jtext_cstring(&t, output_eve_timestamp(p != NULL ? &p->ts :
 	    &f->last_ts, ts, sizeof(ts)));
-	jtext_key(&t, &first, "flow_id");
+	JTEXT_KEY(&t, &first, "flow_id");
 	jtext_uint(&t, f->flow_id & ((1ull << 51) - 1));
 	/* offline, Suricata names the packet the record was logged on */
 	if (p != NULL && p->pcap_cnt != 0) {
-		jtext_key(&t, &first, "pcap_cnt");
+		JTEXT_KEY(&t, &first, "pcap_cnt");
 		jtext_uint(&t, p->pcap_cnt);
 	}
-	jtext_key(&t, &first, "event_type");
+	JTEXT_KEY(&t, &first, "event_type");
 	jtext_cstring(&t, type);
 	if (f->vlan_n > 0) {
-		jtext_key(&t, &first, "vlan");
+		JTEXT_KEY(&t, &first, "vlan");
 		jtext_char(&t, '[');
 		for (uint8_t i = 0; i < f->vlan_n; i++) {
 			if (i > 0)
@@ -1493,18 +1493,18 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	}
 	addr_text(&t, &first, "src_ip", rev ? &f->server : &f->client);
 	if (ports) {
-		jtext_key(&t, &first, "src_port");
+		JTEXT_KEY(&t, &first, "src_port");
 		jtext_uint(&t, rev ? f->server_port : f->client_port);
 	}
 	addr_text(&t, &first, "dest_ip", rev ? &f->client : &f->server);
 	if (ports) {
-		jtext_key(&t, &first, "dest_port");
+		JTEXT_KEY(&t, &first, "dest_port");
 		jtext_uint(&t, rev ? f->client_port : f->server_port);
 	}
-	jtext_key(&t, &first, "proto");
+	JTEXT_KEY(&t, &first, "proto");
 	jtext_cstring(&t, proto_name(f->proto, pbuf, sizeof(pbuf)));
 	if (p != NULL) {
-		jtext_key(&t, &first, "pkt_src");
+		JTEXT_KEY(&t, &first, "pkt_src");
 		jtext_cstring(&t, pkt_src_name(p->pkt_src));
 	}
 	/* as Suricata's EVE header: the flow's variables in every record */
@@ -1525,7 +1525,7 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		}
 	}
 	if (with_tx_id) {
-		jtext_key(&t, &first, "tx_id");
+		JTEXT_KEY(&t, &first, "tx_id");
 		jtext_uint(&t, tx_id);
 	}
 	if (app != NULL && app_name != NULL) {

@@ -361,19 +361,19 @@ http_file_render(const struct http_file *f, uint64_t tx_id, unsigned flags,
 	bool first = true;
 
 	jtext_char(t, '{');
-	jtext_key(t, &first, "filename");
+	JTEXT_KEY(t, &first, "filename");
 	http_jtext_bytes(t, f->name, f->name_len);
 	if ((flags & HTTP_FILE_LOG_MAGIC) &&
 	    http_file_magic(f, magic, sizeof(magic)) == 0) {
-		jtext_key(t, &first, "magic");
+		JTEXT_KEY(t, &first, "magic");
 		http_jtext_bytes(t, (const uint8_t *)magic, strlen(magic));
 	}
-	jtext_key(t, &first, "gaps");
+	JTEXT_KEY(t, &first, "gaps");
 	if (f->gaps)
 		jtext_raw(t, "true", 4);
 	else
 		jtext_raw(t, "false", 5);
-	jtext_key(t, &first, "state");
+	JTEXT_KEY(t, &first, "state");
 	jtext_cstring(t, http_file_state_name(f->state));
 	if (f->hashed) {
 		if (f->digests & HTTP_FILE_MD5)
@@ -384,11 +384,11 @@ http_file_render(const struct http_file *f, uint64_t tx_id, unsigned flags,
 			put_hex(t, &first, "sha256", f->sha256,
 			    sizeof(f->sha256));
 	}
-	jtext_key(t, &first, "stored");
+	JTEXT_KEY(t, &first, "stored");
 	jtext_raw(t, "false", 5);
-	jtext_key(t, &first, "size");
+	JTEXT_KEY(t, &first, "size");
 	jtext_uint(t, f->size);
-	jtext_key(t, &first, "tx_id");
+	JTEXT_KEY(t, &first, "tx_id");
 	jtext_uint(t, tx_id);
 	jtext_char(t, '}');
 	return jtext_ok(t) ? 0 : -1;

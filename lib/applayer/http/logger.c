@@ -121,24 +121,27 @@ http_jtext_bytes(struct jtext *t, const uint8_t *b, size_t len)
 	free(s);
 }
 
+/* key (a string literal): value pairs of the http object */
+#define KV_BYTES(t, first, key, b, len) \
+	kv_bytes((t), (first), "\"" key "\":", sizeof(key) + 2, (b), (len))
+#define KV_BSTR(t, first, key, v) \
+	KV_BYTES(t, first, key, bstr_ptr(v), bstr_len(v))
+#define KV_INT(t, first, key, v) \
+	kv_int((t), (first), "\"" key "\":", sizeof(key) + 2, (v))
+
 static void
-kv_bytes(struct jtext *t, bool *first, const char *key, const uint8_t *b,
-    size_t len)
+kv_bytes(struct jtext *t, bool *first, const char *quoted, size_t n,
+    const uint8_t *b, size_t len)
 {
-	jtext_key(t, first, key);
+	jtext_key_raw(t, first, quoted, n);
 	http_jtext_bytes(t, b, len);
 }
 
 static void
-kv_bstr(struct jtext *t, bool *first, const char *key, const bstr *b)
+kv_int(struct jtext *t, bool *first, const char *quoted, size_t n,
+    int64_t v)
 {
-	kv_bytes(t, first, key, bstr_ptr(b), bstr_len(b));
-}
-
-static void
-kv_int(struct jtext *t, bool *first, const char *key, int64_t v)
-{
-	jtext_key(t, first, key);
+	jtext_key_raw(t, first, quoted, n);
 	jtext_int(t, v);
 }
 
@@ -156,16 +159,16 @@ log_basic(const struct http_tx *tx, struct jtext *t, bool *first)
 	const bstr *v;
 
 	if (h->request_hostname != NULL)
-		kv_bstr(t, first, "hostname", h->request_hostname);
+		KV_BSTR(t, first, "hostname", h->request_hostname);
 	/* only a port written in the URI or the Host header */
 	if (h->request_port_number >= 0)
-		kv_int(t, first, "http_port", h->request_port_number);
+		KV_INT(t, first, "http_port", h->request_port_number);
 	if (h->request_uri != NULL)
-		kv_bstr(t, first, "url", h->request_uri);
+		KV_BSTR(t, first, "url", h->request_uri);
 	if ((v = header(tx, TS, "user-agent")) != NULL)
-		kv_bstr(t, first, "http_user_agent", v);
+		KV_BSTR(t, first, "http_user_agent", v);
 	if ((v = header(tx, TS, "x-forwarded-for")) != NULL)
-		kv_bstr(t, first, "xff", v);
+		KV_BSTR(t, first, "xff", v);
 	if ((v = header(tx, TC, "content-type")) != NULL) {
 		const uint8_t *p = bstr_ptr(v);
 		size_t n = 0;
@@ -174,14 +177,14 @@ log_basic(const struct http_tx *tx, struct jtext *t, bool *first)
 		 * C string does) */
 		while (n < bstr_len(v) && p[n] != ';' && p[n] != '\0')
 			n++;
-		kv_bytes(t, first, "http_content_type", p, n);
+		KV_BYTES(t, first, "http_content_type", p, n);
 	}
 	if ((v = header(tx, TC, "content-range")) != NULL) {
 		bool f2 = true;
 
-		jtext_key(t, first, "content_range");
+		JTEXT_KEY(t, first, "content_range");
 		jtext_char(t, '{');
-		kv_bstr(t, &f2, "raw", v);
+		KV_BSTR(t, &f2, "raw", v);
 		jtext_char(t, '}');
 	}
 }
@@ -194,11 +197,11 @@ log_extended(const struct http_tx *tx, struct jtext *t, bool *first)
 	const bstr *v;
 
 	if ((v = header(tx, TS, "referer")) != NULL)
-		kv_bstr(t, first, "http_refer", v);
+		KV_BSTR(t, first, "http_refer", v);
 	if (h->request_method != NULL)
-		kv_bstr(t, first, "http_method", h->request_method);
+		KV_BSTR(t, first, "http_method", h->request_method);
 	if (h->request_protocol != NULL)
-		kv_bstr(t, first, "protocol", h->request_protocol);
+		KV_BSTR(t, first, "protocol", h->request_protocol);
 	if (h->response_status != NULL) {
 		char num[32];
 		size_t n = bstr_len(h->response_status);
@@ -207,12 +210,12 @@ log_extended(const struct http_tx *tx, struct jtext *t, bool *first)
 			n = sizeof(num) - 1;
 		memcpy(num, bstr_ptr(h->response_status), n);
 		num[n] = '\0';
-		kv_int(t, first, "status",
+		KV_INT(t, first, "status",
 		    (int64_t)(json_int_t)strtoul(num, NULL, 10));
 		if ((v = header(tx, TC, "location")) != NULL)
-			kv_bstr(t, first, "redirect", v);
+			KV_BSTR(t, first, "redirect", v);
 	}
-	kv_int(t, first, "length", (int64_t)h->response_message_len);
+	KV_INT(t, first, "length", (int64_t)h->response_message_len);
 }
 
 /* Suricata's http_fields (output-json-http.c): the names a custom entry
@@ -346,8 +349,8 @@ log_headers(const struct http_tx *tx, uint8_t dir,
 		} else
 			jtext_char(t, ',');
 		jtext_char(t, '{');
-		kv_bytes(t, &f2, "name", bstr_ptr(h->name), nl);
-		kv_bytes(t, &f2, "value", bstr_ptr(h->value), vl);
+		KV_BYTES(t, &f2, "name", bstr_ptr(h->name), nl);
+		KV_BYTES(t, &f2, "value", bstr_ptr(h->value), vl);
 		jtext_char(t, '}');
 	}
 	if (n > 0)
