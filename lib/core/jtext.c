@@ -57,7 +57,7 @@ jtext_take(struct jtext *t, size_t *len)
 }
 
 bool
-jtext_reserve(struct jtext *t, size_t more)
+jtext_grow(struct jtext *t, size_t more)
 {
 	size_t cap;
 	char *n;
@@ -86,23 +86,6 @@ jtext_reserve(struct jtext *t, size_t more)
 	t->cap = cap;
 	t->borrowed = false;
 	return true;
-}
-
-void
-jtext_raw(struct jtext *t, const char *s, size_t n)
-{
-	if (n == 0 || !jtext_reserve(t, n))
-		return;
-	memcpy(t->data + t->len, s, n);
-	t->len += n;
-}
-
-void
-jtext_char(struct jtext *t, char c)
-{
-	if (!jtext_reserve(t, 1))
-		return;
-	t->data[t->len++] = c;
 }
 
 void
@@ -160,14 +143,19 @@ jtext_cstring(struct jtext *t, const char *s)
 void
 jtext_uint(struct jtext *t, uint64_t u)
 {
-	char tmp[24];
-	char *p = tmp + sizeof(tmp);
+	char *o;
+	size_t n = 1;
 
+	for (uint64_t v = u; v >= 10; v /= 10)
+		n++;
+	if (!jtext_reserve(t, n))
+		return;
+	o = t->data + t->len + n;
 	do {
-		*--p = (char)('0' + u % 10);
+		*--o = (char)('0' + u % 10);
 		u /= 10;
 	} while (u != 0);
-	jtext_raw(t, p, (size_t)(tmp + sizeof(tmp) - p));
+	t->len += n;
 }
 
 void

@@ -32,9 +32,35 @@ void	jtext_free(struct jtext *);
  * buffer failed or out of memory. */
 char	*jtext_take(struct jtext *, size_t *len);
 
-bool	jtext_reserve(struct jtext *, size_t more);
-void	jtext_raw(struct jtext *, const char *s, size_t n);
-void	jtext_char(struct jtext *, char c);
+bool	jtext_grow(struct jtext *, size_t more);
+
+/* Room for more bytes after len: false when the buffer failed. */
+static inline bool
+jtext_reserve(struct jtext *t, size_t more)
+{
+	if (QUELL_LIKELY(!t->failed && t->data != NULL &&
+	    more <= t->cap - t->len))
+		return true;
+	return jtext_grow(t, more);
+}
+
+static inline void
+jtext_raw(struct jtext *t, const char *s, size_t n)
+{
+	if (n == 0 || !jtext_reserve(t, n))
+		return;
+	memcpy(t->data + t->len, s, n);
+	t->len += n;
+}
+
+static inline void
+jtext_char(struct jtext *t, char c)
+{
+	if (!jtext_reserve(t, 1))
+		return;
+	t->data[t->len++] = c;
+}
+
 /* s[0..n) as a JSON string: jansson's escapes ('"', '\\', the five
  * named controls, other bytes below 0x20 as \u00XX); bytes >= 0x20 as
  * they are (the caller gives valid UTF-8, as json_string requires). */

@@ -1385,12 +1385,17 @@ static void
 addr_text(struct jtext *t, bool *first, const char *key,
     const struct ip_addr *a)
 {
-	char buf[OUTPUT_ADDR_LEN];
+	char buf[OUTPUT_ADDR_LEN + 2];
+	size_t n;
 
 	if (a->family != AF_INET && a->family != AF_INET6)
 		return;
 	jtext_key(t, first, key);
-	jtext_cstring(t, output_addr_format(a, buf, sizeof(buf)));
+	/* digits, dots and colons: nothing to escape */
+	buf[0] = '"';
+	n = strlen(output_addr_format(a, buf + 1, OUTPUT_ADDR_LEN)) + 1;
+	buf[n++] = '"';
+	jtext_raw(t, buf, n);
 }
 
 /* Whether an app record of type can be written straight as text: every
@@ -1507,8 +1512,9 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		JTEXT_KEY(&t, &first, "pkt_src");
 		jtext_cstring(&t, pkt_src_name(p->pkt_src));
 	}
-	/* as Suricata's EVE header: the flow's variables in every record */
-	if (eve->opts.flow_metadata) {
+	/* as Suricata's EVE header: the flow's variables in every record
+	 * (none without any detection variable) */
+	if (eve->opts.flow_metadata && f->detect_vars != NULL) {
 		json_t *m = json_object(), *v;
 		const char *k;
 
