@@ -143,8 +143,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c.flags = (ctl & 2) ? APPLAYER_CHUNK_EOF : 0;
 		c.offset = soff[c.dir];
 		c.frames = fr[c.dir];
-		/* every digest, the ones the parser computes on demand */
-		c.needs = HTTP_FILE_DIGESTS;
+		/* all the parser computes on demand: digests, bodies */
+		c.needs = UINT32_MAX;
 		if (ctl & 4) {
 			c.flags |= APPLAYER_CHUNK_GAP;
 			c.data = NULL;

@@ -40,6 +40,26 @@ http_body_append(struct http_body *b, const uint8_t *data, size_t len,
 	return (ssize_t)len;
 }
 
+void
+http_body_count(struct http_body *b, size_t len, uint64_t limit)
+{
+	if (limit > 0) {
+		if (b->total >= limit) {
+			b->limited |= len > 0;
+			return;
+		}
+		if (len > limit - b->total) {
+			len = (size_t)(limit - b->total);
+			b->limited = true;
+		}
+	}
+	b->total += len;
+	/* nothing kept to inspect: as if inspected (bytes kept before,
+	 * when a rule inspected the body until a reload, are dropped) */
+	b->len = 0;
+	b->base = b->inspected = b->total;
+}
+
 bool
 http_body_window(const struct http_body *b, uint64_t limit, uint64_t min,
     uint64_t window, bool done, const uint8_t **buf, uint32_t *len,

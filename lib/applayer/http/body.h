@@ -26,6 +26,10 @@ struct http_body {
  * bytes stored, or -1 when out of memory (nothing stored). */
 ssize_t	http_body_append(struct http_body *, const uint8_t *data,
 	    size_t len, uint64_t limit);
+/* The same accounting as http_body_append without keeping the bytes
+ * (no rule inspects the body): total and limited move, nothing is left
+ * to inspect. */
+void	http_body_count(struct http_body *, size_t len, uint64_t limit);
 /* The window detection inspects now, Suricata's way: nothing (false)
  * while fewer than min bytes are stored, the body is not done and the
  * limit is not reached, or when nothing new came since the last

@@ -19,6 +19,7 @@ struct http_file {
 	bool		 gaps;
 	bool		 hashed;	/* digests below are final */
 	unsigned	 digests;	/* HTTP_FILE_MD5 ...: those computed */
+	unsigned	 keep;		/* HTTP_FILE_DATA, HTTP_FILE_HEAD */
 	struct http_body data;
 	uint8_t		*head;		/* the first HTTP_FILE_MAGIC_BYTES,
 					 * for libmagic; grown as they come
@@ -50,7 +51,7 @@ file_mds_fetch(void)
 }
 
 struct http_file *
-http_file_open(const uint8_t *name, size_t len, unsigned digests)
+http_file_open(const uint8_t *name, size_t len, unsigned keep)
 {
 	struct http_file *f;
 
@@ -64,7 +65,8 @@ http_file_open(const uint8_t *name, size_t len, unsigned digests)
 	if (len > 0)
 		memcpy(f->name, name, len);
 	f->name_len = len;
-	f->digests = digests & HTTP_FILE_DIGESTS;
+	f->digests = keep & HTTP_FILE_DIGESTS;
+	f->keep = keep & (HTTP_FILE_DATA | HTTP_FILE_HEAD);
 	for (size_t i = 0; i < QUELL_NITEMS(file_mds); i++) {
 		if (!(f->digests & (1u << i)))
 			continue;
@@ -92,7 +94,7 @@ http_file_append(struct http_file *f, const uint8_t *data, size_t len)
 {
 	if (f->state != HTTP_FILE_OPEN || len == 0)
 		return 0;
-	if (f->head_len < HTTP_FILE_MAGIC_BYTES) {
+	if ((f->keep & HTTP_FILE_HEAD) && f->head_len < HTTP_FILE_MAGIC_BYTES) {
 		size_t n = HTTP_FILE_MAGIC_BYTES - f->head_len;
 
 		if (n > len)
@@ -124,7 +126,8 @@ http_file_append(struct http_file *f, const uint8_t *data, size_t len)
 			return -1;
 		}
 	}
-	if (http_body_append(&f->data, data, len, 0) == -1) {
+	if ((f->keep & HTTP_FILE_DATA) &&
+	    http_body_append(&f->data, data, len, 0) == -1) {
 		file_md_free(f);
 		f->state = HTTP_FILE_ERROR;
 		return -1;

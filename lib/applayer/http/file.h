@@ -29,18 +29,21 @@ enum http_file_state {
 
 struct http_file;
 
-/* Digests a file computes (http_file_open) */
+/* What a file computes and keeps (http_file_open): digests, its bytes
+ * (file.data), its first bytes (libmagic) */
 #define HTTP_FILE_MD5		0x01
 #define HTTP_FILE_SHA1		0x02
 #define HTTP_FILE_SHA256	0x04
 #define HTTP_FILE_DIGESTS	0x07
+#define HTTP_FILE_DATA		0x08
+#define HTTP_FILE_HEAD		0x10
 
 /* A new open file called name[0..len) (cut at HTTP_FILE_NAME_MAX) that
- * computes the digests asked (HTTP_FILE_MD5 ...: what loaded rules
- * inspect, as Suricata computes a file's MD5 only for a filemd5 rule or
- * force-hash), or NULL when out of memory. */
+ * computes and keeps what keep asks (HTTP_FILE_*: what loaded rules
+ * inspect and outputs log, as Suricata computes a file's MD5 only for a
+ * filemd5 rule or force-hash), or NULL when out of memory. */
 struct http_file *http_file_open(const uint8_t *name, size_t len,
-	    unsigned digests);
+	    unsigned keep);
 /* Adds len bytes: 0, or -1 when out of memory (the file is then in
  * state ERROR). Ignored once the file is closed. */
 int	http_file_append(struct http_file *, const uint8_t *data, size_t len);
@@ -55,7 +58,8 @@ uint64_t http_file_size(const struct http_file *);
 enum http_file_state http_file_state(const struct http_file *);
 /* "OPEN", "CLOSED", "TRUNCATED", "ERROR" as eve writes them */
 const char *http_file_state_name(enum http_file_state);
-/* Its stored bytes, for file.data: the body structure (windows). */
+/* Its stored bytes, for file.data: the body structure (windows); none
+ * unless opened with HTTP_FILE_DATA. */
 struct http_body *http_file_data(struct http_file *);
 const struct http_body *http_file_cdata(const struct http_file *);
 /* Digests once closed: false while open, after an error, or when the
@@ -70,7 +74,7 @@ const uint8_t *http_file_digest(const struct http_file *, int which,
 	    uint32_t *len);
 /* libmagic's description of the file's first bytes into out (a calling
  * thread's own libmagic handle, opened on first use): 0, or -1 (no
- * bytes, libmagic failed). */
+ * bytes kept: opened without HTTP_FILE_HEAD; libmagic failed). */
 int	http_file_magic(const struct http_file *, char *out, size_t outlen);
 /* Closes the calling thread's libmagic handle (threads that exit do it
  * by themselves; the main thread and tests call it). */

@@ -359,10 +359,13 @@ body_file(struct http_state *st, struct http_tx *tx, uint8_t dir)
 		return NULL;
 	if (len > HTTP_FILE_NAME_MAX)
 		http_events_set(st, tx, HTTP_EV_FILE_NAME_TOO_LONG);
-	/* the digests loaded rules inspect (applayer_http_parser.needs)
-	 * and those force-hash asks for */
-	if ((f = http_file_open(name, len, (st->needs & HTTP_FILE_DIGESTS) |
-	    st->blk->file_digests)) == NULL) {
+	/* the digests and bytes loaded rules inspect
+	 * (applayer_http_parser.needs), the digests force-hash asks for,
+	 * the first bytes force-magic's libmagic reads */
+	if ((f = http_file_open(name, len, (st->needs & HTTP_NEED_DIGESTS) |
+	    st->blk->file_digests | ((st->needs & HTTP_NEED_FILE_DATA) ?
+	    HTTP_FILE_DATA : 0) | (st->blk->file_magic ? HTTP_FILE_HEAD :
+	    0))) == NULL) {
 		st->oom = true;
 		return NULL;
 	}
@@ -377,8 +380,9 @@ struct body_sink {
 	uint8_t		 dir;
 };
 
-/* Keeps body bytes (dechunked, decompressed) up to the body limit; the
- * file gets each piece that starts within it. */
+/* Keeps body bytes (dechunked, decompressed) up to the body limit when
+ * a loaded rule inspects the body (else counts them); the file gets
+ * each piece that starts within it. */
 static int
 body_store(void *arg, const uint8_t *data, size_t len)
 {
@@ -397,7 +401,10 @@ body_store(void *arg, const uint8_t *data, size_t len)
 	if ((f = body_file(st, tx, bs->dir)) != NULL &&
 	    http_file_append(f, data, len) == -1)
 		st->oom = true;
-	if (http_body_append(b, data, len, limit) == -1)
+	if (!(st->needs & (bs->dir == DIR_TS ? HTTP_NEED_REQUEST_BODY :
+	    HTTP_NEED_RESPONSE_BODY)))
+		http_body_count(b, len, limit);
+	else if (http_body_append(b, data, len, limit) == -1)
 		st->oom = true;
 	return st->oom ? -1 : 0;
 }
@@ -1014,9 +1021,10 @@ static const char *const http_frame_types[] = {
 	[HTTP_FRAME_RESPONSE] = "response",
 };
 
-/* bit i of a chunk's needs: HTTP_FILE_MD5, _SHA1, _SHA256 */
+/* bit i of a chunk's needs: HTTP_NEED_* (state.h) */
 static const char *const http_needs[] = { "file.md5", "file.sha1",
-	"file.sha256" };
+	"file.sha256", "http.request_body", "http.response_body",
+	"file.data" };
 
 const struct applayer_parser applayer_http_parser = {
 	.name = "http",

@@ -11,6 +11,17 @@ struct http_runtime;
 
 extern const struct applayer_parser applayer_http_parser;
 
+/* Bits of a chunk's needs (struct applayer_chunk): the parser's needs,
+ * in its order; what a loaded rule inspects, which the parser computes
+ * and keeps only then. The digests' are HTTP_FILE_MD5 ... (file.h). */
+#define HTTP_NEED_MD5		0x01	/* file.md5 (filemd5) */
+#define HTTP_NEED_SHA1		0x02	/* file.sha1 */
+#define HTTP_NEED_SHA256	0x04	/* file.sha256 */
+#define HTTP_NEED_DIGESTS	0x07
+#define HTTP_NEED_REQUEST_BODY	0x08	/* http.request_body */
+#define HTTP_NEED_RESPONSE_BODY	0x10	/* http.response_body */
+#define HTTP_NEED_FILE_DATA	0x20	/* file.data */
+
 /* A flow's state on runtime rt (http_config_runtime_new) for a server
  * at address server (NULL: default-config), or NULL when out of memory;
  * the parser's state_new without a struct flow. */

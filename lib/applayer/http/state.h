@@ -83,8 +83,8 @@ struct http_state {
 	uint8_t		 flags;		/* HTTP_STATE_* */
 	uint8_t		 dir;		/* direction being parsed now */
 	bool		 oom;		/* a hook failed to allocate */
-	uint32_t	 needs;		/* the last chunk's (what rules
-					 * inspect: file digests) */
+	uint32_t	 needs;		/* the last chunk's (HTTP_NEED_*:
+					 * what rules inspect) */
 	/* frames: the chunk being parsed (NULL outside glue_parse) and
 	 * the open request / response frame per direction (0: none) */
 	const struct applayer_chunk *chunk;

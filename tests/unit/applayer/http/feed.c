@@ -14,6 +14,8 @@ feed_config(struct feed *f)
 	memset(f, 0, sizeof(*f));
 	http_config_default(&f->cfg);
 	f->cfg.def.randomize = false;
+	/* as with rules on every buffer the parser fills on demand */
+	f->needs = UINT32_MAX;
 }
 
 void

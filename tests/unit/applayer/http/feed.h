@@ -26,7 +26,7 @@ struct feed {
 	int		 errors;	/* ERROR answers */
 	int		 changes;	/* APPLAYER_RESULT_CHANGE answers */
 	uint32_t	 needs;		/* chunks' (what rules inspect: file
-					 * digests, HTTP_FILE_MD5 ...) */
+					 * digests, bodies; HTTP_NEED_*) */
 };
 
 /* Default-config with randomisation off (deterministic windows). */

@@ -370,6 +370,7 @@ START_TEST(test_fileinfo_fields)
 
 	feed_config(&f);
 	f.needs = HTTP_FILE_SHA256;	/* a filesha256 rule is loaded */
+	f.cfg.file_force_magic = true;
 	feed_start(&f, NULL);
 	feed_run(&f, m, 2, CHUNK, false);
 	tx = feed_tx(&f, 0);
@@ -432,6 +433,59 @@ START_TEST(test_file_digests_are_those_rules_or_force_hash_ask)
 }
 END_TEST
 
+/* A body is kept only when a loaded rule inspects it: without such a
+ * rule the response body and file.data give nothing, the file still
+ * has its state and the size it has with every buffer kept (the limit
+ * cuts it the same way); with one, that buffer alone has the bytes.
+ * Returns the file's size. */
+static uint64_t
+kept_bodies(size_t chunk, uint32_t needs, bool body, bool data)
+{
+	uint64_t size;
+	static const struct feed_msg m[] = {
+		{ TS, "GET /d HTTP/1.1\r\nHost: h\r\n\r\n", 0 },
+		{ TC, "HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nabcdef", 0 },
+	};
+	struct feed f;
+	uint32_t len;
+	void *tx;
+
+	feed_config(&f);
+	f.needs = needs;
+	f.cfg.def.response_body_limit = 4;
+	feed_start(&f, NULL);
+	feed_run(&f, m, 2, chunk, false);
+	tx = feed_tx(&f, 0);
+	ck_assert_uint_eq(http_tx_nfiles(tx, TC), 1);
+	ck_assert_int_eq(http_file_state(http_tx_file(tx, TC, 0)),
+	    HTTP_FILE_CLOSED);
+	size = http_file_size(http_tx_file(tx, TC, 0));
+	if (body)
+		ck_assert_str_eq(feed_buf(tx, "http.response_body", TC, &len),
+		    "abcd");
+	else
+		ck_assert_ptr_null(feed_buf(tx, "http.response_body", TC, &len));
+	if (data)
+		ck_assert_ptr_nonnull(feed_multi(tx, "file.data", TC, 0, &len));
+	else
+		ck_assert_ptr_null(feed_multi(tx, "file.data", TC, 0, &len));
+	feed_end(&f);
+	return size;
+}
+
+START_TEST(test_bodies_are_kept_for_the_rules_that_inspect_them)
+{
+	uint64_t all = kept_bodies(CHUNK, UINT32_MAX, true, true);
+
+	ck_assert_uint_ge(all, 4);
+	ck_assert_uint_eq(kept_bodies(CHUNK, 0, false, false), all);
+	ck_assert_uint_eq(kept_bodies(CHUNK, HTTP_NEED_RESPONSE_BODY, true,
+	    false), all);
+	ck_assert_uint_eq(kept_bodies(CHUNK, HTTP_NEED_FILE_DATA, false,
+	    true), all);
+}
+END_TEST
+
 START_TEST(test_open_file_is_truncated_when_freed)
 {
 	static const struct feed_msg m[] = {
@@ -488,6 +542,8 @@ http_bodies_suite(void)
 	tcase_add_loop_test(tc, test_fileinfo_fields, 0, NCHUNKS);
 	tcase_add_loop_test(tc,
 	    test_file_digests_are_those_rules_or_force_hash_ask, 0, NCHUNKS);
+	tcase_add_loop_test(tc,
+	    test_bodies_are_kept_for_the_rules_that_inspect_them, 0, NCHUNKS);
 	tcase_add_test(tc, test_open_file_is_truncated_when_freed);
 	suite_add_tcase(s, tc);
 	return s;
