@@ -363,7 +363,9 @@ struct applayer_parser {
 	 * out as compact JSON text ("{...}", json_dumps' bytes), with no
 	 * jansson object per field; same return values, and
 	 * log_record_text's 2: written, and the same object log_tx_text
-	 * gives (rendered once for a fileinfo record's app object) */
+	 * gives (rendered once for a fileinfo record's app object). A
+	 * parser with log_record_text or log_tx_text has its records and
+	 * files logged through the text hooks only */
 	int		(*log_tx_text)(void *state, void *tx,
 			    struct jtext *out);
 	int		(*log_record_text)(void *state, void *tx, uint32_t idx,

@@ -238,8 +238,6 @@ applayer_flow_bypass(const struct flow *f)
 	    APPLAYER_STATE_BYPASS) != 0;
 }
 
-/* One tx's eve records: log_record's, else log_tx's one; then its
- * files. */
 /* rec->obj (or rec->app) from t: a JSON string holding t's object text,
  * as applayer_log_rec allows. NULL when t failed or out of memory. */
 static json_t *
@@ -317,6 +315,8 @@ log_one_text(const struct flow *f, const struct applayer_pstate *ps,
 	jtext_free(&t);
 }
 
+/* One tx's eve records: log_record's, else log_tx's one; then its
+ * files. */
 static void
 log_one(const struct flow *f, const struct applayer_pstate *ps, void *tx,
     const struct applayer_log_want *want, applayer_log_fn fn, void *arg)

@@ -338,7 +338,11 @@ void	output_eve_flow(struct output_eve *, size_t producer,
  * server's), the packet's time and pkt_src when p is not NULL (else
  * the flow's last), the tx's own object under app_name and app_proto
  * when app is not NULL (fileinfo), and obj under the type's name. The
- * objects stay the caller's. */
+ * objects stay the caller's; each is a JSON object, or a JSON string
+ * holding an object's compact JSON text (applayer_log_rec), copied into
+ * the line as it is. The line is written field by field, unless an
+ * output wants less than eve renders or an http xff setting applies
+ * (then through a jansson tree: the same bytes). */
 void	output_eve_app(struct output_eve *, size_t producer,
 	    const struct flow *f, const struct packet *p, const char *type,
 	    struct json_t *obj, bool with_tx_id, uint64_t tx_id, uint8_t dir,

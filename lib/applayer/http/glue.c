@@ -1021,7 +1021,7 @@ static const char *const http_frame_types[] = {
 	[HTTP_FRAME_RESPONSE] = "response",
 };
 
-/* bit i of a chunk's needs: HTTP_NEED_* (state.h) */
+/* bit i of a chunk's needs: HTTP_NEED_* (http.h) */
 static const char *const http_needs[] = { "file.md5", "file.sha1",
 	"file.sha256", "http.request_body", "http.response_body",
 	"file.data" };
