@@ -117,6 +117,9 @@ static const char *const auto_is_yes[] = { "auto", NULL };
 /* outputs.eve-log.types.http.dump-all-headers */
 static const char *const eve_http_dump_names[] = { "both", "request",
 	"response", NULL };
+/* outputs.eve-log.types.files.force-hash (Suricata's FileForceHashParseCfg) */
+static const char *const file_hash_names[] = { "md5", "sha1", "sha256",
+	NULL };
 static const char *const xff_modes[] = { "extra-data", "overwrite", NULL };
 static const char *const xff_deployments[] = { "reverse", "forward", NULL };
 static const char *const tls_encryptions[] = { "default", "bypass", "full",
@@ -372,7 +375,7 @@ static const struct key eve_keys[] = {
 	{ "outputs.eve-log.types.drop.alerts", KEY_BOOL, EOFF(drop_alerts), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.drop.flows", KEY_ENUM, EOFF(drop_flows), "start", 0, 0, drop_flows },
 	{ "outputs.eve-log.types.drop.verdict", KEY_BOOL, EOFF(drop_verdict), "yes", 0, 0, NULL },
-	{ "outputs.eve-log.types.files.force-hash", KEY_STRLIST, EOFF(files_force_hash), NULL, 0, 0, NULL },
+	{ "outputs.eve-log.types.files.force-hash", KEY_STRLIST, EOFF(files_force_hash), NULL, 0, 0, file_hash_names },
 	{ "outputs.eve-log.types.files.force-magic", KEY_BOOL, EOFF(files_force_magic), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.flow.exception-policy", KEY_BOOL, EOFF(flow_exceptions), "no", 0, 0, NULL },
 	{ "outputs.eve-log.types.http.custom", KEY_STRLIST, EOFF(http_custom), NULL, 0, 0, NULL },
@@ -938,6 +941,29 @@ enum_choices(const struct key *k, char *buf, size_t len)
 	}
 }
 
+/* A list key with names (force-hash) takes only those, any case: true,
+ * or false with the error added. */
+static bool
+strlist_item_ok(const struct key *k, const char *v, const char *file,
+    unsigned line, unsigned col, struct diag_list *dl)
+{
+	char choices[128];
+	size_t n = 0;
+
+	if (k->names == NULL)
+		return true;
+	for (int i = 0; k->names[i] != NULL; i++)
+		if (strcasecmp(v, k->names[i]) == 0)
+			return true;
+	choices[0] = '\0';
+	for (int i = 0; k->names[i] != NULL && n < sizeof(choices); i++)
+		n += (size_t)snprintf(choices + n, sizeof(choices) - n, "%s%s",
+		    i > 0 ? ", " : "", k->names[i]);
+	diag_add(dl, DIAG_ERROR, file, line, col, v, "%s: unknown value "
+	    "'%s' (%s)", k->path, v, choices);
+	return false;
+}
+
 static int
 apply_scalar(struct quell_config *cfg, const struct key *k, const char *v,
     const char *file, unsigned line, unsigned col, struct diag_list *dl)
@@ -1091,6 +1117,11 @@ apply_scalar_at(struct quell_config *cfg, void *base, const struct key *k,
 			    t[tl - 1] == t[0]) {
 				t[tl - 1] = '\0';
 				t++;
+			}
+			if (*t != '\0' && !strlist_item_ok(k, t, file, line,
+			    col, dl)) {
+				free(copy);
+				return -1;
 			}
 			if (*t != '\0' && strlist_add(l, t) == -1) {
 				free(copy);
@@ -1248,6 +1279,11 @@ apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
 			if (strcmp(k->path, "outputs.eve-log.types") == 0) {
 				if (eve_type_add(l, k, c->value, c, dl) == -1)
 					return -1;
+				continue;
+			}
+			if (!strlist_item_ok(k, c->value, c->file, c->line,
+			    c->col, dl)) {
+				rc = -1;
 				continue;
 			}
 			if (strlist_add(l, c->value) == -1)

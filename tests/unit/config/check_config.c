@@ -110,6 +110,36 @@ START_TEST(test_suricata_shaped_sections_load)
 }
 END_TEST
 
+/* Suricata's files options: force-magic and force-hash (md5, sha1,
+ * sha256, any case); another digest name is an error at its place. */
+START_TEST(test_files_force_hash_takes_suricatas_digest_names)
+{
+	const char *y =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - files:\n"
+	    "            force-magic: yes\n"
+	    "            force-hash: [md5, SHA256]\n";
+	const char *bad =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - files:\n"
+	    "            force-hash: [md5, sha512]\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "t.yaml", y, &dl), 0);
+	ck_assert_uint_eq(dl.count, 0);
+	ck_assert(cfg->eve[0].files_force_magic);
+	ck_assert_uint_eq(cfg->eve[0].files_force_hash.count, 2);
+	ck_assert_str_eq(cfg->eve[0].files_force_hash.items[1], "SHA256");
+	ck_assert_int_eq(config_load_string(cfg, "b.yaml", bad, &dl), -1);
+	ck_assert_msg(strstr(first_diag(), "b.yaml:5:") != NULL &&
+	    strstr(first_diag(), "force-hash: unknown value 'sha512'") != NULL,
+	    "%s", first_diag());
+}
+END_TEST
+
 START_TEST(test_bad_mark_names_position_and_key)
 {
 	ck_assert_int_eq(config_load_string(cfg, "q.yaml",
@@ -1005,6 +1035,7 @@ config_suite(void)
 	tcase_add_test(tc, test_defaults_are_complete);
 	tcase_add_test(tc, test_empty_file_keeps_defaults);
 	tcase_add_test(tc, test_suricata_shaped_sections_load);
+	tcase_add_test(tc, test_files_force_hash_takes_suricatas_digest_names);
 	tcase_add_test(tc, test_bad_mark_names_position_and_key);
 	tcase_add_test(tc, test_route_queue_out_of_range_is_error);
 	tcase_add_test(tc, test_bad_enum_lists_choices);
