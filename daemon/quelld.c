@@ -341,7 +341,8 @@ run(const struct quell_config *cfg, const struct quelld_options *opts,
 		    "%s/quell-NAME.socket) or --set unix-command.filename=PATH",
 		    err, dir);
 	}
-	if (outputs_open(&out, cfg, runmode_worker_count(cfg) + 2, uid, gid,
+	if (outputs_open(&out, cfg, runmode_worker_count(cfg,
+	    opts->npcap_files > 0) + 2, uid, gid,
 	    err, sizeof(err)) == -1) {
 		control_server_stop(ctl);
 		goto fail;

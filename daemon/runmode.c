@@ -69,6 +69,8 @@
 #define RING_SLOTS_MAX		4096
 #define RING_ARENA_BYTES	(8u << 20)
 #define MAX_WORKERS		64
+/* runmode workers: slots of the flow owner hints (a power of two) */
+#define OWNER_SLOTS		(1u << 16)
 
 enum source_kind {
 	SOURCE_NFQ,
@@ -138,6 +140,9 @@ struct worker {
 	struct flow_table	*flows;		/* the pipeline's: this worker's
 						   flows only */
 	uint64_t		 bypass_local;	/* flows bypassed in software */
+	/* runmode workers: TCP packets whose flow another reader owns
+	 * (Suricata's tcp.pkt_on_wrong_thread) */
+	uint64_t		 wrong_thread;
 	time_t			 last_expire;	/* packet second of the last pass */
 	/* decoder events of the tunnels' inner packets, decoded here */
 	uint64_t		 decoder_events[DECODE_EV_MAX];
@@ -174,6 +179,14 @@ struct runmode {
 	size_t			 nreaders;
 	struct worker		*workers;
 	size_t			 nworkers;
+	/* runmode workers inline: reader i inspects its packets itself,
+	 * with workers[i]; no rings, no worker threads */
+	bool			 direct;
+	/* runmode workers, more than one queue: per symmetric flow hash
+	 * slot, 1 + the reader that saw the flow's SYN (or its first
+	 * packet); __atomic */
+	uint8_t			*owner;
+	int			 wrong_thread_logged;	/* __atomic */
 	struct timespec		 started;
 	int			 quit;		/* __atomic */
 };
@@ -209,6 +222,15 @@ pin_thread(const char *cpus, size_t index)
 		    list[index % (size_t)ncpu]);
 }
 
+/* The thread's name in log lines and in ps -L / top -H ("nfq0",
+ * "worker1"): the kernel takes at most 15 bytes. */
+static void
+thread_name(const char *name)
+{
+	log_procinit(name);
+	(void)pthread_setname_np(pthread_self(), name);
+}
+
 static uint32_t
 worker_for(const struct runmode *rm, const struct packet *p)
 {
@@ -232,7 +254,7 @@ reader_wake_workers(struct reader *r)
  * 1 (p alone, events not counted yet) when p completed nothing. */
 static unsigned
 reader_defrag(struct reader *r, struct packet *p,
-    const struct packet *pkts[DEFRAG_MAX_NEST + 1])
+    struct packet *pkts[DEFRAG_MAX_NEST + 1])
 {
 	unsigned n = defrag_run(r->defrag, p, &r->rm->decode, &r->chain), k = 0;
 
@@ -262,7 +284,7 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	if (decode_event_invalid(p->events))
 		counter_inc(&r->decoder_invalid);
 	if (p->is_fragment && r->defrag != NULL) {
-		const struct packet *pkts[DEFRAG_MAX_NEST + 1];
+		struct packet *pkts[DEFRAG_MAX_NEST + 1];
 		unsigned n;
 
 		/* The datagrams go first, with the fragment that completed
@@ -271,7 +293,8 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 		 * doc/operations.md). */
 		if ((n = reader_defrag(r, p, pkts)) > 1) {
 			w = worker_for(r->rm, pkts[0]);
-			if (ring_push_n(&r->rings[w], pkts, n, r->index)) {
+			if (ring_push_n(&r->rings[w],
+			    (const struct packet *const *)pkts, n, r->index)) {
 				r->touched |= (uint64_t)1 << w;
 				return;
 			}
@@ -318,7 +341,7 @@ nfq_reader_main(void *arg)
 	int n;
 
 	snprintf(name, sizeof(name), "nfq%u", capture_nfq_queue(r->nfq));
-	log_procinit(name);
+	thread_name(name);
 	pin_thread(rm->cfg->reader_cpus, r->index);
 	while (!__atomic_load_n(&rm->quit, __ATOMIC_RELAXED)) {
 		n = capture_nfq_recv(r->nfq, READER_POLL_MS, nfq_reader_packet,
@@ -344,11 +367,12 @@ nfq_reader_main(void *arg)
  * Reassembled datagrams come with the fragment that completed them,
  * last (see nfq_reader_packet), all at once. */
 static void
-pcap_push(struct reader *r, const struct packet *const *pkts, unsigned n)
+pcap_push(struct reader *r, struct packet *const *pkts, unsigned n)
 {
 	uint32_t w = worker_for(r->rm, pkts[0]);
 
-	while (!ring_push_n(&r->rings[w], pkts, n, r->index)) {
+	while (!ring_push_n(&r->rings[w], (const struct packet *const *)pkts,
+	    n, r->index)) {
 		doorbell_ring(&r->rm->workers[w].bell);
 		if (__atomic_load_n(&r->rm->quit, __ATOMIC_RELAXED))
 			return;
@@ -392,11 +416,11 @@ pcap_reader_main(void *arg)
 	struct runmode *rm = r->rm;
 	char err[512];
 
-	log_procinit("pcap");
+	thread_name("pcap");
 	pin_thread(rm->cfg->reader_cpus, 0);
 	for (size_t f = 0; f < rm->npcap_files; f++) {
 		struct capture_pcap *cp;
-		const struct packet *pkts[DEFRAG_MAX_NEST + 1];
+		struct packet *pkts[DEFRAG_MAX_NEST + 1];
 		struct packet p;
 		unsigned n;
 		int rc = 0;
@@ -838,13 +862,14 @@ worker_datagram(struct worker *w, struct packet *dp, const struct packet *frag)
 	return drop;
 }
 
-/* datagram_drop: p completed a datagram that is to be dropped. */
+/* p, read from source's queue; datagram_drop: p completed a datagram
+ * that is to be dropped. */
 static void
-worker_packet(struct worker *w, struct ring_slot *s, bool datagram_drop)
+worker_packet(struct worker *w, struct packet *p, uint16_t source,
+    bool datagram_drop)
 {
 	struct runmode *rm = w->rm;
-	struct packet *p = &s->pkt;
-	struct verdict_counters *vc = &w->counters[s->source];
+	struct verdict_counters *vc = &w->counters[source];
 	struct pipeline_result pr;
 	struct detect_result *res = &pr.det;
 	struct nfq_mark_request mark_req;
@@ -904,9 +929,9 @@ worker_packet(struct worker *w, struct ring_slot *s, bool datagram_drop)
 		v.ctmark = (p->ctmark & ~rm->cfg->nfq_bypass_mask) |
 		    rm->cfg->nfq_bypass_mark;
 	}
-	if (capture_nfq_batch_full(&w->batches[s->source]))
-		worker_flush(w, s->source);
-	capture_nfq_batch_add(&w->batches[s->source], p->queue, p->nfq_id, &v);
+	if (capture_nfq_batch_full(&w->batches[source]))
+		worker_flush(w, source);
+	capture_nfq_batch_add(&w->batches[source], p->queue, p->nfq_id, &v);
 
 	if (pr.reject != 0) {
 		counter_inc(&vc->rejected);
@@ -973,7 +998,7 @@ worker_main(void *arg)
 	char name[16];
 
 	snprintf(name, sizeof(name), "worker%u", w->index);
-	log_procinit(name);
+	thread_name(name);
 	pin_thread(rm->cfg->worker_cpus, w->index);
 	for (;;) {
 		size_t handled = 0;
@@ -1011,7 +1036,7 @@ worker_main(void *arg)
 					s = f;
 					burst += (int)k;
 				}
-				worker_packet(w, s, drop);
+				worker_packet(w, &s->pkt, s->source, drop);
 				ring_release(ring, s);
 				burst++;
 			}
@@ -1050,13 +1075,127 @@ worker_main(void *arg)
 	return NULL;
 }
 
+/* runmode workers: with --queue-cpu-fanout (or a hash that is not
+ * symmetric) the two directions of a flow can reach different queues,
+ * so different readers' flow tables, and each sees half of it. As
+ * Suricata's tcp.pkt_on_wrong_thread and stream event wrong_thread:
+ * the reader that saw a TCP flow's SYN (or, midstream, its first
+ * packet) owns its hash slot; a packet of it on another reader is
+ * counted and gets the event. A hint, not a table: two live flows in
+ * one of OWNER_SLOTS slots on different readers count too. */
+static void
+direct_owner(struct reader *r, struct worker *w, struct packet *p)
+{
+	struct runmode *rm = r->rm;
+	uint8_t me = (uint8_t)(r->index + 1), o, *slot;
+
+	if (rm->owner == NULL || p->proto != IPPROTO_TCP || !p->l4_valid)
+		return;
+	slot = &rm->owner[hash_flow_symmetric(p) & (OWNER_SLOTS - 1)];
+	o = __atomic_load_n(slot, __ATOMIC_RELAXED);
+	if (o == me)
+		return;
+	if (o == 0 || (p->tcp_flags & (PKT_TCP_SYN | PKT_TCP_ACK)) ==
+	    PKT_TCP_SYN) {
+		__atomic_store_n(slot, me, __ATOMIC_RELAXED);
+		return;
+	}
+	counter_inc(&w->wrong_thread);
+	decode_event_set(p->events, DECODE_EV_STREAM_WRONG_THREAD);
+	if (__atomic_exchange_n(&rm->wrong_thread_logged, 1,
+	    __ATOMIC_RELAXED) == 0)
+		log_warnx("queue %u: a TCP packet of a flow another queue's "
+		    "reader tracks (runmode workers needs both directions of "
+		    "a flow on one queue: iptables --queue-balance without "
+		    "--queue-cpu-fanout); counted, stream event wrong_thread",
+		    capture_nfq_queue(r->nfq));
+}
+
+/* runmode workers: the reader's recv callback is the worker. What
+ * worker_main does for a ring slot happens here, for p and the
+ * datagrams it completed; verdicts go into the batch that the reader
+ * flushes when capture_nfq_recv returns. */
+static void
+nfq_direct_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
+{
+	struct reader *r = arg;
+	struct worker *w = &r->rm->workers[r->index];
+	bool drop = false;
+
+	(void)nfq;
+	(void)decode_packet_cfg(p, &r->rm->decode);
+	if (decode_event_invalid(p->events))
+		counter_inc(&r->decoder_invalid);
+	if (p->is_fragment && r->defrag != NULL) {
+		struct packet *pkts[DEFRAG_MAX_NEST + 1];
+		unsigned n = reader_defrag(r, p, pkts);
+
+		/* as worker_main: the datagrams, innermost first, then the
+		 * fragment that completed them takes their verdict */
+		if (n > 1) {
+			for (unsigned i = 0; i + 1 < n; i++)
+				if (worker_datagram(w, pkts[i], p))
+					drop = true;
+			worker_packet(w, p, r->index, drop);
+			return;
+		}
+	}
+	decode_events_count(r->decoder_events, p->events);
+	direct_owner(r, w, p);
+	worker_packet(w, p, r->index, false);
+}
+
+static void *
+nfq_direct_main(void *arg)
+{
+	struct reader *r = arg;
+	struct runmode *rm = r->rm;
+	struct worker *w = &rm->workers[r->index];
+	char name[16];
+	int n;
+
+	snprintf(name, sizeof(name), "nfq%u", capture_nfq_queue(r->nfq));
+	thread_name(name);
+	pin_thread(rm->cfg->worker_cpus != NULL && *rm->cfg->worker_cpus ?
+	    rm->cfg->worker_cpus : rm->cfg->reader_cpus, r->index);
+	while (!__atomic_load_n(&rm->quit, __ATOMIC_RELAXED)) {
+		struct timespec now;
+
+		/* no packet is held here: a reload may take the engine */
+		worker_follow_engine(w);
+		n = capture_nfq_recv(r->nfq, READER_POLL_MS, nfq_direct_packet,
+		    r);
+		/* what that batch decided goes out now, never later */
+		worker_flush(w, r->index);
+		if (n == -1) {
+			log_warn("queue %u: receive", capture_nfq_queue(r->nfq));
+			__atomic_store_n(&r->read_error, 1, __ATOMIC_RELAXED);
+			break;
+		}
+		/* idle flows time out by the wall clock, as worker_main's */
+		clock_gettime(CLOCK_REALTIME, &now);
+		worker_expire(w, &now);
+	}
+	for (int i = 0; i < READER_DRAIN_ROUNDS; i++) {
+		n = capture_nfq_recv(r->nfq, 0, nfq_direct_packet, r);
+		worker_flush(w, r->index);
+		if (n <= 0)
+			break;
+	}
+	flow_table_flush(w->flows, worker_flow_end, w);
+	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
 size_t
-runmode_worker_count(const struct quell_config *cfg)
+runmode_worker_count(const struct quell_config *cfg, bool offline)
 {
 	long n;
 
 	if (cfg->runmode == CONFIG_RUNMODE_SINGLE)
 		n = 1;
+	else if (cfg->runmode == CONFIG_RUNMODE_WORKERS && !offline)
+		n = cfg->nfq_nqueues;	/* a worker per queue, its reader */
 	else if (cfg->detect_threads > 0)
 		n = cfg->detect_threads;
 	else
@@ -1124,6 +1263,8 @@ readers_create(struct runmode *rm, char *err, size_t errlen)
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
+		if (rm->direct)
+			continue;
 		if ((r->rings = calloc(rm->nworkers, sizeof(*r->rings))) ==
 		    NULL) {
 			snprintf(err, errlen, "out of memory");
@@ -1225,7 +1366,19 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 	rm->npcap_files = opts->npcap_files;
 	policy_from_config(cfg, &rm->policy);
 	rm->nreaders = rm->offline ? 1 : cfg->nfq_nqueues;
-	rm->nworkers = runmode_worker_count(cfg);
+	rm->nworkers = runmode_worker_count(cfg, rm->offline);
+	/* Suricata's workers: the thread that reads a queue inspects its
+	 * packets. Offline keeps the reader and its workers. */
+	rm->direct = !rm->offline && cfg->runmode == CONFIG_RUNMODE_WORKERS;
+	if (rm->direct) {
+		log_info("runmode workers: %zu queue thread%s, each inspecting "
+		    "its own packets%s", rm->nworkers, rm->nworkers == 1 ?
+		    "" : "s", cfg->detect_threads > 0 ?
+		    " (threading.detect-threads is ignored in this mode)" : "");
+		if (rm->nworkers > 1 &&
+		    (rm->owner = calloc(OWNER_SLOTS, 1)) == NULL)
+			goto nomem;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &rm->started);
 	rm->readers = calloc(rm->nreaders, sizeof(*rm->readers));
 	rm->workers = calloc(rm->nworkers, sizeof(*rm->workers));
@@ -1324,7 +1477,7 @@ runmode_run(struct runmode *rm, char *err, size_t errlen)
 		rm->bypass = NULL;
 		return -1;
 	}
-	for (size_t i = 0; i < rm->nworkers; i++) {
+	for (size_t i = 0; i < rm->nworkers && !rm->direct; i++) {
 		struct worker *w = &rm->workers[i];
 
 		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
@@ -1337,7 +1490,8 @@ runmode_run(struct runmode *rm, char *err, size_t errlen)
 		struct reader *r = &rm->readers[i];
 
 		if (pthread_create(&r->thread, NULL, rm->offline ?
-		    pcap_reader_main : nfq_reader_main, r) != 0) {
+		    pcap_reader_main : rm->direct ? nfq_direct_main :
+		    nfq_reader_main, r) != 0) {
 			snprintf(err, errlen, "cannot start reader thread");
 			return -1;
 		}
@@ -1625,6 +1779,14 @@ log_losses(struct runmode *rm)
 	if (rm->offline)
 		return;
 	collect(rm, qs, &s, false);
+	for (size_t w = 0; rm->direct && w < rm->nworkers; w++) {
+		uint64_t n = counter_get(&rm->workers[w].wrong_thread);
+
+		if (n > 0)
+			log_info("queue %u: %" PRIu64 " TCP packets of flows "
+			    "another queue's reader tracks (pkt_on_wrong_thread)",
+			    rm->cfg->nfq_queues[w], n);
+	}
 	for (size_t i = 0; i < s.nqueues; i++) {
 		const struct output_eve_queue_stats *q = &qs[i];
 
@@ -1740,6 +1902,7 @@ runmode_stop(struct runmode *rm)
 	rm->app = NULL;
 	capture_reject_close(rm->reject);
 	detect_engine_free(rm->engine);
+	free(rm->owner);
 	free(rm->readers);
 	free(rm->workers);
 	free(rm);

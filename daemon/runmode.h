@@ -50,10 +50,10 @@ int	runmode_run(struct runmode *, char *err, size_t errlen);
  * final stats event and frees the current engine. */
 void	runmode_stop(struct runmode *);
 size_t	runmode_workers(const struct runmode *);
-/* How many workers runmode_open will use: event producers 0 .. n - 1
- * are the workers, producer n is the main thread, n + 1 the bypass
- * manager's thread. */
-size_t	runmode_worker_count(const struct quell_config *);
+/* How many workers runmode_open will use (runmode workers inline: one
+ * per queue): event producers 0 .. n - 1 are the workers, producer n
+ * is the main thread, n + 1 the bypass manager's thread. */
+size_t	runmode_worker_count(const struct quell_config *, bool offline);
 struct bypass_manager;
 struct output_eve_queue_stats;
 
