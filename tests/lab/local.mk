@@ -13,6 +13,7 @@ LAB_TESTS = \
 	tests/lab/t_control.sh \
 	tests/lab/t_bypass.sh \
 	tests/lab/t_multiqueue.sh \
+	tests/lab/t_runmode_workers.sh \
 	tests/lab/t_repeat_mode.sh \
 	tests/lab/t_route_mode.sh \
 	tests/lab/t_route_chain.sh \
