@@ -1518,6 +1518,12 @@ runmode_swap_engine(struct runmode *rm, struct detect_engine *engine)
 		doorbell_ring(&w->bell);
 		while (__atomic_load_n(&w->engine_ack, __ATOMIC_ACQUIRE) !=
 		    engine) {
+			/* runmode workers: a reader that has stopped (a read
+			 * error) no longer touches its worker: move it here,
+			 * or its detect thread would outlive the old engine */
+			if (rm->direct && __atomic_load_n(&rm->readers[i].done,
+			    __ATOMIC_ACQUIRE))
+				worker_follow_engine(w);
 			doorbell_ring(&w->bell);
 			usleep(1000);
 		}
