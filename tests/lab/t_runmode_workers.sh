@@ -64,9 +64,15 @@ pid=${LAB_PID[quelld]}
 
 grep -q 'runmode workers: 2 queue threads, each inspecting its own packets (threading.detect-threads is ignored' \
 	"${LAB_LOG[quelld]}" || lab_fail "quelld did not log workers mode: $(cat "${LAB_LOG[quelld]}")"
-names=$(cat /proc/"$pid"/task/*/comm | sort | tr '\n' ' ')
-nnfq=$(printf '%s\n' $names | grep -c '^nfq[01]$')
-nworker=$(printf '%s\n' $names | grep -c '^worker')
+# The queues are bound before the threads start (and name themselves).
+for ((i = 0; i < 100; i++)); do
+	names=$(cat /proc/"$pid"/task/*/comm | sort)
+	[ "$(grep -c '^nfq[01]$' <<<"$names")" = 2 ] && break
+	sleep 0.1
+done
+nnfq=$(grep -c '^nfq[01]$' <<<"$names")
+nworker=$(grep -c '^worker' <<<"$names")
+names=$(tr '\n' ' ' <<<"$names")
 lab_assert_eq "nfq threads in workers mode (threads: $names)" 2 "$nnfq"
 lab_assert_eq "worker threads in workers mode (threads: $names)" 0 "$nworker"
 lab_log "ok: threads $names"
