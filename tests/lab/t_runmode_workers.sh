@@ -20,9 +20,13 @@
 #   fallbacks, and the kernel's id_sequence = packets + user_dropped +
 #   kernel.failopen + still queued (queue_total); the NFQUEUE rule
 #   counters >= the id_sequences + queue_dropped (the rest passed by
-#   --queue-bypass after the unbind); the transfer survives;
+#   --queue-bypass after the unbind); the transfer survives, and its
+#   flow record (reason shutdown) was written by the flush at exit;
 # - stats add up: nfq.packets/accepted/dropped are the sums of the
 #   queues', detect.alert = the alert events in eve.json, nothing lost;
+# - bypass: a `bypass` rule on 16 downloads over both queues, each
+#   flow handed to the bypass manager (stats.bypass), the connmark ACCEPT
+#   takes more of the transfers than quelld reads, every download whole;
 # - with --queue-cpu-fanout, client on CPU 0 and server on CPU 1, the
 #   packets of a flow read on the queue that did not see its SYN are
 #   counted and warned about (Suricata's tcp.pkt_on_wrong_thread).
@@ -228,6 +232,54 @@ lab_assert_eq "nfq.accepted = sum of the queues'" "$sa" "$accepted"
 lab_assert_eq "nfq.dropped = sum of the queues'" "$sd" "$dropped"
 lab_assert_eq "detect.alert = alert events in eve.json" "$alerts" \
 	"$(jq -r 'select(.event_type == "alert") | 1' "$eve" | wc -l)"
+# The queue threads flushed their flow tables at shutdown: the transfer
+# that was running has its flow record.
+nshut=$(jq -r --arg s "$LAB_SERVER4" 'select(.event_type == "flow" and .flow.reason == "shutdown"
+	and .dest_ip == $s and .dest_port == 5201) | 1' "$eve" | wc -l)
+[ "$nshut" -ge 1 ] || lab_fail "no flow record (reason shutdown) of the iperf3 transfer running at the shutdown"
+lab_log "ok: $nshut flow records of the iperf3 connections with reason shutdown"
+
+# Bypass in workers mode: a `bypass` rule on the first response of 16
+# downloads (one per IPv4 client address, so over both queues); each
+# queue's thread hands its flows to the bypass manager, conntrack marks
+# them, the connmark ACCEPT ahead of the NFQUEUE rule takes the rest of
+# the transfer. The drop rules stay (the client still retransmits the
+# requests dropped above).
+MARK=0x40000000
+CONNMARK="-m connmark --mark $MARK/$MARK -j ACCEPT"
+lab_ipt -D FORWARD -p tcp --dport "$LAB_HTTP_PORT" -j DROP || lab_fail "delete IPv4 HTTP DROP"
+lab_ip6t -D FORWARD -p tcp --dport "$LAB_HTTP_PORT" -j DROP || lab_fail "delete IPv6 HTTP DROP"
+# shellcheck disable=SC2086
+lab_ipt -I FORWARD 1 $CONNMARK || lab_fail "insert the connmark ACCEPT"
+brules="$LAB_TMP/bypass.rules"
+{ cat "$rules"; printf '%s\n' "alert tcp any $LAB_HTTP_PORT -> any any (msg:\"bypass the download\"; flow:established,to_client; content:\"HTTP/1.\"; bypass; sid:5; rev:1;)"; } >"$brules"
+logdir3="$LAB_TMP/log3"
+mkdir -p "$logdir3"
+lab_start_quelld -c "$CONFIG" -S "$brules" -l "$logdir3" -q 0:1 --runmode=workers --set bypass.poll-interval=1
+BIG=$((2 << 20))
+srcs=("${LAB_CLIENT4_EXTRA[@]}")
+out=$(curl_all "/big?bytes=$BIG" 20)
+while read -r code i; do
+	[ "$code" = 0 ] || lab_fail "download from ${srcs[$i]} with bypass: exit status $code"
+	lab_assert_eq "bytes downloaded by ${srcs[$i]}" "$BIG" "$(stat -c %s "$LAB_TMP/body.$i")"
+done <<<"$out"
+rc=0
+lab_stop_quelld || rc=$?
+lab_assert_eq "quelld exit status (bypass phase)" 0 "$rc"
+s=$(lab_final_stat "$logdir3/eve.json" .bypass.requests .bypass.conntrack .bypass.local \
+	.nfq.queue0.packets .nfq.queue1.packets) || exit 1
+read -r breq bct blocal bq0 bq1 <<<"$s"
+lab_log "bypass phase: requests $breq, conntrack $bct, local $blocal; packets read: queue0 $bq0, queue1 $bq1"
+[ "$breq" -ge "${#srcs[@]}" ] || lab_fail "bypass requests $breq < ${#srcs[@]} downloads"
+[ $((bct + blocal)) -ge "${#srcs[@]}" ] || lab_fail "bypassed flows $((bct + blocal)) < ${#srcs[@]} downloads"
+if [ "$bq0" = 0 ] || [ "$bq1" = 0 ]; then lab_fail "the downloads did not use both queues ($bq0, $bq1)"; fi
+# shellcheck disable=SC2086
+nconn=$(lab_ipt_counter FORWARD "$CONNMARK") || exit 1
+[ "$nconn" -gt $((bq0 + bq1)) ] ||
+	lab_fail "the connmark ACCEPT took $nconn packets, quelld read $((bq0 + bq1)): the bypass did not take the transfers"
+lab_log "ok: bypass: $nconn packets passed by conntrack mark, $((bq0 + bq1)) read by quelld"
+# shellcheck disable=SC2086
+lab_ipt -D FORWARD $CONNMARK || lab_fail "delete the connmark ACCEPT"
 
 # --queue-cpu-fanout: the queue follows the CPU that forwards the packet.
 # The client (curl) runs on CPU 0, the server on CPU 1, so a request and
@@ -236,8 +288,6 @@ lab_assert_eq "detect.alert = alert events in eve.json" "$alerts" \
 # warned once, and the count logged at exit.
 [ "$(nproc)" -ge 2 ] || _lab_cannot_run "the --queue-cpu-fanout phase needs 2 CPUs, this host has $(nproc)"
 FANOUT='-j NFQUEUE --queue-balance 0:1 --queue-bypass --queue-cpu-fanout'
-lab_ipt -D FORWARD -p tcp --dport "$LAB_HTTP_PORT" -j DROP || lab_fail "delete IPv4 HTTP DROP"
-lab_ip6t -D FORWARD -p tcp --dport "$LAB_HTTP_PORT" -j DROP || lab_fail "delete IPv6 HTTP DROP"
 # shellcheck disable=SC2086
 lab_ipt -D FORWARD $RULE || lab_fail "delete IPv4 NFQUEUE rule"
 # shellcheck disable=SC2086
@@ -266,4 +316,4 @@ n=$(sed -n "s/.*queue [01]: \([0-9]*\) TCP packets of flows another queue's read
 	awk '{ n += $1 } END { print n + 0 }')
 [ "$n" -gt 0 ] || lab_fail "no wrong-thread count at exit: $(tail -20 "${LAB_LOG[quelld]}")"
 lab_log "ok: --queue-cpu-fanout: $n TCP packets read on a queue whose thread did not see their flow start"
-echo "PASS: runmode workers on queues 0 and 1: drops, reload and shutdown under traffic, every packet verdicted, wrong-queue packets counted ($LAB_IPTABLES)"
+echo "PASS: runmode workers on queues 0 and 1: drops, reload and shutdown under traffic, every packet verdicted, bypass, wrong-queue packets counted ($LAB_IPTABLES)"
