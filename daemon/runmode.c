@@ -332,6 +332,18 @@ reader_finish(struct reader *r)
 		doorbell_ring(&r->rm->workers[w].bell);
 }
 
+/* Shutdown: the kernel queues nothing more, so the drain that follows
+ * verdicts every packet that took an id (unbinding would drop what is
+ * still queued). */
+static void
+reader_refuse(struct reader *r)
+{
+	if (capture_nfq_refuse(r->nfq) == -1)
+		log_warn("queue %u: cannot stop the queue before the last "
+		    "drain (what arrives before the unbind is dropped)",
+		    capture_nfq_queue(r->nfq));
+}
+
 static void *
 nfq_reader_main(void *arg)
 {
@@ -354,6 +366,7 @@ nfq_reader_main(void *arg)
 		if (n > 0)
 			reader_wake_workers(r);
 	}
+	reader_refuse(r);
 	for (int i = 0; i < READER_DRAIN_ROUNDS; i++) {
 		if (capture_nfq_recv(r->nfq, 0, nfq_reader_packet, r) <= 0)
 			break;
@@ -1176,6 +1189,7 @@ nfq_direct_main(void *arg)
 		clock_gettime(CLOCK_REALTIME, &now);
 		worker_expire(w, &now);
 	}
+	reader_refuse(r);
 	for (int i = 0; i < READER_DRAIN_ROUNDS; i++) {
 		n = capture_nfq_recv(r->nfq, 0, nfq_direct_packet, r);
 		worker_flush(w, r->index);

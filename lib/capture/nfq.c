@@ -241,6 +241,23 @@ capture_nfq_close(struct capture_nfq *q)
 	free(q);
 }
 
+int
+capture_nfq_refuse(struct capture_nfq *q)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	if (!q->bound)
+		return 0;
+	/* No ack asked: send_config would skip the packets that arrive
+	 * before it, and those are what the caller still has to
+	 * verdict. The kernel applies the setting before sendto
+	 * returns. */
+	nlh = nfq_nlmsg_put(buf, NFQNL_MSG_CONFIG, q->queue);
+	nfq_nlmsg_cfg_put_qmaxlen(nlh, 0);
+	return mnl_socket_sendto(q->nl, nlh, nlh->nlmsg_len) < 0 ? -1 : 0;
+}
+
 uint16_t
 capture_nfq_queue(const struct capture_nfq *q)
 {

@@ -48,6 +48,12 @@ struct capture_nfq *capture_nfq_open(const struct capture_nfq_opts *,
 	    char *err, size_t errlen);
 /* Unbinds the queue and closes the socket. */
 void	capture_nfq_close(struct capture_nfq *);
+/* Before a last drain and close: the queue takes no more packets (its
+ * length limit becomes 0, so the kernel treats new ones as at a full
+ * queue: accepted with fail-open, else dropped, neither taking an id);
+ * those already queued stay for capture_nfq_recv(). Unbinding would
+ * drop them. -1 if the message could not be sent. */
+int	capture_nfq_refuse(struct capture_nfq *);
 uint16_t capture_nfq_queue(const struct capture_nfq *);
 /* True when the kernel accepted NFQA_CFG_F_CONNTRACK for this queue. */
 bool	capture_nfq_has_conntrack(const struct capture_nfq *);
