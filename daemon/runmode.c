@@ -69,7 +69,8 @@
 #define RING_SLOTS_MAX		4096
 #define RING_ARENA_BYTES	(8u << 20)
 #define MAX_WORKERS		64
-/* runmode workers: slots of the flow owner hints (a power of two) */
+/* runmode workers: slots of the flow owner hints (a power of two, at
+ * least 2^8: the tag keeps the hash bits above the slot's in 24 bits) */
 #define OWNER_SLOTS		(1u << 16)
 
 enum source_kind {
@@ -183,9 +184,10 @@ struct runmode {
 	 * with workers[i]; no rings, no worker threads */
 	bool			 direct;
 	/* runmode workers, more than one queue: per symmetric flow hash
-	 * slot, 1 + the reader that saw the flow's SYN (or its first
-	 * packet); __atomic */
-	uint8_t			*owner;
+	 * slot, the rest of the flow's hash (above the slot bits) and
+	 * 1 + the reader that saw its SYN (or its first packet), as
+	 * tag << 8 | owner; __atomic */
+	uint32_t		*owner;
 	int			 wrong_thread_logged;	/* __atomic */
 	struct timespec		 started;
 	int			 quit;		/* __atomic */
@@ -1094,25 +1096,31 @@ worker_main(void *arg)
  * Suricata's tcp.pkt_on_wrong_thread and stream event wrong_thread:
  * the reader that saw a TCP flow's SYN (or, midstream, its first
  * packet) owns its hash slot; a packet of it on another reader is
- * counted and gets the event. A hint, not a table: two live flows in
- * one of OWNER_SLOTS slots on different readers count too. */
+ * counted and gets the event. A hint, not a table: the slot keeps the
+ * flow's 32-bit hash, so only two live flows with the same hash on
+ * different readers would count wrongly; a flow whose slot another
+ * took is not judged. */
 static void
 direct_owner(struct reader *r, struct worker *w, struct packet *p)
 {
 	struct runmode *rm = r->rm;
-	uint8_t me = (uint8_t)(r->index + 1), o, *slot;
+	uint32_t h, e, mine, *slot;
 
 	if (rm->owner == NULL || p->proto != IPPROTO_TCP || !p->l4_valid)
 		return;
-	slot = &rm->owner[hash_flow_symmetric(p) & (OWNER_SLOTS - 1)];
-	o = __atomic_load_n(slot, __ATOMIC_RELAXED);
-	if (o == me)
+	h = hash_flow_symmetric(p);
+	slot = &rm->owner[h & (OWNER_SLOTS - 1)];
+	mine = (h / OWNER_SLOTS) << 8 | (uint32_t)(r->index + 1);
+	e = __atomic_load_n(slot, __ATOMIC_RELAXED);
+	if (e == mine)
 		return;
-	if (o == 0 || (p->tcp_flags & (PKT_TCP_SYN | PKT_TCP_ACK)) ==
+	if (e == 0 || (p->tcp_flags & (PKT_TCP_SYN | PKT_TCP_ACK)) ==
 	    PKT_TCP_SYN) {
-		__atomic_store_n(slot, me, __ATOMIC_RELAXED);
+		__atomic_store_n(slot, mine, __ATOMIC_RELAXED);
 		return;
 	}
+	if (e >> 8 != mine >> 8)
+		return;		/* another flow's slot */
 	counter_inc(&w->wrong_thread);
 	decode_event_set(p->events, DECODE_EV_STREAM_WRONG_THREAD);
 	if (__atomic_exchange_n(&rm->wrong_thread_logged, 1,
@@ -1390,7 +1398,8 @@ runmode_open(const struct quell_config *cfg, struct detect_engine *engine,
 		    "" : "s", cfg->detect_threads > 0 ?
 		    " (threading.detect-threads is ignored in this mode)" : "");
 		if (rm->nworkers > 1 &&
-		    (rm->owner = calloc(OWNER_SLOTS, 1)) == NULL)
+		    (rm->owner = calloc(OWNER_SLOTS, sizeof(*rm->owner))) ==
+		    NULL)
 			goto nomem;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &rm->started);
