@@ -1145,6 +1145,7 @@ nfq_direct_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 
 	(void)nfq;
 	(void)decode_packet_cfg(p, &r->rm->decode);
+	decode_stats_count(&r->decode_stats, p, true);
 	if (decode_event_invalid(p->events))
 		counter_inc(&r->decoder_invalid);
 	if (p->is_fragment && r->defrag != NULL) {

@@ -24,7 +24,8 @@
 #   --queue-bypass after the unbind); the transfer survives, and its
 #   flow record (reason shutdown) was written by the flush at exit;
 # - stats add up: nfq.packets/accepted/dropped are the sums of the
-#   queues', detect.alert = the alert events in eve.json, nothing lost;
+#   queues', decoder.pkts = nfq.packets, detect.alert = the alert events
+#   in eve.json, nothing lost;
 # - bypass: a `bypass` rule on 16 downloads over both queues, each
 #   flow handed to the bypass manager (stats.bypass), the connmark ACCEPT
 #   takes more of the transfers than quelld reads, every download whole;
@@ -204,8 +205,9 @@ grep -q "another queue's reader" "${LAB_LOG[quelld]}" &&
 
 eve="$logdir/eve.json"
 lab_eve_check "$eve"
-s=$(lab_final_stat "$eve" .nfq.packets .nfq.accepted .nfq.dropped .nfq.ring_full .detect.alert) || exit 1
-read -r packets accepted dropped ring_full alerts <<<"$s"
+s=$(lab_final_stat "$eve" .nfq.packets .nfq.accepted .nfq.dropped .nfq.ring_full .detect.alert .decoder.pkts) || exit 1
+read -r packets accepted dropped ring_full alerts dpkts <<<"$s"
+lab_assert_eq "decoder.pkts = nfq.packets (each packet read is decoded once)" "$packets" "$dpkts"
 lab_assert_eq "ring-full fallbacks" 0 "$ring_full"
 n4=$(lab_ipt_counter FORWARD "$RULE") || exit 1
 n6=$(lab_ipt_counter -6 FORWARD "$RULE") || exit 1
