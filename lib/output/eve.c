@@ -590,6 +590,15 @@ pkt_src_name(uint8_t src)
 	}
 }
 
+/* The pkt_src of an app-layer record: its packet's, or for a TCP flow's
+ * records logged at its end the flow-timeout pseudo packet's, which
+ * Suricata logs them on. */
+static uint8_t
+app_pkt_src(const struct packet *p)
+{
+	return p != NULL ? p->pkt_src : PKT_SRC_FLOW_TIMEOUT;
+}
+
 static bool
 proto_has_ports(uint8_t proto)
 {
@@ -1315,9 +1324,9 @@ eve_app_tree(struct output_eve *eve, size_t producer, const struct flow *f,
 		    f->server_port);
 	json_object_set_new(obj, "proto",
 	    json_string(proto_name(f->proto, pbuf, sizeof(pbuf))));
-	if (p != NULL)
+	if (p != NULL || f->proto == IPPROTO_TCP)
 		json_object_set_new(obj, "pkt_src",
-		    json_string(pkt_src_name(p->pkt_src)));
+		    json_string(pkt_src_name(app_pkt_src(p))));
 	/* as Suricata's EVE header: the flow's variables in every record */
 	add_flow_metadata(eve, obj, f);
 	if (with_tx_id)
@@ -1508,9 +1517,9 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	}
 	JTEXT_KEY(&t, &first, "proto");
 	jtext_cstring(&t, proto_name(f->proto, pbuf, sizeof(pbuf)));
-	if (p != NULL) {
+	if (p != NULL || f->proto == IPPROTO_TCP) {
 		JTEXT_KEY(&t, &first, "pkt_src");
-		jtext_cstring(&t, pkt_src_name(p->pkt_src));
+		jtext_cstring(&t, pkt_src_name(app_pkt_src(p)));
 	}
 	/* as Suricata's EVE header: the flow's variables in every record
 	 * (none without any detection variable) */

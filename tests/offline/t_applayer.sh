@@ -133,6 +133,17 @@ done
 want tlsev 2 '.event_type == "alert"' "alerts"
 ok "TLS: events of the flow's last bytes alert once, on the to-client flow-end packet"
 
+# A transaction logged at a TCP flow's end names Suricata's flow-timeout
+# pseudo packet (suricata-verify base64-issue-5223: its http record has
+# pkt_src "stream (flow timeout)" and no pcap_cnt in Suricata 7.0.6)
+mkdir -p "$tmp/endlog"
+timeout 60 "$quelld" -c "$top_src/etc/quell.yaml" -S /dev/null \
+	-l "$tmp/endlog" -r "$data/verify/base64-issue-5223-input.pcap" \
+	-k none >"$tmp/endlog.out" 2>"$tmp/endlog.err" ||
+	fail "flow-end logging: quelld exited $?: $(cat "$tmp/endlog.err")"
+want endlog 1 '.event_type == "http" and .http.hostname == "foo.bar" and .pkt_src == "stream (flow timeout)" and .pcap_cnt == null' "http records logged at the flow's end, on its pseudo packet"
+ok "app-layer records logged at a TCP flow's end carry pkt_src stream (flow timeout)"
+
 ok "TLS: encryption-handling bypass requests the bypass after the handshake (tcp.bypass_encrypted); default and bypass inspect no encrypted payload, full does"
 
 run dns "$data/verify/dns-z-bit-input.pcap"
