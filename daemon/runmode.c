@@ -273,6 +273,17 @@ reader_defrag(struct reader *r, struct packet *p,
 	return k;
 }
 
+/* A captured packet's decode in its queue's thread, counted in the
+ * reader's decoder counters. */
+static void
+reader_decode(struct reader *r, struct packet *p)
+{
+	(void)decode_packet_cfg(p, &r->rm->decode);
+	decode_stats_count(&r->decode_stats, p, true);
+	if (decode_event_invalid(p->events))
+		counter_inc(&r->decoder_invalid);
+}
+
 /* Inline reader: a packet the rings cannot take still gets a verdict
  * now, by the configured ring-full policy. */
 static void
@@ -281,10 +292,7 @@ nfq_reader_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	struct reader *r = arg;
 	uint32_t w;
 
-	(void)decode_packet_cfg(p, &r->rm->decode);
-	decode_stats_count(&r->decode_stats, p, true);
-	if (decode_event_invalid(p->events))
-		counter_inc(&r->decoder_invalid);
+	reader_decode(r, p);
 	if (p->is_fragment && r->defrag != NULL) {
 		struct packet *pkts[DEFRAG_MAX_NEST + 1];
 		unsigned n;
@@ -1144,10 +1152,7 @@ nfq_direct_packet(struct capture_nfq *nfq, struct packet *p, void *arg)
 	bool drop = false;
 
 	(void)nfq;
-	(void)decode_packet_cfg(p, &r->rm->decode);
-	decode_stats_count(&r->decode_stats, p, true);
-	if (decode_event_invalid(p->events))
-		counter_inc(&r->decoder_invalid);
+	reader_decode(r, p);
 	if (p->is_fragment && r->defrag != NULL) {
 		struct packet *pkts[DEFRAG_MAX_NEST + 1];
 		unsigned n = reader_defrag(r, p, pkts);

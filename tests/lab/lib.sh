@@ -842,6 +842,30 @@ lab_udp_sink_count() {
 }
 
 # ---------------------------------------------------------------- eve.json
+# lab_server_url SRC: the lab server's HTTP URL base in SRC's address
+# family.
+lab_server_url() {
+	case "$1" in
+	*:*) printf 'http://[%s]:%s' "$LAB_SERVER6" "$LAB_HTTP_PORT" ;;
+	*) printf 'http://%s:%s' "$LAB_SERVER4" "$LAB_HTTP_PORT" ;;
+	esac
+}
+
+# lab_curl_all PATH MAXTIME: one curl process in the client fetching PATH
+# from every address of the caller's srcs array at once (--parallel, one
+# --next group per source address); the body of source i in
+# $LAB_TMP/body.i; prints "EXITCODE INDEX" per transfer.
+lab_curl_all() {
+	local path="$1" max="$2" i
+	local -a args=(--parallel --parallel-immediate --parallel-max "${#srcs[@]}")
+	for i in "${!srcs[@]}"; do
+		[ "$i" = 0 ] || args+=(--next)
+		args+=(-s -g --max-time "$max" --interface "${srcs[$i]}" -o "$LAB_TMP/body.$i"
+			-w "%{exitcode} $i\n" "$(lab_server_url "${srcs[$i]}")$path")
+	done
+	lab_client curl "${args[@]}"
+}
+
 
 # lab_eve_check EVE: eve.json exists, every line is a JSON object and the
 # last one is a stats event (quelld writes a final one at exit).

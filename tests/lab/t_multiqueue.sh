@@ -53,28 +53,6 @@ for q in 0 1; do
 done
 lab_log "ok: $(grep -m1 'conntrack glue' "${LAB_LOG[quelld]}")"
 
-# base_of SRC: the server's URL base in SRC's address family.
-base_of() {
-	case "$1" in
-	*:*) printf 'http://[%s]:%s' "$LAB_SERVER6" "$LAB_HTTP_PORT" ;;
-	*) printf 'http://%s:%s' "$LAB_SERVER4" "$LAB_HTTP_PORT" ;;
-	esac
-}
-
-# curl_all PATH MAXTIME: one curl process fetching PATH from every client
-# address at once (--parallel, one --next group per source address); body
-# of source i in $LAB_TMP/body.i; prints "EXITCODE INDEX" per transfer.
-curl_all() {
-	local path="$1" max="$2" i
-	local -a args=(--parallel --parallel-immediate --parallel-max "${#srcs[@]}")
-	for i in "${!srcs[@]}"; do
-		[ "$i" = 0 ] || args+=(--next)
-		args+=(-s -g --max-time "$max" --interface "${srcs[$i]}" -o "$LAB_TMP/body.$i"
-			-w "%{exitcode} $i\n" "$(base_of "${srcs[$i]}")$path")
-	done
-	lab_client curl "${args[@]}"
-}
-
 srcs=("${LAB_CLIENT4_EXTRA[@]}" "${LAB_CLIENT6_EXTRA[@]}")
 
 # From every client address: GET /ok (the body must come back) and one
@@ -89,7 +67,7 @@ for src in "${srcs[@]}"; do
 	lab_client ping -q -n -c 1 -W 3 -I "$src" "$dst" >/dev/null 2>&1 &
 	pids+=("$!")
 done
-out=$(curl_all /ok 5)
+out=$(lab_curl_all /ok 5)
 while read -r code i; do
 	[ "$code" = 0 ] || lab_fail "curl /ok from ${srcs[$i]}: exit status $code"
 	body=$(cat "$LAB_TMP/body.$i")
@@ -104,7 +82,7 @@ done
 lab_log "ok: GET /ok and ping from ${#srcs[@]} client addresses"
 
 # GET /attack from every address at once: each must time out (28).
-out=$(curl_all /attack 3)
+out=$(lab_curl_all /attack 3)
 while read -r code i; do
 	[ "$code" = 28 ] || lab_fail "curl /attack from ${srcs[$i]}: exit status $code, expected 28 (timeout)"
 done <<<"$out"

@@ -83,31 +83,11 @@ lab_assert_eq "nfq threads in workers mode (threads: $names)" 2 "$nnfq"
 lab_assert_eq "worker threads in workers mode (threads: $names)" 0 "$nworker"
 lab_log "ok: threads $names"
 
-base_of() {
-	case "$1" in
-	*:*) printf 'http://[%s]:%s' "$LAB_SERVER6" "$LAB_HTTP_PORT" ;;
-	*) printf 'http://%s:%s' "$LAB_SERVER4" "$LAB_HTTP_PORT" ;;
-	esac
-}
-
-# curl_all PATH MAXTIME: PATH from every client address at once; prints
-# "EXITCODE INDEX" per transfer, body of source i in $LAB_TMP/body.i.
-curl_all() {
-	local path="$1" max="$2" i
-	local -a args=(--parallel --parallel-immediate --parallel-max "${#srcs[@]}")
-	for i in "${!srcs[@]}"; do
-		[ "$i" = 0 ] || args+=(--next)
-		args+=(-s -g --max-time "$max" --interface "${srcs[$i]}" -o "$LAB_TMP/body.$i"
-			-w "%{exitcode} $i\n" "$(base_of "${srcs[$i]}")$path")
-	done
-	lab_client curl "${args[@]}"
-}
-
 # expect_all PATH CODE MAXTIME: every address's transfer ends with CODE
 # (0: and the body came back).
 expect_all() {
 	local path="$1" want="$2" out code i
-	out=$(curl_all "$path" "$3")
+	out=$(lab_curl_all "$path" "$3")
 	while read -r code i; do
 		[ "$code" = "$want" ] || lab_fail "curl $path from ${srcs[$i]}: exit status $code, expected $want"
 		if [ "$want" = 0 ]; then
@@ -262,7 +242,7 @@ mkdir -p "$logdir3"
 lab_start_quelld -c "$CONFIG" -S "$brules" -l "$logdir3" -q 0:1 --runmode=workers --set bypass.poll-interval=1
 BIG=$((2 << 20))
 srcs=("${LAB_CLIENT4_EXTRA[@]}")
-out=$(curl_all "/big?bytes=$BIG" 20)
+out=$(lab_curl_all "/big?bytes=$BIG" 20)
 while read -r code i; do
 	[ "$code" = 0 ] || lab_fail "download from ${srcs[$i]} with bypass: exit status $code"
 	lab_assert_eq "bytes downloaded by ${srcs[$i]}" "$BIG" "$(stat -c %s "$LAB_TMP/body.$i")"
