@@ -52,8 +52,14 @@ hash_flow_symmetric(const struct packet *p)
 	/* Fragments of one datagram must land together: a non-first
 	 * fragment has no ports, so a fragmented datagram is hashed by
 	 * addresses only, first fragment included. */
+	/* A packet carrying a tunnel (VXLAN, Geneve, Teredo) is hashed by
+	 * its addresses too: the two directions of a flow inside it often
+	 * come in outer flows of different ports (VXLAN picks its source
+	 * port from the inner packet), and a flow must stay with one
+	 * worker; the outer flow does as well. */
 	if ((p->proto == IPPROTO_TCP || p->proto == IPPROTO_UDP ||
-	    p->proto == IPPROTO_SCTP) && p->l4_valid && !p->is_fragment)
+	    p->proto == IPPROTO_SCTP) && p->l4_valid && !p->is_fragment &&
+	    p->inner == NULL)
 		h ^= mix32(((uint32_t)p->sport + p->dport) ^
 		    mix32((uint32_t)(p->sport ^ p->dport)));
 	return mix32(h ^ p->proto);

@@ -82,6 +82,19 @@ want $want"
 done <"$data/decoder-stats-suricata-7.0.6.tsv"
 ok "stats.decoder counters as Suricata 7.0.6's on $(wc -l <"$data/decoder-stats-suricata-7.0.6.tsv") captures"
 
+# A flow inside VXLAN whose request and reply come in outer flows of
+# different source ports stays one flow with two workers: packets that
+# carry a tunnel go to a worker by their addresses (suricata-verify
+# vxlan-decoder-02: Suricata 7.0.6 logs one ICMP flow, 4 packets each way)
+mkdir -p "$tmp/vxlan2"
+"$quelld" -k none -c "$top_src/etc/quell.yaml" -r "$data/vxlan.pcap" \
+    -S "$data/decode.rules" -l "$tmp/vxlan2" --set threading.detect-threads=2 \
+    >/dev/null 2>&1 || fail "vxlan, two workers: quelld exited $?"
+got=$(jq -c 'select(.event_type == "flow" and .proto == "ICMP") |
+    [.flow.pkts_toserver, .flow.pkts_toclient]' "$tmp/vxlan2/eve.json")
+[ "$got" = "[4,4]" ] || fail "vxlan, two workers: ICMP flows $got, want one [4,4]"
+ok "vxlan, two workers: the inner ICMP flow is one flow of 4 packets each way"
+
 # Fragments (tests/data/defrag-overlap.pcap, made with scapy): a UDP
 # datagram in 24-byte fragments, one whose second fragment is sent twice
 # at the same offset with different data (the first copy stays), and an
