@@ -715,9 +715,10 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 	struct worker *w = arg;
 	struct outputs *out = w->rm->out;
 
-	/* the app layer's last bytes, detection on the transactions they
-	 * made (Suricata's flow-end pseudo packets, to the server first),
-	 * then the transactions' records before the flow's; none of a
+	/* the app layer's last bytes, each direction's with its own
+	 * flow-end pseudo packet (Suricata's, to the server first) and
+	 * detection on the transactions they made, then the transactions'
+	 * records before the flow's; none of a
 	 * dropped flow, whose app layer stopped with the drop (Suricata
 	 * disables it: an unfinished transaction is not logged) */
 	for (int i = 0; i < 2; i++) {
@@ -729,7 +730,6 @@ worker_flow_end(struct flow *f, enum flow_end_reason reason, void *arg)
 		    pr.det.nalerts > 0)
 			worker_alerts(w, &p, &pr);
 	}
-	pipeline_flow_end(w->pl, f);
 	/* what its stream holds uninspected is inspected now, with
 	 * Suricata's flow-timeout pseudo packets */
 	if (reason == FLOW_END_TIMEOUT || reason == FLOW_END_SHUTDOWN) {

@@ -141,11 +141,12 @@ struct pipeline_stats {
 /* Any thread may call it (relaxed reads of single-writer counters). */
 void	pipeline_stats(const struct pipeline *, struct pipeline_stats *);
 
-/* Before pipeline_flow_end(), to the server first: Suricata's flow-end
- * pseudo packet of direction dir (PKT_FLOW_TO_SERVER or
- * PKT_FLOW_TO_CLIENT) for a TCP flow with an app-layer state. The rest
- * of dir goes to the parser first (EOF), as the pseudo packet's
- * reassembly does in Suricata. p is filled with a packet that has the
+/* For each direction, to the server first (in place of
+ * pipeline_flow_end()): Suricata's flow-end pseudo packet of direction
+ * dir (PKT_FLOW_TO_SERVER or PKT_FLOW_TO_CLIENT) for a TCP flow with an
+ * app-layer state. The rest of dir goes to the parser first (EOF),
+ * always, as the pseudo packet's reassembly does in Suricata. p is
+ * filled with a packet that has the
  * flow's addresses and ports and no data, and detection runs on it for
  * the transaction rules only: a transaction parsed at the flow's end
  * (a request the server never ACKed, read in IDS mode; a capture's last
