@@ -1202,6 +1202,10 @@ eve_type_add(struct config_strlist *l, const struct key *k, const char *name,
 /* An eve-log types item written as suricata.yaml does, "- alert:" with
  * the type's options below it: the type is the item's one key, its
  * options are keys under outputs.eve-log.types.<type>. */
+static void	eve_type_defaults(struct quell_config *, const char *,
+	    struct diag_list *);
+static void	free_field(void *, enum key_type);
+
 static int
 eve_type_item(struct quell_config *cfg, const struct key *k,
     const struct cfg_node *c, struct diag_list *dl)
@@ -1222,11 +1226,37 @@ eve_type_item(struct quell_config *cfg, const struct key *k,
 	case 0:
 		return 0;
 	}
+	snprintf(prefix, sizeof(prefix), "%s.%s", k->path, t->key);
+	eve_type_defaults(cfg, prefix, dl);
 	if (t->type != CFG_NODE_MAP)
 		return 0;
-	snprintf(prefix, sizeof(prefix), "%s.%s", k->path, t->key);
 	walk_map(cfg, t, prefix, dl);
 	return 0;
+}
+
+/* A types list replaces the one before it (an earlier file's, or an
+ * include's), each type with its options: what the item does not set
+ * is the default again, as when Suricata reads that list alone. A
+ * "- http:" after etc/quell.yaml's "extended: yes" logs basic records. */
+static void
+eve_type_defaults(struct quell_config *cfg, const char *prefix,
+    struct diag_list *dl)
+{
+	size_t plen = strlen(prefix);
+
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct key *k = key_at(i);
+
+		if (strncmp(k->path, prefix, plen) != 0 ||
+		    k->path[plen] != '.')
+			continue;
+		if (k->def != NULL)
+			apply_scalar(cfg, k, k->def, NULL, 0, 0, dl);
+		else if (k->type == KEY_BOOL)
+			*(bool *)field(cfg, k) = false;
+		else
+			free_field(field(cfg, k), k->type);
+	}
 }
 
 static int
@@ -1277,8 +1307,15 @@ apply_node_at(struct quell_config *cfg, void *base, const struct key *k,
 				continue;
 			}
 			if (strcmp(k->path, "outputs.eve-log.types") == 0) {
-				if (eve_type_add(l, k, c->value, c, dl) == -1)
+				char prefix[128];
+				int added = eve_type_add(l, k, c->value, c, dl);
+
+				if (added == -1)
 					return -1;
+				snprintf(prefix, sizeof(prefix), "%s.%s",
+				    k->path, c->value);
+				if (added == 1)
+					eve_type_defaults(cfg, prefix, dl);
 				continue;
 			}
 			if (!strlist_item_ok(k, c->value, c->file, c->line,

@@ -419,6 +419,50 @@ START_TEST(test_suricata_eve_types_with_options_load)
 }
 END_TEST
 
+/* A later types list replaces an earlier one with its options: a bare
+ * "- http:" (as suricata-verify's bug-28 case writes it) is a basic http
+ * logger again, as Suricata reading that list alone. */
+START_TEST(test_later_types_list_resets_type_options)
+{
+	static const char base[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - alert:\n"
+	    "            payload: yes\n"
+	    "        - http:\n"
+	    "            extended: yes\n";
+	static const char bare_item[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - alert:\n"
+	    "            packet: yes\n"
+	    "        - http:\n";
+	static const char scalar_item[] =
+	    "outputs:\n"
+	    "  - eve-log:\n"
+	    "      types:\n"
+	    "        - http\n";
+
+	ck_assert_int_eq(config_load_string(cfg, "a.yaml", base, &dl), 0);
+	ck_assert(cfg->eve[0].http_extended);
+	ck_assert(cfg->eve[0].payload);
+	ck_assert_int_eq(config_load_string(cfg, "b.yaml", bare_item, &dl), 0);
+	ck_assert_uint_eq(dl.errors, 0);
+	ck_assert(config_eve_type_enabled(cfg, "http"));
+	ck_assert(!cfg->eve[0].http_extended);
+	ck_assert(!cfg->eve[0].payload);
+	ck_assert(cfg->eve[0].packet);
+	ck_assert_int_eq(config_load_string(cfg, "a.yaml", base, &dl), 0);
+	ck_assert(cfg->eve[0].http_extended);
+	ck_assert_int_eq(config_load_string(cfg, "c.yaml", scalar_item, &dl), 0);
+	ck_assert(config_eve_type_enabled(cfg, "http"));
+	ck_assert(!config_eve_type_enabled(cfg, "alert"));
+	ck_assert(!cfg->eve[0].http_extended);
+}
+END_TEST
+
 START_TEST(test_suricata_section_quell_lacks_warns_once)
 {
 	static const char y[] =
@@ -1053,6 +1097,7 @@ config_suite(void)
 	tcase_add_test(tc, test_set_suricata_output_index_picks_that_eve_log);
 	tcase_add_test(tc, test_set_value_quell_behaves_as_is_quiet);
 	tcase_add_test(tc, test_suricata_eve_types_with_options_load);
+	tcase_add_test(tc, test_later_types_list_resets_type_options);
 	tcase_add_test(tc, test_suricata_section_quell_lacks_warns_once);
 	tcase_add_test(tc, test_runmode_single);
 	tcase_add_test(tc, test_compat_table_is_sorted_and_unique);
