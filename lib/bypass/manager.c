@@ -844,7 +844,10 @@ get_unseen(struct bypass_manager *m, const char *gone_reason)
 static void
 poll_counters(struct bypass_manager *m)
 {
-	if (m->ct == NULL)
+	/* The kernel walks its whole conntrack table for a dump, every
+	 * namespace's (milliseconds on a busy host): with nothing
+	 * bypassed there is nothing to read. */
+	if (m->ct == NULL || bypass_table_count(m->table) == 0)
 		return;
 	m->gen++;
 	counter_inc(&m->st.polls);
