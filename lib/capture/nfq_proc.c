@@ -2,6 +2,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "capture/nfq_proc.h"
 
@@ -47,19 +48,14 @@ capture_nfq_proc_parse(const char *text, struct nfq_kernel_stats *out,
 	return n;
 }
 
-int
-capture_nfq_proc_read(const char *path, uint16_t queue,
+/* The entry of queue among the file's text. */
+static int
+find_queue(char *text, size_t len, uint16_t queue,
     struct nfq_kernel_stats *out)
 {
 	struct nfq_kernel_stats all[256];
-	char text[32768];
-	size_t len, n;
-	FILE *fp;
+	size_t n;
 
-	if ((fp = fopen(path, "r")) == NULL)
-		return -1;
-	len = fread(text, 1, sizeof(text) - 1, fp);
-	fclose(fp);
 	text[len] = '\0';
 	n = capture_nfq_proc_parse(text, all, QUELL_NITEMS(all));
 	for (size_t i = 0; i < n; i++) {
@@ -69,4 +65,35 @@ capture_nfq_proc_read(const char *path, uint16_t queue,
 		}
 	}
 	return -1;
+}
+
+int
+capture_nfq_proc_read(const char *path, uint16_t queue,
+    struct nfq_kernel_stats *out)
+{
+	char text[32768];
+	size_t len;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		return -1;
+	len = fread(text, 1, sizeof(text) - 1, fp);
+	fclose(fp);
+	return find_queue(text, len, queue, out);
+}
+
+int
+capture_nfq_proc_read_fd(int fd, uint16_t queue, struct nfq_kernel_stats *out)
+{
+	char text[32768];
+	size_t len = 0;
+	ssize_t n;
+
+	/* a seq_file starts over at offset 0 */
+	while (len < sizeof(text) - 1 && (n = pread(fd, text + len,
+	    sizeof(text) - 1 - len, (off_t)len)) > 0)
+		len += (size_t)n;
+	if (len == 0)
+		return -1;
+	return find_queue(text, len, queue, out);
 }

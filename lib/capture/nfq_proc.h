@@ -27,5 +27,8 @@ size_t	capture_nfq_proc_parse(const char *text, struct nfq_kernel_stats *,
  * when found, -1 otherwise. */
 int	capture_nfq_proc_read(const char *path, uint16_t queue,
 	    struct nfq_kernel_stats *);
+/* The same from fd, the proc file kept open (read again from offset 0). */
+int	capture_nfq_proc_read_fd(int fd, uint16_t queue,
+	    struct nfq_kernel_stats *);
 
 #endif

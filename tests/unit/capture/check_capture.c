@@ -9,6 +9,9 @@
 #include <linux/netfilter/nfnetlink_queue.h>
 
 #include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <libmnl/libmnl.h>
 
 #include "capture/nfq_ids.h"
@@ -433,6 +436,31 @@ START_TEST(test_proc_file_lines_parse_per_queue)
 }
 END_TEST
 
+/* The reader keeps the proc file open and reads it again from its
+ * start each time. */
+START_TEST(test_proc_file_kept_open_reads_again_from_start)
+{
+	char path[] = "/tmp/quell-nfqproc-XXXXXX";
+	const char *text =
+	    "    0  12345     3 2 65535     7     2   991 1\n"
+	    "    1  12346     0 2 65535     0     0    10 1\n";
+	struct nfq_kernel_stats st;
+	int fd = mkstemp(path);
+
+	ck_assert_int_ne(fd, -1);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+	for (int round = 0; round < 2; round++) {
+		memset(&st, 0, sizeof(st));
+		ck_assert_int_eq(capture_nfq_proc_read_fd(fd, 1, &st), 0);
+		ck_assert_uint_eq(st.portid, 12346);
+		ck_assert_uint_eq(st.id_sequence, 10);
+	}
+	ck_assert_int_eq(capture_nfq_proc_read_fd(fd, 2, &st), -1);
+	close(fd);
+	unlink(path);
+}
+END_TEST
+
 /* The reader's side: ids handed over in one round. */
 static void
 see_ids(struct capture_nfq_ids *ids, const uint32_t *id, size_t n)
@@ -795,6 +823,7 @@ capture_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("nfq_proc");
 	tcase_add_test(tc, test_proc_file_lines_parse_per_queue);
+	tcase_add_test(tc, test_proc_file_kept_open_reads_again_from_start);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("nfq_ids");
 	tcase_add_test(tc, test_ids_in_order_from_one_miss_nothing);
