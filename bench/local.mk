@@ -16,4 +16,4 @@ bench_htp_floor_LDADD = $(HTP_LIBS) $(PCAP_LIBS)
 # The benchmark scripts run from a source tree or an unpacked tarball.
 EXTRA_DIST += bench/README.md bench/all bench/inline bench/offline bench/engine-scale \
 	bench/bypass bench/tls-bypass bench/fuzz-all
-EXTRA_DIST += bench/eve-sinks bench/http bench/flow-memory
+EXTRA_DIST += bench/eve-sinks bench/http bench/flow-memory bench/cputime
