@@ -213,6 +213,11 @@ const struct applayer_parser *applayer_flow_parser(const struct flow *f,
  * payload match names. false when the flow holds none. */
 bool	applayer_flow_inspect_tx(const struct flow *f, uint8_t dir,
 	    uint64_t *id);
+/* Where detection keeps its position in the txs of f's current parser
+ * (struct detect_tx_source.walk): three words, zero when the parser
+ * state starts, only detection reads or writes them. NULL when the
+ * flow has no parser state. */
+uint64_t *applayer_flow_detect_walk(struct flow *f);
 /* Whether the packet being processed raised generic event ev on f. */
 bool	applayer_flow_event(const struct flow *f, enum applayer_event ev);
 /* Whether the flow's parser says the rest of the flow is encrypted

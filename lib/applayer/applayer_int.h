@@ -80,10 +80,32 @@ struct applayer_ctx {
 struct applayer_pstate {
 	const struct applayer_parser *parser;
 	void		*state;
-	uint64_t	 inspect_id[2];	/* detection is done with ids below */
-	uint64_t	 log_id;	/* logging is done with ids below */
+	/* Positions in the txs (ids; Suricata's inspect and log ids): the
+	 * walks start there instead of at the oldest tx. Every held tx
+	 * below inspect_id[dir] has TXF_DETECT of dir, below log_id
+	 * TXF_LOGGED, below complete_id[dir] is complete in dir. A tx
+	 * given a flag past its position (done out of order) has an id
+	 * below ooo_id, so cleanup need not look further. */
+	uint64_t	 inspect_id[2];
+	uint64_t	 log_id;
+	uint64_t	 complete_id[2];
+	uint64_t	 ooo_id;
+	/* detection's own position (applayer_flow_detect_walk) */
+	uint64_t	 detect_walk[3];
 	bool		 logged;	/* a tx logger takes the protocol */
 };
+
+/* A walk over a pstate's txs from an id on, oldest first: through the
+ * parser's tx_next, else tx_get (index i). cur: the id of the tx just
+ * returned. */
+struct applayer_tx_iter {
+	uint64_t	 id;		/* the next tx has an id >= it */
+	uint64_t	 i;
+	uint64_t	 cur;
+};
+
+void	*applayer_tx_iter_next(const struct applayer_pstate *,
+	    struct applayer_tx_iter *);
 
 struct applayer_flow {
 	const struct applayer_config *cfg;

@@ -307,6 +307,12 @@ struct applayer_parser {
 	 * [0, tx_count) with 0 the oldest */
 	uint64_t	(*tx_count)(void *state);
 	void		*(*tx_get)(void *state, uint64_t i);
+	/* optional: the oldest held tx whose id is >= *id, with *id set to
+	 * its id; NULL when there is none. The walks that start at a
+	 * position (detection's, logging's: Suricata's inspect and log
+	 * ids) use it, so that they cost what lies past the position and
+	 * no tx_get from index 0; without it they step through tx_get */
+	void		*(*tx_next)(void *state, uint64_t *id);
 	uint64_t	(*tx_id)(void *state, void *tx);
 	void		(*tx_free)(void *state, uint64_t id);
 	int		(*tx_progress)(void *tx, uint8_t dir);

@@ -94,12 +94,50 @@ tx_complete(const struct applayer_parser *ap, void *tx, uint8_t dir)
 	return ap->tx_progress(tx, dir) >= ap->complete[dir];
 }
 
+void *
+applayer_tx_iter_next(const struct applayer_pstate *ps,
+    struct applayer_tx_iter *it)
+{
+	const struct applayer_parser *ap = ps->parser;
+	uint64_t id = it->id;
+	void *tx;
+
+	if (ap->tx_next != NULL) {
+		if ((tx = ap->tx_next(ps->state, &id)) != NULL) {
+			it->cur = id;
+			it->id = id + 1;
+		}
+		return tx;
+	}
+	for (uint64_t n = ap->tx_count(ps->state); it->i < n;) {
+		if ((tx = ap->tx_get(ps->state, it->i++)) == NULL ||
+		    (id = ap->tx_id(ps->state, tx)) < it->id)
+			continue;
+		it->cur = id;
+		it->id = id + 1;
+		return tx;
+	}
+	return NULL;
+}
+
+/* A tx flagged past the position of its flag (out of order): cleanup
+ * looks that far. */
+static void
+pstate_ooo(struct applayer_pstate *ps, uint64_t id)
+{
+	if (id + 1 > ps->ooo_id)
+		ps->ooo_id = id + 1;
+}
+
 static void
 pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
     struct applayer_pstate *ps)
 {
 	const struct applayer_parser *ap = ps->parser;
+	struct applayer_tx_iter it = { 0 };
+	uint64_t bound = UINT64_MAX;
 	uint8_t need = 0;
+	void *tx;
 
 	if (ap == NULL)
 		return;
@@ -109,25 +147,38 @@ pstate_cleanup(struct applayer_ctx *ctx, const struct applayer_flow *af,
 		need |= TXF_DETECT_TC;
 	if (ps->logged)
 		need |= TXF_LOGGED;
-	for (uint64_t i = 0, n; i < ap->tx_count(ps->state);) {
-		void *tx = ap->tx_get(ps->state, i);
+	/* a tx with every flag it needs lies below each needed flag's
+	 * position, or was flagged out of order (below ooo_id): the txs
+	 * past both (the live ones) are not looked at */
+	if ((need & TXF_DETECT_TS) && ps->inspect_id[APPLAYER_TOSERVER] <
+	    bound)
+		bound = ps->inspect_id[APPLAYER_TOSERVER];
+	if ((need & TXF_DETECT_TC) && ps->inspect_id[APPLAYER_TOCLIENT] <
+	    bound)
+		bound = ps->inspect_id[APPLAYER_TOCLIENT];
+	if ((need & TXF_LOGGED) && ps->log_id < bound)
+		bound = ps->log_id;
+	if (ps->ooo_id > bound)
+		bound = ps->ooo_id;
+	while (it.id < bound && (tx = applayer_tx_iter_next(ps, &it)) !=
+	    NULL && it.cur < bound) {
 		struct applayer_txdata *td;
+		uint64_t n;
 
-		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
+		if ((td = ap->tx_data(tx)) == NULL ||
 		    (td->flags & need) != need ||
 		    !tx_complete(ap, tx, APPLAYER_TOSERVER) ||
-		    !tx_complete(ap, tx, APPLAYER_TOCLIENT)) {
-			i++;
+		    !tx_complete(ap, tx, APPLAYER_TOCLIENT))
 			continue;
-		}
 		n = ap->tx_count(ps->state);
-		ap->tx_free(ps->state, ap->tx_id(ps->state, tx));
+		ap->tx_free(ps->state, it.cur);
 		counter_inc(&ctx->st.txs[ap->proto]);
 		if (af->ipproto == IPPROTO_UDP)
 			counter_inc(&ctx->st.txs_udp[ap->proto]);
-		/* a parser that keeps the tx (freed in name only) */
-		if (ap->tx_count(ps->state) >= n)
-			i++;
+		/* a tx_get walk: the next tx took the freed one's index
+		 * (not for a parser that keeps the tx, freed in name only) */
+		if (ap->tx_next == NULL && ap->tx_count(ps->state) < n)
+			it.i--;
 	}
 }
 
@@ -142,21 +193,34 @@ applayer_flow_cleanup(struct applayer_ctx *ctx, struct applayer_flow *af)
 	}
 }
 
+/* The txs complete in dir get its TXF_DETECT, from the position on
+ * (those before have it); the position moves past the leading run. */
 static void
-pstate_detect_done(const struct applayer_pstate *ps, uint8_t dir)
+pstate_detect_done(struct applayer_pstate *ps, uint8_t dir)
 {
 	const struct applayer_parser *ap = ps->parser;
+	uint8_t flag = dir == APPLAYER_TOSERVER ? TXF_DETECT_TS :
+	    TXF_DETECT_TC;
+	struct applayer_tx_iter it = { 0 };
+	bool lead = true;
+	void *tx;
 
 	if (ap == NULL)
 		return;
-	for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
-		void *tx = ap->tx_get(ps->state, i);
-		struct applayer_txdata *td;
+	it.id = ps->inspect_id[dir];
+	while ((tx = applayer_tx_iter_next(ps, &it)) != NULL) {
+		struct applayer_txdata *td = ap->tx_data(tx);
 
-		if (tx != NULL && (td = ap->tx_data(tx)) != NULL &&
-		    tx_complete(ap, tx, dir))
-			td->flags |= dir == APPLAYER_TOSERVER ? TXF_DETECT_TS :
-			    TXF_DETECT_TC;
+		if (td != NULL && !(td->flags & flag) &&
+		    tx_complete(ap, tx, dir)) {
+			td->flags |= flag;
+			if (!lead)
+				pstate_ooo(ps, it.cur);
+		}
+		if (lead && td != NULL && (td->flags & flag))
+			ps->inspect_id[dir] = it.cur + 1;
+		else
+			lead = false;
 	}
 }
 
@@ -181,16 +245,18 @@ applayer_flow_inspect_tx(const struct flow *f, uint8_t dir, uint64_t *id)
 	uint8_t done = dir == APPLAYER_TOSERVER ? TXF_DETECT_TS :
 	    TXF_DETECT_TC;
 
+	struct applayer_tx_iter it = { 0 };
+	void *tx;
+
 	if (af == NULL || (ap = af->cur.parser) == NULL || dir > 1)
 		return false;
-	for (uint64_t i = 0, n = ap->tx_count(af->cur.state); i < n; i++) {
-		void *tx = ap->tx_get(af->cur.state, i);
+	it.id = af->cur.inspect_id[dir];
+	while ((tx = applayer_tx_iter_next(&af->cur, &it)) != NULL) {
 		const struct applayer_txdata *td;
 
-		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
-		    (td->flags & done))
+		if ((td = ap->tx_data(tx)) == NULL || (td->flags & done))
 			continue;
-		*id = ap->tx_id(af->cur.state, tx);
+		*id = it.cur;
 		return true;
 	}
 	return false;
@@ -205,6 +271,16 @@ applayer_flow_parser(const struct flow *f, void **state)
 		return NULL;
 	*state = af->cur.state;
 	return af->cur.parser;
+}
+
+uint64_t *
+applayer_flow_detect_walk(struct flow *f)
+{
+	struct applayer_flow *af = f != NULL ? f->app : NULL;
+
+	if (af == NULL || af->cur.parser == NULL)
+		return NULL;
+	return af->cur.detect_walk;
 }
 
 bool
@@ -399,7 +475,10 @@ pstate_log(const struct flow *f, struct applayer_pstate *ps,
 {
 	const struct applayer_parser *ap = ps->parser;
 	const struct applayer_flow *af = f->app;
+	struct applayer_tx_iter it = { 0 };
+	bool lead = true;
 	uint8_t need = 0;
+	void *tx;
 
 	if (ap == NULL)
 		return;
@@ -409,18 +488,32 @@ pstate_log(const struct flow *f, struct applayer_pstate *ps,
 		need |= TXF_DETECT_TS;
 	if (af->flags & AF_F_DETECT_TC)
 		need |= TXF_DETECT_TC;
-	for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
-		void *tx = ap->tx_get(ps->state, i);
+	/* from the first tx not logged; the position moves past the
+	 * leading logged ones */
+	it.id = ps->log_id;
+	while ((tx = applayer_tx_iter_next(ps, &it)) != NULL) {
 		struct applayer_txdata *td;
 
-		if (tx == NULL || (td = ap->tx_data(tx)) == NULL ||
-		    (td->flags & TXF_LOGGED))
+		if ((td = ap->tx_data(tx)) == NULL) {
+			lead = false;
 			continue;
+		}
+		if (td->flags & TXF_LOGGED) {
+			if (lead)
+				ps->log_id = it.cur + 1;
+			continue;
+		}
 		if (!eof && (!tx_complete(ap, tx, APPLAYER_TOSERVER) ||
 		    !tx_complete(ap, tx, APPLAYER_TOCLIENT) ||
-		    (td->flags & need) != need))
+		    (td->flags & need) != need)) {
+			lead = false;
 			continue;
+		}
 		td->flags |= TXF_LOGGED;
+		if (lead)
+			ps->log_id = it.cur + 1;
+		else
+			pstate_ooo(ps, it.cur);
 		if (fn != NULL && want != NULL)
 			log_one(f, ps, tx, want, fn, arg);
 	}
@@ -448,19 +541,18 @@ applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
 	if (af == NULL)
 		return -1;
 	for (int k = 0; k < 2; k++) {
+		struct applayer_tx_iter it = { .id = tx_id };
+		void *tx;
+
 		ps = k == 0 ? &af->cur : &af->old;
 		if (ps->parser == NULL || ps->parser->log_tx == NULL)
 			continue;
-		for (uint64_t i = 0, n = ps->parser->tx_count(ps->state);
-		    i < n; i++) {
-			void *tx = ps->parser->tx_get(ps->state, i);
-
-			if (tx == NULL || ps->parser->tx_id(ps->state, tx) !=
-			    tx_id)
-				continue;
-			*name = ps->parser->name;
-			return ps->parser->log_tx(ps->state, tx, out);
-		}
+		/* the first tx from tx_id on: it, or tx_id is gone */
+		if ((tx = applayer_tx_iter_next(ps, &it)) == NULL ||
+		    it.cur != tx_id)
+			continue;
+		*name = ps->parser->name;
+		return ps->parser->log_tx(ps->state, tx, out);
 	}
 	errno = ENOENT;
 	return -1;
@@ -496,8 +588,10 @@ applayer_flow_request_header(const struct flow *f, bool has_tx,
 	const struct applayer_flow *af = f != NULL ? f->app : NULL;
 	const struct applayer_parser *ap;
 	const struct applayer_buffer *b = NULL;
+	struct applayer_tx_iter it = { 0 };
 	const uint8_t *val;
 	uint32_t len;
+	void *tx;
 
 	if (af == NULL || (ap = af->cur.parser) == NULL ||
 	    ap->proto != APPLAYER_PROTO_HTTP1 || f->alproto !=
@@ -509,12 +603,10 @@ applayer_flow_request_header(const struct flow *f, bool has_tx,
 			b = &ap->buffers[i];
 	if (b == NULL)
 		return false;
-	for (uint64_t i = 0, n = ap->tx_count(af->cur.state); i < n; i++) {
-		void *tx = ap->tx_get(af->cur.state, i);
-
-		if (tx == NULL || (has_tx &&
-		    ap->tx_id(af->cur.state, tx) != tx_id))
-			continue;
+	it.id = has_tx ? tx_id : 0;
+	while ((tx = applayer_tx_iter_next(&af->cur, &it)) != NULL) {
+		if (has_tx && it.cur != tx_id)
+			break;
 		if (tx_request_header(tx, b, name, &val, &len) &&
 		    fn(val, len, arg))
 			return true;
@@ -534,14 +626,15 @@ applayer_flow_tx_events(struct flow *f, applayer_tx_event_fn fn, void *arg)
 	for (int k = 0; k < 2; k++) {
 		const struct applayer_pstate *ps = k == 0 ? &af->old : &af->cur;
 		const struct applayer_parser *ap = ps->parser;
+		struct applayer_tx_iter it = { 0 };
+		void *tx;
 
 		if (ap == NULL || ap->tx_data == NULL)
 			continue;
-		for (uint64_t i = 0, n = ap->tx_count(ps->state); i < n; i++) {
-			void *tx = ap->tx_get(ps->state, i);
+		while ((tx = applayer_tx_iter_next(ps, &it)) != NULL) {
 			struct applayer_txdata *td;
 
-			if (tx == NULL || (td = ap->tx_data(tx)) == NULL)
+			if ((td = ap->tx_data(tx)) == NULL)
 				continue;
 			for (unsigned w = 0; w < APPLAYER_MAX_EVENTS / 64; w++) {
 				uint64_t fresh = td->events[w] &
@@ -553,8 +646,7 @@ applayer_flow_tx_events(struct flow *f, applayer_tx_event_fn fn, void *arg)
 					    __builtin_ctzll(fresh);
 
 					fresh &= fresh - 1;
-					fn(arg, ap, ap->tx_id(ps->state, tx),
-					    ev);
+					fn(arg, ap, it.cur, ev);
 				}
 			}
 		}

@@ -274,17 +274,29 @@ tcp_change(struct applayer_flow *af, struct flow *f)
 	}
 }
 
-/* The transactions of state complete in dir. */
+/* The transactions of the current state complete in dir, from id from
+ * on (every held tx before it is complete in dir); *lead: the id past
+ * the leading complete ones. Counted before and after a parse from the
+ * same from, the two differ when the parse completed a tx in dir. */
 static uint64_t
-txs_done(const struct applayer_parser *ap, void *state, uint8_t dir)
+txs_done(const struct applayer_pstate *ps, uint8_t dir, uint64_t from,
+    uint64_t *lead)
 {
-	uint64_t n = ap->tx_count(state), done = 0;
+	const struct applayer_parser *ap = ps->parser;
+	struct applayer_tx_iter it = { .id = from };
+	uint64_t done = 0;
+	bool leading = true;
+	void *tx;
 
-	for (uint64_t i = 0; i < n; i++) {
-		void *tx = ap->tx_get(state, i);
-
-		if (tx != NULL && ap->tx_progress(tx, dir) >= ap->complete[dir])
-			done++;
+	*lead = from;
+	while ((tx = applayer_tx_iter_next(ps, &it)) != NULL) {
+		if (ap->tx_progress(tx, dir) < ap->complete[dir]) {
+			leading = false;
+			continue;
+		}
+		done++;
+		if (leading)
+			*lead = it.cur + 1;
 	}
 	return done;
 }
@@ -302,7 +314,7 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	const struct applayer_parser *ap = af->cur.parser;
 	struct applayer_chunk c;
 	struct applayer_result r;
-	uint64_t done;
+	uint64_t done, from, lead;
 	uint8_t proto;
 
 	if (ap == NULL) {
@@ -332,11 +344,15 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	af->flags |= AF_F_SENT;
 	if (eof)
 		af->dflags[dir] |= AF_EOF;
-	done = txs_done(ap, af->cur.state, dir);
+	from = af->cur.complete_id[dir];
+	done = txs_done(&af->cur, dir, from, &lead);
 	r = ap->parse(af->cur.state, &c);
 	if (r.status != APPLAYER_ERROR && !(r.flags & APPLAYER_RESULT_CHANGE) &&
-	    txs_done(ap, af->cur.state, dir) > done)
+	    txs_done(&af->cur, dir, from, &lead) > done)
 		stream_raw_trigger(f, (int)dir);
+	/* not after a change: cur is then another protocol's */
+	if (!(r.flags & APPLAYER_RESULT_CHANGE))
+		af->cur.complete_id[dir] = lead;
 	switch (r.status) {
 	case APPLAYER_OK:
 		af->needed[dir] = 0;

@@ -192,6 +192,7 @@ detect_applayer_tx_source(const struct applayer_parser *ap, void *state,
 	src->tx_count = ap->tx_count;
 	src->tx_get = ap->tx_get;
 	src->tx_id = ap->tx_id;
+	src->tx_next = ap->tx_next;
 	src->progress = ap->tx_progress;
 	src->complete[DETECT_TX_TOSERVER] = ap->complete[APPLAYER_TOSERVER];
 	src->complete[DETECT_TX_TOCLIENT] = ap->complete[APPLAYER_TOCLIENT];

@@ -90,6 +90,13 @@ struct engine_drop {
  * pass undoes them (engine_pass_cut). */
 #define ENGINE_DROPS_MAX	16
 
+/* A walk over a source's txs from an id on (engine_tx_next). */
+struct engine_tx_it {
+	uint64_t	 id;		/* the next tx has an id >= it */
+	uint64_t	 i;		/* tx_get's index, without tx_next */
+	uint64_t	 cur;		/* the id of the tx returned */
+};
+
 /* The packet being inspected and what it decided so far. */
 struct engine_pkt {
 	struct detect_result *res;
@@ -140,6 +147,8 @@ static void	engine_txs(struct detect_thread *, struct engine_pkt *,
 		    const struct detect_tx_source *, uint8_t);
 static struct detect_tx_state *engine_tx_state(const struct detect_engine *,
 		    const struct detect_tx_source *, void *);
+static void	*engine_tx_next(const struct detect_tx_source *,
+		    struct engine_tx_it *);
 static bool	engine_tx_done(const struct detect_tx_state *, uint8_t,
 		    uint32_t);
 static void	engine_tx_mark(struct detect_tx_state *, uint8_t, uint32_t);
@@ -906,27 +915,73 @@ engine_tx_windows_done(const struct detect_tx_source *src, void *tx,
 	}
 }
 
+/* The next tx of src from it->id on, oldest first; NULL past the
+ * last. Without tx_next (or tx_id) through tx_get from index 0, the
+ * ids below it->id skipped. */
+static void *
+engine_tx_next(const struct detect_tx_source *src, struct engine_tx_it *it)
+{
+	uint64_t id = it->id;
+	void *tx;
+
+	if (src->tx_next != NULL) {
+		if ((tx = src->tx_next(src->state, &id)) != NULL) {
+			it->cur = id;
+			it->id = id + 1;
+		}
+		return tx;
+	}
+	for (uint64_t n = src->tx_count(src->state); it->i < n;) {
+		if ((tx = src->tx_get(src->state, it->i++)) == NULL)
+			continue;
+		id = src->tx_id != NULL ? src->tx_id(src->state, tx) :
+		    it->i - 1;
+		if (id < it->id)
+			continue;
+		it->cur = id;
+		it->id = id + 1;
+		return tx;
+	}
+	return NULL;
+}
+
 /* The group's transaction rules against each tx of src: those met
  * through the packet (no fast pattern, or one on a packet buffer:
- * dt->txrules) and those a tx buffer's prefilter selects. */
+ * dt->txrules) and those a tx buffer's prefilter selects. The walk
+ * starts at the first tx not done with in dir (src->walk), and moves
+ * that position past the leading txs it finds done. */
 static void
 engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
     const struct detect_group *g, const struct detect_tx_source *src,
     uint8_t dir)
 {
 	const struct detect_engine *de = dt->de;
-	uint64_t ntx = src->tx_count(src->state);
+	struct engine_tx_it it = { 0 };
+	uint64_t *walk = src->tx_id != NULL && dir < 2 ? src->walk : NULL;
+	uint64_t from = 0;
+	bool lead = true;
+	void *tx;
 
-	for (uint64_t t = 0; t < ntx && !ep->stop; t++) {
-		void *tx = src->tx_get(src->state, t);
+	/* another engine's position counts for nothing: its tx states are
+	 * reset (engine_tx_state) and every tx is inspected again */
+	if (walk != NULL && walk[0] == de->gen)
+		from = walk[1 + dir];
+	it.id = from;
+	while (!ep->stop && (tx = engine_tx_next(src, &it)) != NULL) {
 		struct detect_tx_state *ts;
 		int progress;
 		bool complete;
 		uint32_t ia = 0, ic = 0;
 
-		if (tx == NULL || (ts = engine_tx_state(de, src, tx)) ==
-		    NULL || ts->complete[dir])
+		if ((ts = engine_tx_state(de, src, tx)) == NULL) {
+			lead = false;
 			continue;
+		}
+		if (ts->complete[dir]) {
+			if (lead)
+				from = it.cur + 1;
+			continue;
+		}
 		counter_inc(&dt->st.txs_inspected);
 		engine_ctx_next(dt);
 		progress = src->progress(tx, dir);
@@ -990,8 +1045,16 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 		engine_tx_windows_done(src, tx, dir, progress);
 		if (complete)
 			ts->complete[dir] = true;
+		if (lead && complete)
+			from = it.cur + 1;
+		else
+			lead = false;
 	}
 	ep->in.tx = NULL;
+	if (walk != NULL) {
+		walk[0] = de->gen;
+		walk[1 + dir] = from;
+	}
 }
 
 /* Whether s, a frame rule, inspects frames of fr's protocol and type. */
@@ -1218,15 +1281,12 @@ detect_packet_tx(struct detect_thread *dt, const struct packet *p,
 		engine_txs(dt, &ep, g, src, dir);
 	else if (src != NULL && src->tx_count != NULL) {
 		/* no rule inspects the txs here: their windows are done */
-		uint64_t ntx = src->tx_count(src->state);
+		struct engine_tx_it it = { 0 };
+		void *tx;
 
-		for (uint64_t t = 0; t < ntx; t++) {
-			void *tx = src->tx_get(src->state, t);
-
-			if (tx != NULL)
-				engine_tx_windows_done(src, tx, dir,
-				    src->progress(tx, dir));
-		}
+		while ((tx = engine_tx_next(src, &it)) != NULL)
+			engine_tx_windows_done(src, tx, dir,
+			    src->progress(tx, dir));
 	}
 
 	if (src != NULL && src->frame_get != NULL && dt->nframerules > 0 &&

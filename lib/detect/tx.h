@@ -66,6 +66,17 @@ struct detect_tx_source {
 	uint64_t	(*tx_count)(void *state);
 	void		*(*tx_get)(void *state, uint64_t i);
 	uint64_t	(*tx_id)(void *state, void *tx);
+	/* optional: the oldest tx whose id is >= *id, *id set to its id;
+	 * NULL: none (struct applayer_parser.tx_next). Without it the walk
+	 * steps through tx_get. */
+	void		*(*tx_next)(void *state, uint64_t *id);
+	/* optional: detection's memory of the flow's txs, three words the
+	 * flow keeps for it, zero at first: the engine generation, and
+	 * per direction the id below which every tx is done with (its
+	 * state's complete[dir]), so each packet's walk starts there
+	 * (Suricata's inspect id) instead of at the oldest tx. NULL: from
+	 * the oldest. */
+	uint64_t	*walk;
 	int		(*progress)(void *tx, uint8_t dir);
 	int		 complete[2];
 	void		**(*detect_slot)(void *ctx, void *tx);

@@ -64,6 +64,7 @@ pipeline_app_detect(struct detect_thread *dt, struct packet *p,
 	if (ap != NULL) {
 		src.payload_tx = applayer_flow_inspect_tx;
 		src.frame_get = app_frame_get;
+		src.walk = applayer_flow_detect_walk(f);
 	}
 	detect_packet_tx(dt, p, &src, res);
 	applayer_detect_done(f, (p->flow_flags & PKT_FLOW_TO_CLIENT) ?

@@ -877,6 +877,28 @@ glue_tx_get(void *state, uint64_t i)
 	return NULL;
 }
 
+/* A tx's id is its index in libhtp's list (htx->index; a freed tx
+ * leaves NULL there): the walk from id goes on from that index, at no
+ * cost for the txs before it. */
+static void *
+glue_tx_next(void *state, uint64_t *id)
+{
+	struct http_state *st = state;
+	size_t n = htp_list_size(st->conn->transactions);
+
+	for (size_t k = *id > st->first ? (size_t)*id : st->first; k < n;
+	    k++) {
+		htp_tx_t *h = htp_list_get(st->conn->transactions, k);
+		struct http_tx *tx;
+
+		if (h == NULL || (tx = htp_tx_get_user_data(h)) == NULL)
+			continue;
+		*id = tx->id;
+		return tx;
+	}
+	return NULL;
+}
+
 static uint64_t
 glue_tx_id(void *state, void *tx)
 {
@@ -1041,6 +1063,7 @@ const struct applayer_parser applayer_http_parser = {
 	.parse = glue_parse,
 	.tx_count = glue_tx_count,
 	.tx_get = glue_tx_get,
+	.tx_next = glue_tx_next,
 	.tx_id = glue_tx_id,
 	.tx_free = glue_tx_free,
 	.tx_progress = glue_tx_progress,

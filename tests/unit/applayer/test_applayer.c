@@ -399,6 +399,75 @@ START_TEST(test_tx_is_logged_once_detection_saw_both_directions)
 }
 END_TEST
 
+static uint64_t logged_ids[8];
+
+static void
+record_tx_id(void *arg, const struct flow *f,
+    const struct applayer_log_rec *rec)
+{
+	(void)arg;
+	(void)f;
+	if (nrecords < 8)
+		logged_ids[nrecords] = rec->tx_id;
+	nrecords++;
+}
+
+/* Pipelined requests: detection, logging and cleanup each walk from
+ * their own position (the first tx they are not done with), and every
+ * tx is still inspected once per direction, logged once in order and
+ * freed. */
+static const char http_req3[] = "GET /p0 HTTP/1.1\r\nHost: lab\r\n\r\n"
+    "GET /p1 HTTP/1.1\r\nHost: lab\r\n\r\n"
+    "GET /p2 HTTP/1.1\r\nHost: lab\r\n\r\n";
+static const char http_resp1[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n"
+    "\r\nok";
+
+START_TEST(test_pipelined_txs_are_inspected_logged_and_freed_once_each)
+{
+	struct applayer_log_want want = { .protos = 1u << APPLAYER_PROTO_HTTP1 };
+	struct conn c = { 40041, 80, 1000, 5000, false };
+
+	start(NULL, "alert http any any -> any any (http.uri; content:\"/p\"; "
+	    "sid:1;)\nalert http any any -> any any (http.stat_code; "
+	    "content:\"200\"; sid:2;)\n", true);
+	applayer_config_set_logged(acfg, APPLAYER_PROTO_HTTP1, true);
+	nrecords = 0;
+	handshake(&c);
+	tx(&c, false, DATA, http_req3, sizeof(http_req3) - 1);
+	ck_assert_uint_eq(seen.nalerts, 3);
+	ck_assert_uint_eq(seen.tx_id[0], 0);
+	ck_assert_uint_eq(seen.tx_id[2], 2);
+	ck_assert_uint_eq(seen.ntx, 3);
+	tx(&c, true, DATA, http_resp1, sizeof(http_resp1) - 1);
+	ck_assert_uint_eq(seen.nalerts, 1);
+	ck_assert_uint_eq(seen.tx_id[0], 0);
+	tx(&c, false, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 0);
+	applayer_flow_log(last_flow, &want, false, record_tx_id, NULL);
+	ck_assert_int_eq(nrecords, 1);
+	tx(&c, true, DATA, http_resp1, sizeof(http_resp1) - 1);
+	ck_assert_uint_eq(seen.nalerts, 1);
+	ck_assert_uint_eq(seen.tx_id[0], 1);
+	/* tx 0 went with the packet's cleanup */
+	ck_assert_uint_eq(seen.ntx, 2);
+	tx(&c, true, DATA, http_resp1, sizeof(http_resp1) - 1);
+	ck_assert_uint_eq(seen.nalerts, 1);
+	ck_assert_uint_eq(seen.tx_id[0], 2);
+	tx(&c, false, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.nalerts, 0);
+	applayer_flow_log(last_flow, &want, false, record_tx_id, NULL);
+	ck_assert_int_eq(nrecords, 3);
+	ck_assert_uint_eq(logged_ids[0], 0);
+	ck_assert_uint_eq(logged_ids[1], 1);
+	ck_assert_uint_eq(logged_ids[2], 2);
+	applayer_flow_log(last_flow, &want, false, record_tx_id, NULL);
+	ck_assert_int_eq(nrecords, 3);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	ck_assert_uint_eq(seen.ntx, 0);
+	stop();
+}
+END_TEST
+
 START_TEST(test_different_protocols_each_way_are_a_mismatch)
 {
 	struct conn c = { 40003, 22, 1000, 5000, false };
@@ -714,6 +783,8 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_ids_fin_is_parsed_once_acknowledged);
 	tcase_add_test(tc, test_guess_applayer_tx_names_the_only_tx);
 	tcase_add_test(tc, test_tx_is_logged_once_detection_saw_both_directions);
+	tcase_add_test(tc,
+	    test_pipelined_txs_are_inspected_logged_and_freed_once_each);
 	tcase_add_test(tc, test_different_protocols_each_way_are_a_mismatch);
 	tcase_add_test(tc, test_dns_probe_runs_on_the_detection_ports_only);
 	tcase_add_test(tc, test_detection_ports_move_the_probe);

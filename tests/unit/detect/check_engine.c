@@ -789,6 +789,93 @@ START_TEST(test_finished_tx_is_not_inspected_again)
 }
 END_TEST
 
+/* tx_next over the fake state: the first tx whose id is >= *id. */
+static void *
+fake_next(void *state, uint64_t *id)
+{
+	struct fake_state *st = state;
+
+	for (uint64_t i = 0; i < st->n; i++) {
+		if (st->tx[i].id >= *id) {
+			*id = st->tx[i].id;
+			return &st->tx[i];
+		}
+	}
+	return NULL;
+}
+
+/* Three txs, the middle one still in progress and the last one
+ * complete before it (out of order): the walk's position stops at the
+ * middle one, the last alerts once, and the middle one alerts when it
+ * completes; then the position is past all three. */
+static void
+walk_out_of_order(bool with_next)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+	uint64_t walk[3] = { 0 };
+	struct detect_stats st;
+
+	harness_engine(tx_rule);
+	src.walk = walk;
+	src.tx_next = with_next ? fake_next : NULL;
+	fs.n = 3;
+	fs.tx[0] = (struct fake_tx){ .id = 7, .progress = 3, .data = "good" };
+	fs.tx[1] = (struct fake_tx){ .id = 8, .progress = 1, .data = "ev" };
+	fs.tx[2] = (struct fake_tx){ .id = 9, .progress = 3, .data = "evil" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	ck_assert_uint_eq(harness_res.alerts[0].tx_id, 9);
+	ck_assert_uint_eq(walk[1 + DETECT_TX_TOSERVER], 8);
+	fs.tx[1].progress = 3;
+	fs.tx[1].data = "evil";
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	ck_assert_uint_eq(harness_res.alerts[0].tx_id, 8);
+	ck_assert_uint_eq(walk[1 + DETECT_TX_TOSERVER], 10);
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 0);
+	/* 3 on the first packet, the middle one on the second, none on
+	 * the third */
+	detect_thread_stats(harness_dt, &st);
+	ck_assert_uint_eq(st.txs_inspected, 4);
+}
+
+START_TEST(test_tx_walk_starts_at_the_first_tx_not_done)
+{
+	walk_out_of_order(false);
+}
+END_TEST
+
+START_TEST(test_tx_walk_through_tx_next_starts_at_the_first_tx_not_done)
+{
+	walk_out_of_order(true);
+}
+END_TEST
+
+/* A position another engine left (a reload) counts for nothing: the new
+ * rules see every tx the flow holds. */
+START_TEST(test_tx_walk_of_another_engine_starts_at_the_oldest_tx)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+	uint64_t walk[3] = { 0 };
+
+	harness_engine(tx_rule);
+	src.walk = walk;
+	src.tx_next = fake_next;
+	fs.n = 1;
+	fs.tx[0] = (struct fake_tx){ .id = 3, .progress = 3, .data = "evil" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	ck_assert_uint_eq(walk[1 + DETECT_TX_TOSERVER], 4);
+	harness_engine(tx_rule);
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	ck_assert_uint_eq(walk[1 + DETECT_TX_TOSERVER], 4);
+}
+END_TEST
+
 START_TEST(test_legacy_modifier_moves_the_content_into_a_buffer)
 {
 	struct ruleset *rs = rules_ruleset_new();
@@ -1750,6 +1837,10 @@ engine_suite(void)
 	tcase_add_test(tx, test_tx_rule_waits_for_the_buffer_progress);
 	tcase_add_test(tx, test_tx_rule_needs_its_app_protocol);
 	tcase_add_test(tx, test_finished_tx_is_not_inspected_again);
+	tcase_add_test(tx, test_tx_walk_starts_at_the_first_tx_not_done);
+	tcase_add_test(tx,
+	    test_tx_walk_through_tx_next_starts_at_the_first_tx_not_done);
+	tcase_add_test(tx, test_tx_walk_of_another_engine_starts_at_the_oldest_tx);
 	tcase_add_test(tx, test_legacy_modifier_moves_the_content_into_a_buffer);
 	suite_add_tcase(s, tx);
 
