@@ -42,6 +42,86 @@ http_header_value(const struct http_tx *tx, uint8_t dir, const char *name)
 	return h->value;
 }
 
+/* enum http_hdr's names */
+static const struct {
+	const char	*name;
+	size_t		 len;
+} known_names[HTTP_HDR_MAX] = {
+#define N(e, s)	[e] = { s, sizeof(s) - 1 }
+	N(HTTP_HDR_HOST, "host"),
+	N(HTTP_HDR_USER_AGENT, "user-agent"),
+	N(HTTP_HDR_COOKIE, "cookie"),
+	N(HTTP_HDR_SET_COOKIE, "set-cookie"),
+	N(HTTP_HDR_CONTENT_TYPE, "content-type"),
+	N(HTTP_HDR_CONTENT_LENGTH, "content-length"),
+	N(HTTP_HDR_CONTENT_ENCODING, "content-encoding"),
+	N(HTTP_HDR_CONTENT_RANGE, "content-range"),
+	N(HTTP_HDR_CONTENT_DISPOSITION, "content-disposition"),
+	N(HTTP_HDR_REFERER, "referer"),
+	N(HTTP_HDR_ACCEPT, "accept"),
+	N(HTTP_HDR_ACCEPT_ENCODING, "accept-encoding"),
+	N(HTTP_HDR_ACCEPT_LANGUAGE, "accept-language"),
+	N(HTTP_HDR_CONNECTION, "connection"),
+	N(HTTP_HDR_SERVER, "server"),
+	N(HTTP_HDR_LOCATION, "location"),
+	N(HTTP_HDR_X_FORWARDED_FOR, "x-forwarded-for"),
+#undef N
+};
+
+/* Whether table key k names known_names[i] as htp_table_get_c compares
+ * (any case, NUL bytes in the key skipped); nul: k holds a NUL. */
+static bool
+known_is(const bstr *k, bool nul, size_t i)
+{
+	if (nul)
+		return bstr_cmp_c_nocasenorzero(k, known_names[i].name) == 0;
+	return bstr_len(k) == known_names[i].len &&
+	    strncasecmp((const char *)bstr_ptr(k), known_names[i].name,
+	    known_names[i].len) == 0;
+}
+
+void
+http_header_forget(struct http_tx *tx, uint8_t dir)
+{
+	memset(tx->hdr_known[dir], 0, sizeof(tx->hdr_known[dir]));
+	tx->hdr_seen[dir] = 0;
+}
+
+const bstr *
+http_header_known(const struct http_tx *ctx, uint8_t dir, enum http_hdr which)
+{
+	/* the index is a cache: filling it changes no value the tx has */
+	struct http_tx *tx = (struct http_tx *)(uintptr_t)ctx;
+	htp_table_t *t = headers(tx, dir);
+	size_t n;
+
+	if (t == NULL)
+		return NULL;
+	if ((n = htp_table_size(t)) < tx->hdr_seen[dir])
+		http_header_forget(tx, dir);
+	/* the entries added since the last look, the first of a name
+	 * kept (libhtp folds a repeated header into its first entry) */
+	for (size_t i = tx->hdr_seen[dir]; i < n; i++) {
+		bstr *k = NULL;
+		htp_header_t *h = htp_table_get_index(t, i, &k);
+		bool nul;
+
+		if (h == NULL || k == NULL)
+			continue;
+		nul = memchr(bstr_ptr(k), '\0', bstr_len(k)) != NULL;
+		for (size_t j = 0; j < HTTP_HDR_MAX; j++) {
+			if (known_is(k, nul, j)) {
+				if (tx->hdr_known[dir][j] == NULL)
+					tx->hdr_known[dir][j] = h;
+				break;
+			}
+		}
+	}
+	tx->hdr_seen[dir] = n;
+	return tx->hdr_known[dir][which] != NULL ?
+	    tx->hdr_known[dir][which]->value : NULL;
+}
+
 /* Past the headers: Suricata's getters of whole-header buffers check
  * progress > HTP_REQUEST_HEADERS (resp. RESPONSE). */
 static bool
@@ -194,30 +274,35 @@ get_host_raw(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
 
 	if (h->parsed_uri != NULL && h->parsed_uri->hostname != NULL)
 		return from_bstr(h->parsed_uri->hostname, buf, len);
-	return from_bstr(http_header_value(TX(v), TS, "host"), buf, len);
+	return from_bstr(http_header_known(TX(v), TS, HTTP_HDR_HOST), buf,
+	    len);
 }
 
-#define HEADER_GETTER(fn, ts_name, tc_name)				\
+/* NONE: the buffer has no header that way */
+#define NONE	HTTP_HDR_MAX
+#define HEADER_GETTER(fn, ts_hdr, tc_hdr)				\
 static bool								\
 fn(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)		\
 {									\
-	const char *name = dir == TS ? ts_name : tc_name;		\
+	enum http_hdr which = dir == TS ? ts_hdr : tc_hdr;		\
 									\
-	return name != NULL &&						\
-	    from_bstr(http_header_value(TX(v), dir, name), buf, len);	\
+	return which != NONE &&						\
+	    from_bstr(http_header_known(TX(v), dir, which), buf, len);	\
 }
 
-HEADER_GETTER(get_user_agent, "user-agent", NULL)
-HEADER_GETTER(get_cookie, "cookie", "set-cookie")
-HEADER_GETTER(get_content_type, "content-type", "content-type")
-HEADER_GETTER(get_content_len, "content-length", "content-length")
-HEADER_GETTER(get_referer, "referer", NULL)
-HEADER_GETTER(get_accept, "accept", NULL)
-HEADER_GETTER(get_accept_enc, "accept-encoding", NULL)
-HEADER_GETTER(get_accept_lang, "accept-language", NULL)
-HEADER_GETTER(get_connection, "connection", "connection")
-HEADER_GETTER(get_server, NULL, "server")
-HEADER_GETTER(get_location, NULL, "location")
+HEADER_GETTER(get_user_agent, HTTP_HDR_USER_AGENT, NONE)
+HEADER_GETTER(get_cookie, HTTP_HDR_COOKIE, HTTP_HDR_SET_COOKIE)
+HEADER_GETTER(get_content_type, HTTP_HDR_CONTENT_TYPE, HTTP_HDR_CONTENT_TYPE)
+HEADER_GETTER(get_content_len, HTTP_HDR_CONTENT_LENGTH,
+    HTTP_HDR_CONTENT_LENGTH)
+HEADER_GETTER(get_referer, HTTP_HDR_REFERER, NONE)
+HEADER_GETTER(get_accept, HTTP_HDR_ACCEPT, NONE)
+HEADER_GETTER(get_accept_enc, HTTP_HDR_ACCEPT_ENCODING, NONE)
+HEADER_GETTER(get_accept_lang, HTTP_HDR_ACCEPT_LANGUAGE, NONE)
+HEADER_GETTER(get_connection, HTTP_HDR_CONNECTION, HTTP_HDR_CONNECTION)
+HEADER_GETTER(get_server, NONE, HTTP_HDR_SERVER)
+HEADER_GETTER(get_location, NONE, HTTP_HDR_LOCATION)
+#undef NONE
 
 static bool
 built_get(struct http_built *b, const uint8_t **buf, uint32_t *len)

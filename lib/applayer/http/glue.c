@@ -262,6 +262,7 @@ header_data(htp_tx_data_t *d, uint8_t dir)
 	memcpy(tx->hdr_raw[dir] + tx->hdr_raw_len[dir], d->data, d->len);
 	tx->hdr_raw_len[dir] = need;
 	tx_invalidate(tx, dir);
+	http_header_forget(tx, dir);
 	if (dir == DIR_TS && d->tx->flags != 0)
 		http_events_request_flags(st, tx);
 	return HTP_OK;
@@ -335,8 +336,8 @@ body_file(struct http_state *st, struct http_tx *tx, uint8_t dir)
 		return NULL;
 	tx->flags |= done;
 	if (dir == DIR_TS) {
-		const bstr *ct = http_header_value(tx, DIR_TS,
-		    "content-type");
+		const bstr *ct = http_header_known(tx, DIR_TS,
+		    HTTP_HDR_CONTENT_TYPE);
 
 		/* Suricata: a PUT body is a file, and a POST body that is
 		 * not multipart/form-data (multipart parts: not yet) */
@@ -352,8 +353,8 @@ body_file(struct http_state *st, struct http_tx *tx, uint8_t dir)
 		name = bstr_ptr(h->parsed_uri->path);
 		len = bstr_len(h->parsed_uri->path);
 	}
-	if (dir == DIR_TC && (cd = http_header_value(tx, DIR_TC,
-	    "content-disposition")) != NULL)
+	if (dir == DIR_TC && (cd = http_header_known(tx, DIR_TC,
+	    HTTP_HDR_CONTENT_DISPOSITION)) != NULL)
 		(void)disposition_filename(cd, &name, &len);
 	if (name == NULL || tx->nfiles[dir] == HTTP_TX_MAX_FILES)
 		return NULL;
@@ -483,7 +484,8 @@ on_request_headers(void *arg)
 	if (tx == NULL)
 		return HTP_ERROR;
 	if (tx->inflate[DIR_TS] != NULL ||
-	    !single_layer(http_header_value(tx, DIR_TS, "content-encoding")))
+	    !single_layer(http_header_known(tx, DIR_TS,
+	    HTTP_HDR_CONTENT_ENCODING)))
 		return HTP_OK;
 	if ((tx->inflate[DIR_TS] = http_inflate_new(
 	    st->blk->s.compression_bomb_limit)) == NULL) {

@@ -151,6 +151,12 @@ header(const struct http_tx *tx, uint8_t dir, const char *name)
 	return http_header_value(tx, dir, name);
 }
 
+static const bstr *
+known(const struct http_tx *tx, uint8_t dir, enum http_hdr which)
+{
+	return http_header_known(tx, dir, which);
+}
+
 /* Suricata's EveHttpLogJSONBasic */
 static void
 log_basic(const struct http_tx *tx, struct jtext *t, bool *first)
@@ -165,11 +171,11 @@ log_basic(const struct http_tx *tx, struct jtext *t, bool *first)
 		KV_INT(t, first, "http_port", h->request_port_number);
 	if (h->request_uri != NULL)
 		KV_BSTR(t, first, "url", h->request_uri);
-	if ((v = header(tx, TS, "user-agent")) != NULL)
+	if ((v = known(tx, TS, HTTP_HDR_USER_AGENT)) != NULL)
 		KV_BSTR(t, first, "http_user_agent", v);
-	if ((v = header(tx, TS, "x-forwarded-for")) != NULL)
+	if ((v = known(tx, TS, HTTP_HDR_X_FORWARDED_FOR)) != NULL)
 		KV_BSTR(t, first, "xff", v);
-	if ((v = header(tx, TC, "content-type")) != NULL) {
+	if ((v = known(tx, TC, HTTP_HDR_CONTENT_TYPE)) != NULL) {
 		const uint8_t *p = bstr_ptr(v);
 		size_t n = 0;
 
@@ -179,7 +185,7 @@ log_basic(const struct http_tx *tx, struct jtext *t, bool *first)
 			n++;
 		KV_BYTES(t, first, "http_content_type", p, n);
 	}
-	if ((v = header(tx, TC, "content-range")) != NULL) {
+	if ((v = known(tx, TC, HTTP_HDR_CONTENT_RANGE)) != NULL) {
 		bool f2 = true;
 
 		JTEXT_KEY(t, first, "content_range");
@@ -196,7 +202,7 @@ log_extended(const struct http_tx *tx, struct jtext *t, bool *first)
 	const htp_tx_t *h = tx->htx;
 	const bstr *v;
 
-	if ((v = header(tx, TS, "referer")) != NULL)
+	if ((v = known(tx, TS, HTTP_HDR_REFERER)) != NULL)
 		KV_BSTR(t, first, "http_refer", v);
 	if (h->request_method != NULL)
 		KV_BSTR(t, first, "http_method", h->request_method);
@@ -212,7 +218,7 @@ log_extended(const struct http_tx *tx, struct jtext *t, bool *first)
 		num[n] = '\0';
 		KV_INT(t, first, "status",
 		    (int64_t)(json_int_t)strtoul(num, NULL, 10));
-		if ((v = header(tx, TC, "location")) != NULL)
+		if ((v = known(tx, TC, HTTP_HDR_LOCATION)) != NULL)
 			KV_BSTR(t, first, "redirect", v);
 	}
 	KV_INT(t, first, "length", (int64_t)h->response_message_len);

@@ -105,6 +105,30 @@ struct http_state {
 
 #define HTTP_TX_MAX_FILES	8	/* per direction */
 
+/* The headers the buffer getters, the logger and the glue look up by
+ * name (http_header_known): found in one pass over libhtp's table
+ * instead of a case-insensitive scan of it per lookup. */
+enum http_hdr {
+	HTTP_HDR_HOST,
+	HTTP_HDR_USER_AGENT,
+	HTTP_HDR_COOKIE,
+	HTTP_HDR_SET_COOKIE,
+	HTTP_HDR_CONTENT_TYPE,
+	HTTP_HDR_CONTENT_LENGTH,
+	HTTP_HDR_CONTENT_ENCODING,
+	HTTP_HDR_CONTENT_RANGE,
+	HTTP_HDR_CONTENT_DISPOSITION,
+	HTTP_HDR_REFERER,
+	HTTP_HDR_ACCEPT,
+	HTTP_HDR_ACCEPT_ENCODING,
+	HTTP_HDR_ACCEPT_LANGUAGE,
+	HTTP_HDR_CONNECTION,
+	HTTP_HDR_SERVER,
+	HTTP_HDR_LOCATION,
+	HTTP_HDR_X_FORWARDED_FOR,
+	HTTP_HDR_MAX
+};
+
 /* What quell keeps per libhtp transaction (its user data). The
  * framework's tx pointer is this struct. */
 struct http_inflate;
@@ -131,6 +155,12 @@ struct http_tx {
 	/* a single gzip or deflate layer the glue inflates itself (libhtp's
 	 * decompression off for it: inflate.h); NULL otherwise */
 	struct http_inflate *inflate[2];
+	/* per direction the first header of each enum http_hdr name
+	 * (NULL: none) among the table's first hdr_seen entries; the
+	 * header data hook empties it (libhtp clears the table of a 100
+	 * Continue response, and may add to it up to the trailers) */
+	htp_header_t	*hdr_known[2][HTTP_HDR_MAX];
+	size_t		 hdr_seen[2];
 };
 
 /* glue.c: the hooks of a libhtp configuration built from s */
@@ -148,8 +178,15 @@ void	http_events_messages(struct http_state *);
 void	http_events_request_flags(struct http_state *, struct http_tx *);
 void	http_events_set(struct http_state *, struct http_tx *, unsigned ev);
 
-/* The value of header name (lower case, len bytes) in dir, or NULL. */
+/* The value of header name (lower case) in dir, or NULL: libhtp's
+ * first header of that name, as htp_table_get_c finds it. */
 const bstr *http_header_value(const struct http_tx *, uint8_t dir,
 	    const char *name);
+/* The same for one of the names of enum http_hdr, without a scan of
+ * the table per lookup. */
+const bstr *http_header_known(const struct http_tx *, uint8_t dir,
+	    enum http_hdr);
+/* Forgets what http_header_known found in dir (the headers changed). */
+void	http_header_forget(struct http_tx *, uint8_t dir);
 
 #endif

@@ -212,6 +212,66 @@ START_TEST(test_headers_wait_for_the_end_of_the_block)
 }
 END_TEST
 
+/* The header lookups keep what they found (http_header_known): a
+ * header that arrives after a lookup is still found, a repeated one is
+ * the first one with libhtp's folded value. */
+START_TEST(test_header_lookup_sees_the_headers_after_it)
+{
+	static const struct feed_msg first[] = {
+		{ TS, "GET / HTTP/1.1\r\nHost: h\r\nAccept: a\r\n", 0 },
+	};
+	static const struct feed_msg rest[] = {
+		{ TS, "User-Agent: x\r\nuser-agent: y\r\n\r\n", 0 },
+	};
+	struct feed g;
+	void *t;
+
+	feed_config(&g);
+	feed_start(&g, NULL);
+	feed_run(&g, first, 1, 0, false);
+	t = feed_tx(&g, 0);
+	ck_assert_ptr_null(feed_buf(t, "http.user_agent", TS, NULL));
+	ck_assert_str_eq(feed_buf(t, "http.host.raw", TS, NULL), "h");
+	feed_run(&g, rest, 1, 0, false);
+	ck_assert_str_eq(feed_buf(t, "http.user_agent", TS, NULL), "x, y");
+	ck_assert_str_eq(feed_buf(t, "http.accept", TS, NULL), "a");
+	ck_assert_str_eq(feed_buf(t, "http.host.raw", TS, NULL), "h");
+	feed_end(&g);
+}
+END_TEST
+
+/* libhtp frees the headers of a 100 Continue response before the final
+ * response's: a lookup made while the first ones were there finds the
+ * final ones afterwards (ASan: nothing of the freed ones is read). */
+START_TEST(test_header_lookup_after_100_continue_sees_the_final_headers)
+{
+	static const struct feed_msg m1[] = {
+		{ TS, "POST /u HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\n"
+		      "Content-Length: 2\r\n\r\n", 0 },
+		{ TC, "HTTP/1.1 100 Continue\r\nServer: early\r\nX: 1\r\n", 0 },
+	};
+	static const struct feed_msg m2[] = {
+		{ TC, "\r\n", 0 },
+		{ TS, "ok", 0 },
+		{ TC, "HTTP/1.1 200 OK\r\nServer: final\r\nLocation: /l\r\n"
+		      "Content-Length: 0\r\n\r\n", 0 },
+	};
+	struct feed g;
+	void *t;
+
+	feed_config(&g);
+	feed_start(&g, NULL);
+	feed_run(&g, m1, 2, 0, false);
+	t = feed_tx(&g, 0);
+	ck_assert_str_eq(feed_buf(t, "http.server", TC, NULL), "early");
+	feed_run(&g, m2, 3, 0, false);
+	ck_assert_uint_eq(feed_ntx(&g), 1);
+	ck_assert_str_eq(feed_buf(t, "http.server", TC, NULL), "final");
+	ck_assert_str_eq(feed_buf(t, "http.location", TC, NULL), "/l");
+	feed_end(&g);
+}
+END_TEST
+
 START_TEST(test_uri_include_all_adds_the_authority)
 {
 	static const struct feed_msg m[] = {
@@ -246,6 +306,9 @@ http_buffers_suite(void)
 	tcase_add_loop_test(tc, test_one_header_per_value, 0, NCHUNKS);
 	tcase_add_test(tc, test_headers_wait_for_the_end_of_the_block);
 	tcase_add_test(tc, test_uri_include_all_adds_the_authority);
+	tcase_add_test(tc, test_header_lookup_sees_the_headers_after_it);
+	tcase_add_test(tc,
+	    test_header_lookup_after_100_continue_sees_the_final_headers);
 	suite_add_tcase(s, tc);
 	return s;
 }
