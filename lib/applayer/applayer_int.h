@@ -126,6 +126,11 @@ struct applayer_flow {
 	 * to carry the news (pd_pending), as Suricata's FlagPacketFlow */
 	uint8_t		 pd_new;
 	uint8_t		 pd_pending;
+	/* parse() calls so far, and how many there were when
+	 * applayer_flow_tx_events last looked: parsers raise tx events
+	 * only in parse(), so without one since nothing is new */
+	uint64_t	 parses;
+	uint64_t	 events_parses;
 	/* frames per direction (frames.c), allocated with the first one */
 	struct applayer_frames *frames[2];
 	uint64_t	 frame_id[2];	/* the last frame id given, per

@@ -158,7 +158,9 @@ struct applayer_result {
 #define APPLAYER_MAX_EVENTS	128	/* per protocol */
 
 /* What the framework and detection keep in every transaction; the
- * parser embeds one per tx, zeroed, and only raises events in it. */
+ * parser embeds one per tx, zeroed, and only raises events in it, and
+ * only during parse() (the anomaly log looks for new ones after a
+ * parse only). */
 struct applayer_txdata {
 	void		*detect_state;	/* detection's per-tx state; the
 					 * parser's tx_free calls the free

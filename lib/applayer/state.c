@@ -476,6 +476,7 @@ pstate_log(const struct flow *f, struct applayer_pstate *ps,
 	const struct applayer_parser *ap = ps->parser;
 	const struct applayer_flow *af = f->app;
 	struct applayer_tx_iter it = { 0 };
+	uint64_t bound = UINT64_MAX;
 	bool lead = true;
 	uint8_t need = 0;
 	void *tx;
@@ -489,9 +490,20 @@ pstate_log(const struct flow *f, struct applayer_pstate *ps,
 	if (af->flags & AF_F_DETECT_TC)
 		need |= TXF_DETECT_TC;
 	/* from the first tx not logged; the position moves past the
-	 * leading logged ones */
+	 * leading logged ones. Before the end, a tx to log has the flags
+	 * need asks: it lies below their positions, or was flagged out of
+	 * order (below ooo_id) */
+	if (!eof && (need & TXF_DETECT_TS) &&
+	    ps->inspect_id[APPLAYER_TOSERVER] < bound)
+		bound = ps->inspect_id[APPLAYER_TOSERVER];
+	if (!eof && (need & TXF_DETECT_TC) &&
+	    ps->inspect_id[APPLAYER_TOCLIENT] < bound)
+		bound = ps->inspect_id[APPLAYER_TOCLIENT];
+	if (ps->ooo_id > bound)
+		bound = ps->ooo_id;
 	it.id = ps->log_id;
-	while ((tx = applayer_tx_iter_next(ps, &it)) != NULL) {
+	while (it.id < bound && (tx = applayer_tx_iter_next(ps, &it)) !=
+	    NULL && it.cur < bound) {
 		struct applayer_txdata *td;
 
 		if ((td = ap->tx_data(tx)) == NULL) {
@@ -621,8 +633,9 @@ applayer_flow_tx_events(struct flow *f, applayer_tx_event_fn fn, void *arg)
 {
 	struct applayer_flow *af = f != NULL ? f->app : NULL;
 
-	if (af == NULL)
+	if (af == NULL || af->events_parses == af->parses)
 		return;
+	af->events_parses = af->parses;
 	for (int k = 0; k < 2; k++) {
 		const struct applayer_pstate *ps = k == 0 ? &af->old : &af->cur;
 		const struct applayer_parser *ap = ps->parser;

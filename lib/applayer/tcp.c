@@ -346,6 +346,7 @@ tcp_feed(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 		af->dflags[dir] |= AF_EOF;
 	from = af->cur.complete_id[dir];
 	done = txs_done(&af->cur, dir, from, &lead);
+	af->parses++;
 	r = ap->parse(af->cur.state, &c);
 	if (r.status != APPLAYER_ERROR && !(r.flags & APPLAYER_RESULT_CHANGE) &&
 	    txs_done(&af->cur, dir, from, &lead) > done)
@@ -435,6 +436,7 @@ tcp_gap(struct applayer_ctx *ctx, struct applayer_flow *af, struct flow *f,
 	c.ts = ctx->ts;
 	c.offset = from;
 	af->dflags[dir] |= AF_STARTED;
+	af->parses++;
 	r = ap->parse(af->cur.state, &c);
 	if (r.status == APPLAYER_ERROR) {
 		counter_inc(&ctx->st.err_gap[ap->proto]);

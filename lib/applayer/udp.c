@@ -117,6 +117,7 @@ applayer_udp_packet(struct applayer_ctx *ctx, struct applayer_flow *af,
 	c.needs = ctx->needs[ap->proto];
 	af->dflags[dir] |= AF_STARTED;
 	af->flags |= AF_F_SENT;
+	af->parses++;
 	r = ap->parse(af->cur.state, &c);
 	if (r.status == APPLAYER_ERROR) {
 		counter_inc(&ctx->st.err_parser[ap->proto]);

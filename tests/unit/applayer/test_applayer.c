@@ -468,6 +468,47 @@ START_TEST(test_pipelined_txs_are_inspected_logged_and_freed_once_each)
 }
 END_TEST
 
+static int nevents;
+static uint64_t event_tx;
+
+static void
+count_tx_event(void *arg, const struct applayer_parser *ap, uint64_t tx_id,
+    unsigned e)
+{
+	(void)arg;
+	(void)ap;
+	(void)e;
+	nevents++;
+	event_tx = tx_id;
+}
+
+/* Each tx event is reported once, also when the packets between bring
+ * nothing to parse; a later request's event is its tx's. */
+START_TEST(test_tx_events_are_reported_once_each)
+{
+	static const char nohost[] = "GET /a HTTP/1.1\r\n\r\n";
+	struct conn c = { 40042, 80, 1000, 5000, false };
+
+	start(NULL, "alert tcp any any -> any any (content:\"zzzz\"; sid:1;)\n",
+	    true);
+	handshake(&c);
+	tx(&c, false, DATA, nohost, sizeof(nohost) - 1);
+	nevents = 0;
+	applayer_flow_tx_events(last_flow, count_tx_event, NULL);
+	ck_assert_int_eq(nevents, 1);
+	ck_assert_uint_eq(event_tx, 0);
+	tx(&c, true, PKT_TCP_ACK, NULL, 0);
+	applayer_flow_tx_events(last_flow, count_tx_event, NULL);
+	ck_assert_int_eq(nevents, 1);
+	tx(&c, false, DATA, nohost, sizeof(nohost) - 1);
+	applayer_flow_tx_events(last_flow, count_tx_event, NULL);
+	applayer_flow_tx_events(last_flow, count_tx_event, NULL);
+	ck_assert_int_eq(nevents, 2);
+	ck_assert_uint_eq(event_tx, 1);
+	stop();
+}
+END_TEST
+
 START_TEST(test_different_protocols_each_way_are_a_mismatch)
 {
 	struct conn c = { 40003, 22, 1000, 5000, false };
@@ -785,6 +826,7 @@ applayer_framework_suite(void)
 	tcase_add_test(tc, test_tx_is_logged_once_detection_saw_both_directions);
 	tcase_add_test(tc,
 	    test_pipelined_txs_are_inspected_logged_and_freed_once_each);
+	tcase_add_test(tc, test_tx_events_are_reported_once_each);
 	tcase_add_test(tc, test_different_protocols_each_way_are_a_mismatch);
 	tcase_add_test(tc, test_dns_probe_runs_on_the_detection_ports_only);
 	tcase_add_test(tc, test_detection_ports_move_the_probe);
