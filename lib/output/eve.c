@@ -326,31 +326,46 @@ output_eve_target_stats(const struct output_eve *eve, size_t i,
 	return eve->targets[i].filetype;
 }
 
-const char *
-output_eve_timestamp(const struct timespec *ts, char *buf, size_t len)
+/* output_eve_timestamp's text into buf[len], its length returned (0
+ * when it does not fit). */
+static size_t
+eve_timestamp_fmt(const struct timespec *ts, char *buf, size_t len)
 {
 	/* localtime_r takes the time zone lock and strftime is slow: each
 	 * thread keeps the last second it formatted (events come in time
-	 * order, many per second) */
+	 * order, many per second), and the rest is copied, not printed */
 	static _Thread_local time_t last_sec = -1;
 	static _Thread_local char date[32], zone[8];
+	static _Thread_local size_t dlen, zlen;
 	long usec = ts->tv_nsec / 1000;
-	char frac[7];
+	size_t n;
 
 	if (ts->tv_sec != last_sec) {
 		struct tm tm;
 
 		localtime_r(&ts->tv_sec, &tm);
-		strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
-		strftime(zone, sizeof(zone), "%z", &tm);
+		dlen = strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+		zlen = strftime(zone, sizeof(zone), "%z", &tm);
 		last_sec = ts->tv_sec;
 	}
 	if (usec < 0 || usec > 999999)
 		usec = 0;
-	for (int i = 5; i >= 0; i--, usec /= 10)
-		frac[i] = (char)('0' + usec % 10);
-	frac[6] = '\0';
-	snprintf(buf, len, "%s.%s%s", date, frac, zone);
+	if ((n = dlen + 1 + 6 + zlen) >= len)
+		return 0;
+	memcpy(buf, date, dlen);
+	buf[dlen] = '.';
+	for (int i = 6; i >= 1; i--, usec /= 10)
+		buf[dlen + (size_t)i] = (char)('0' + usec % 10);
+	memcpy(buf + dlen + 7, zone, zlen);
+	buf[n] = '\0';
+	return n;
+}
+
+const char *
+output_eve_timestamp(const struct timespec *ts, char *buf, size_t len)
+{
+	if (eve_timestamp_fmt(ts, buf, len) == 0 && len > 0)
+		buf[0] = '\0';
 	return buf;
 }
 
@@ -1462,7 +1477,7 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	bool ports = proto_has_ports(f->proto);
 	bool rev = dir == APPLAYER_TOCLIENT;
 	bool first = true;
-	size_t hint = 512;
+	size_t hint = 512, tslen;
 	char *line;
 
 	if (!eve_app_as_text(eve, type)) {
@@ -1484,8 +1499,12 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	jtext_init(&t, hint);
 	jtext_char(&t, '{');
 	JTEXT_KEY(&t, &first, "timestamp");
-	jtext_cstring(&t, output_eve_timestamp(p != NULL ? &p->ts :
-	    &f->last_ts, ts, sizeof(ts)));
+	/* digits, '-', ':', 'T', '.' and '+': nothing to escape */
+	ts[0] = '"';
+	tslen = eve_timestamp_fmt(p != NULL ? &p->ts : &f->last_ts, ts + 1,
+	    sizeof(ts) - 2);
+	ts[tslen + 1] = '"';
+	jtext_raw(&t, ts, tslen + 2);
 	JTEXT_KEY(&t, &first, "flow_id");
 	jtext_uint(&t, f->flow_id & ((1ull << 51) - 1));
 	/* offline, Suricata names the packet the record was logged on */
