@@ -542,9 +542,15 @@ worker_app_record(void *arg, const struct flow *f,
 {
 	struct worker *w = arg;
 
-	output_eve_app(w->rm->out->eve, w->index, f, w->log_pkt, rec->type,
-	    rec->obj, rec->with_tx_id, rec->tx_id, rec->dir, rec->app_name,
-	    rec->app);
+	if (rec->obj_text != NULL)
+		output_eve_app_text(w->rm->out->eve, w->index, f, w->log_pkt,
+		    rec->type, rec->obj_text, rec->obj_len, rec->with_tx_id,
+		    rec->tx_id, rec->dir, rec->app_name, rec->app_text,
+		    rec->app_len);
+	else
+		output_eve_app(w->rm->out->eve, w->index, f, w->log_pkt,
+		    rec->type, rec->obj, rec->with_tx_id, rec->tx_id, rec->dir,
+		    rec->app_name, rec->app);
 }
 
 /* The flow's transactions eve takes, once they are complete (eof: the

@@ -234,17 +234,22 @@ bool	applayer_flow_bypass(const struct flow *f);
  * kept after the call), dir the direction whose sender is the record's
  * source (APPLAYER_TOSERVER: the client). A fileinfo record also has
  * the tx's own object (app, under app_name), as Suricata's. obj and
- * app are JSON objects, or (parsers with the log_*_text hooks) JSON
- * strings whose value is the object's compact JSON text, which the
- * output copies into its line as it is. */
+ * app are JSON objects; for parsers with the log_*_text hooks they are
+ * NULL and obj_text (app_text) holds the object's compact JSON text
+ * instead, valid during the call, which the output copies into its
+ * line as it is. */
 struct applayer_log_rec {
 	const char	*type;
 	struct json_t	*obj;
+	const char	*obj_text;
+	size_t		 obj_len;
 	uint64_t	 tx_id;
 	bool		 with_tx_id;	/* "tx_id" beside event_type */
 	uint8_t		 dir;
 	const char	*app_name;	/* fileinfo: "http" */
 	struct json_t	*app;		/* fileinfo: the tx's log_tx object */
+	const char	*app_text;	/* ... or its text (NULL: none) */
+	size_t		 app_len;
 };
 typedef void	(*applayer_log_fn)(void *arg, const struct flow *f,
 		    const struct applayer_log_rec *rec);

@@ -314,27 +314,22 @@ applayer_flow_bypass(const struct flow *f)
 	    APPLAYER_STATE_BYPASS) != 0;
 }
 
-/* rec->obj (or rec->app) from t: a JSON string holding t's object text,
- * as applayer_log_rec allows. NULL when t failed or out of memory. */
-static json_t *
-text_obj(const struct jtext *t)
-{
-	return jtext_ok(t) ? json_stringn_nocheck(t->data, t->len) : NULL;
-}
-
 /* log_one for a parser with the text hooks: each object is rendered as
- * JSON text into one scratch buffer, and handed on as a string. */
+ * JSON text into a scratch buffer and handed on as it is (no copy into
+ * a jansson string); the tx's own object is kept in a second one for
+ * the fileinfo records after it. */
 static void
 log_one_text(const struct flow *f, const struct applayer_pstate *ps,
     void *tx, const struct applayer_log_want *want, applayer_log_fn fn,
     void *arg, struct applayer_log_rec *rec)
 {
 	const struct applayer_parser *ap = ps->parser;
-	char stack[2048];
-	struct jtext t;
-	json_t *obj, *tx_obj = NULL;	/* log_tx's, again for fileinfo */
+	char stack[2048], stack_tx[2048];
+	struct jtext t, tt;		/* a record's; the tx's object */
+	bool have_tx = false;
 
 	jtext_init_with(&t, stack, sizeof(stack));
+	jtext_init_with(&tt, stack_tx, sizeof(stack_tx));
 	if (!(want->protos & (1u << ap->proto)))
 		;
 	else if (ap->log_record_text != NULL) {
@@ -345,21 +340,26 @@ log_one_text(const struct flow *f, const struct applayer_pstate *ps,
 			if ((r = ap->log_record_text(ps->state, tx, idx,
 			    &t)) != 1 && r != 2)
 				break;
-			if ((obj = text_obj(&t)) == NULL)
+			if (!jtext_ok(&t))
 				break;
-			rec->obj = obj;
+			rec->obj_text = t.data;
+			rec->obj_len = t.len;
 			fn(arg, f, rec);
 			/* 2: log_tx_text's object too, kept for fileinfo */
-			if (r == 2 && tx_obj == NULL)
-				tx_obj = obj;
-			else
-				json_decref(obj);
+			if (r == 2 && !have_tx) {
+				struct jtext x = t;
+
+				t = tt;
+				tt = x;
+				have_tx = true;
+			}
 		}
 	} else if (ap->log_tx_text != NULL) {
-		jtext_reset(&t);
-		if (ap->log_tx_text(ps->state, tx, &t) == 0 &&
-		    (tx_obj = text_obj(&t)) != NULL) {
-			rec->obj = tx_obj;
+		if (ap->log_tx_text(ps->state, tx, &tt) == 0 &&
+		    jtext_ok(&tt)) {
+			have_tx = true;
+			rec->obj_text = tt.data;
+			rec->obj_len = tt.len;
 			fn(arg, f, rec);
 		}
 	}
@@ -367,28 +367,28 @@ log_one_text(const struct flow *f, const struct applayer_pstate *ps,
 		rec->type = "fileinfo";
 		rec->with_tx_id = false;	/* the fileinfo object has it */
 		rec->app_name = ap->name;
-		/* the same object the tx's own event had: built once */
-		rec->app = tx_obj;
 		for (uint32_t idx = 0; idx < APPLAYER_MAX_TXS; idx++) {
 			jtext_reset(&t);
 			if (ap->log_file_text(ps->state, tx, idx,
-			    want->file_flags, &rec->dir, &t) != 1)
+			    want->file_flags, &rec->dir, &t) != 1 ||
+			    !jtext_ok(&t))
 				break;
-			if ((obj = text_obj(&t)) == NULL)
-				break;
-			if (rec->app == NULL && ap->log_tx_text != NULL) {
-				jtext_reset(&t);
-				if (ap->log_tx_text(ps->state, tx, &t) == 0)
-					rec->app = tx_obj = text_obj(&t);
+			/* the same object the tx's own event had: built
+			 * once */
+			if (!have_tx && ap->log_tx_text != NULL) {
+				jtext_reset(&tt);
+				have_tx = ap->log_tx_text(ps->state, tx,
+				    &tt) == 0 && jtext_ok(&tt);
 			}
-			rec->obj = obj;
+			rec->app_text = have_tx ? tt.data : NULL;
+			rec->app_len = have_tx ? tt.len : 0;
+			rec->obj_text = t.data;
+			rec->obj_len = t.len;
 			fn(arg, f, rec);
-			json_decref(obj);
 		}
 	}
-	if (tx_obj != NULL)
-		json_decref(tx_obj);
 	jtext_free(&t);
+	jtext_free(&tt);
 }
 
 /* One tx's eve records: log_record's, else log_tx's one; then its

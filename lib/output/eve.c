@@ -1362,26 +1362,53 @@ eve_app_tree(struct output_eve *eve, size_t producer, const struct flow *f,
 	json_decref(obj);
 }
 
-/* Appends an app record's object: a JSON string is the object's text
- * (applayer_log_rec), anything else a tree. */
-static void
-app_value(struct jtext *t, const json_t *v)
+/* An object of an app record: its compact JSON text, or a tree (text
+ * NULL); neither: absent. */
+struct app_part {
+	const char	*text;
+	size_t		 len;
+	json_t		*tree;
+};
+
+/* A JSON string is an object's text (applayer_log_rec), anything else
+ * a tree. */
+static struct app_part
+app_part_of(json_t *v)
 {
-	if (json_is_string(v))
-		jtext_raw(t, json_string_value(v), json_string_length(v));
-	else if (!output_json_line_append(t, v))
+	struct app_part a = { NULL, 0, NULL };
+
+	if (json_is_string(v)) {
+		a.text = json_string_value(v);
+		a.len = json_string_length(v);
+	} else
+		a.tree = v;
+	return a;
+}
+
+static bool
+app_part_set(const struct app_part *a)
+{
+	return a->text != NULL || a->tree != NULL;
+}
+
+/* Appends an app record's object. */
+static void
+app_value(struct jtext *t, const struct app_part *a)
+{
+	if (a->text != NULL)
+		jtext_raw(t, a->text, a->len);
+	else if (!output_json_line_append(t, a->tree))
 		t->failed = true;
 }
 
-/* A text object of applayer_log_rec as a tree (NULL: out of memory or
- * not JSON); a tree as it is, one more reference. */
+/* The object as a tree (NULL: out of memory or not JSON); a tree as it
+ * is, one more reference. */
 static json_t *
-app_tree(json_t *v)
+app_tree(const struct app_part *a)
 {
-	if (v == NULL || !json_is_string(v))
-		return json_incref(v);
-	return json_loadb(json_string_value(v), json_string_length(v),
-	    JSON_ALLOW_NUL, NULL);
+	if (a->text == NULL)
+		return json_incref(a->tree);
+	return json_loadb(a->text, a->len, JSON_ALLOW_NUL, NULL);
 }
 
 /* add_app_proto's fields as text. */
@@ -1467,10 +1494,11 @@ eve_submit(struct output_eve *eve, size_t producer, const char *type,
 /* An app-layer record, the same bytes as eve_app_tree's line, written
  * field by field: the header, the flow's metadata, then the objects,
  * text ones copied in as they are. */
-void
-output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
-    const struct packet *p, const char *type, json_t *o, bool with_tx_id,
-    uint64_t tx_id, uint8_t dir, const char *app_name, json_t *app)
+static void
+eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
+    const struct packet *p, const char *type, const struct app_part *o,
+    bool with_tx_id, uint64_t tx_id, uint8_t dir, const char *app_name,
+    const struct app_part *app)
 {
 	struct jtext t;
 	char ts[48], pbuf[8];
@@ -1483,7 +1511,7 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	if (!eve_app_as_text(eve, type)) {
 		json_t *ot = app_tree(o), *at = app_tree(app);
 
-		if (ot == NULL || (app != NULL && at == NULL))
+		if (ot == NULL || (app_part_set(app) && at == NULL))
 			counter_inc(&eve->render_errors);
 		else
 			eve_app_tree(eve, producer, f, p, type, ot,
@@ -1492,10 +1520,7 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		json_decref(at);
 		return;
 	}
-	if (json_is_string(o))
-		hint += json_string_length(o);
-	if (app != NULL && json_is_string(app))
-		hint += json_string_length(app);
+	hint += o->len + app->len;
 	jtext_init(&t, hint);
 	jtext_char(&t, '{');
 	JTEXT_KEY(&t, &first, "timestamp");
@@ -1562,7 +1587,7 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		JTEXT_KEY(&t, &first, "tx_id");
 		jtext_uint(&t, tx_id);
 	}
-	if (app != NULL && app_name != NULL) {
+	if (app_part_set(app) && app_name != NULL) {
 		jtext_key(&t, &first, app_name);
 		app_value(&t, app);
 		app_proto_text(&t, &first, f);
@@ -1576,6 +1601,31 @@ output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		return;
 	}
 	eve_submit(eve, producer, type, line);
+}
+
+void
+output_eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
+    const struct packet *p, const char *type, json_t *o, bool with_tx_id,
+    uint64_t tx_id, uint8_t dir, const char *app_name, json_t *app)
+{
+	struct app_part po = app_part_of(o), pa = app_part_of(app);
+
+	eve_app(eve, producer, f, p, type, &po, with_tx_id, tx_id, dir,
+	    app_name, &pa);
+}
+
+void
+output_eve_app_text(struct output_eve *eve, size_t producer,
+    const struct flow *f, const struct packet *p, const char *type,
+    const char *obj, size_t objlen, bool with_tx_id, uint64_t tx_id,
+    uint8_t dir, const char *app_name, const char *app, size_t applen)
+{
+	struct app_part po = { obj, objlen, NULL }, pa = { app, applen, NULL };
+
+	if (app == NULL)
+		pa.len = 0;
+	eve_app(eve, producer, f, p, type, &po, with_tx_id, tx_id, dir,
+	    app_name, &pa);
 }
 
 void

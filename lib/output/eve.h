@@ -347,6 +347,13 @@ void	output_eve_app(struct output_eve *, size_t producer,
 	    const struct flow *f, const struct packet *p, const char *type,
 	    struct json_t *obj, bool with_tx_id, uint64_t tx_id, uint8_t dir,
 	    const char *app_name, struct json_t *app);
+/* The same with both objects as their compact JSON text (obj[objlen],
+ * app[applen]; app NULL: none), copied into the line as they are: what
+ * the parsers' text hooks render (applayer_log_rec.obj_text). */
+void	output_eve_app_text(struct output_eve *, size_t producer,
+	    const struct flow *f, const struct packet *p, const char *type,
+	    const char *obj, size_t objlen, bool with_tx_id, uint64_t tx_id,
+	    uint8_t dir, const char *app_name, const char *app, size_t applen);
 
 /* A "drop" event: the packet quell dropped, with Suricata's drop fields,
  * its reason ("rules", "flow drop", "threshold detection_filter"), the

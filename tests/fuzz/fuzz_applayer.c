@@ -98,13 +98,30 @@ log_obj(const json_t *o)
 	free(s);
 }
 
+/* A text object (applayer_log_rec.obj_text) must be a JSON object. */
+static void
+log_text(const char *s, size_t len)
+{
+	json_t *v = json_loadb(s, len, JSON_ALLOW_NUL, NULL);
+
+	if (v == NULL || !json_is_object(v))
+		abort();
+	json_decref(v);
+	sink += (unsigned)len;
+}
+
 static void
 log_rec(void *arg, const struct flow *f, const struct applayer_log_rec *r)
 {
 	(void)arg;
 	(void)f;
-	log_obj(r->obj);
-	if (r->app != NULL)
+	if (r->obj_text != NULL)
+		log_text(r->obj_text, r->obj_len);
+	else
+		log_obj(r->obj);
+	if (r->app_text != NULL)
+		log_text(r->app_text, r->app_len);
+	else if (r->app != NULL)
 		log_obj(r->app);
 }
 

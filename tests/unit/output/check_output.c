@@ -1382,7 +1382,7 @@ START_TEST(test_app_record_from_text_has_the_tree_records_bytes)
 	char *t1 = json_dumps(tree, JSON_COMPACT);
 	char *t2 = json_dumps(app, JSON_COMPACT);
 	json_t *s1 = json_string(t1), *s2 = json_string(t2);
-	char *l[6];
+	char *l[8];
 
 	memset(&f, 0, sizeof(f));
 	f.proto = IPPROTO_TCP;
@@ -1410,6 +1410,11 @@ START_TEST(test_app_record_from_text_has_the_tree_records_bytes)
 	    APPLAYER_TOSERVER, "http", s2);
 	output_eve_app(eve, 0, &f, NULL, "fileinfo", tree, false, 0,
 	    APPLAYER_TOSERVER, "http", app);
+	/* the objects as bare text (applayer_log_rec.obj_text) */
+	output_eve_app_text(eve, 0, &f, &p, "http", t1, strlen(t1), true, 3,
+	    APPLAYER_TOCLIENT, NULL, NULL, 0);
+	output_eve_app_text(eve, 0, &f, NULL, "fileinfo", t1, strlen(t1),
+	    false, 0, APPLAYER_TOSERVER, "http", t2, strlen(t2));
 	o.http_xff.enabled = true;
 	snprintf(o.http_xff.header, sizeof(o.http_xff.header),
 	    "X-Forwarded-For");
@@ -1419,18 +1424,20 @@ START_TEST(test_app_record_from_text_has_the_tree_records_bytes)
 	output_eve_app(eve, 0, &f, &p, "http", tree, true, 3,
 	    APPLAYER_TOCLIENT, NULL, NULL);
 	output_eve_flush(eve);
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 8; i++)
 		l[i] = raw_line(i);
-	ck_assert_str_eq(l[0], l[5]);
-	ck_assert_str_eq(l[1], l[5]);
-	ck_assert_str_eq(l[4], l[5]);
+	ck_assert_str_eq(l[0], l[7]);
+	ck_assert_str_eq(l[1], l[7]);
+	ck_assert_str_eq(l[4], l[7]);
+	ck_assert_str_eq(l[6], l[7]);
 	ck_assert_str_eq(l[2], l[3]);
+	ck_assert_str_eq(l[5], l[3]);
 	ck_assert_msg(strstr(l[2], "\"app_proto\":\"http\","
 	    "\"app_proto_tc\":\"dns\",\"fileinfo\":{") != NULL, "%s", l[2]);
-	ck_assert_msg(strstr(l[5], "\"vlan\":[10,20],") != NULL, "%s", l[5]);
-	ck_assert_msg(strstr(l[5], "\"metadata\":{\"flowvars\":") != NULL,
-	    "%s", l[5]);
-	for (int i = 0; i < 6; i++)
+	ck_assert_msg(strstr(l[7], "\"vlan\":[10,20],") != NULL, "%s", l[7]);
+	ck_assert_msg(strstr(l[7], "\"metadata\":{\"flowvars\":") != NULL,
+	    "%s", l[7]);
+	for (int i = 0; i < 8; i++)
 		free(l[i]);
 	free(t1);
 	free(t2);
