@@ -10,6 +10,14 @@ jtext_init(struct jtext *t, size_t first)
 }
 
 void
+jtext_init_owned(struct jtext *t, char *buf, size_t cap)
+{
+	memset(t, 0, sizeof(*t));
+	t->data = buf;
+	t->cap = cap;
+}
+
+void
 jtext_init_with(struct jtext *t, char *buf, size_t cap)
 {
 	memset(t, 0, sizeof(*t));

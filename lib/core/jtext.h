@@ -21,6 +21,9 @@ struct jtext {
 
 /* Empty; first = bytes to allocate on first write (0: 256). */
 void	jtext_init(struct jtext *, size_t first);
+/* Empty, writing into buf[cap], malloc'ed memory it now owns (realloc'ed
+ * as it grows, freed by jtext_free, handed out by jtext_take). */
+void	jtext_init_owned(struct jtext *, char *buf, size_t cap);
 /* Empty, writing into the caller's buf[cap] until it is full (then into
  * heap memory of its own). */
 void	jtext_init_with(struct jtext *, char *buf, size_t cap);

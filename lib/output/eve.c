@@ -1505,7 +1505,7 @@ eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 	bool ports = proto_has_ports(f->proto);
 	bool rev = dir == APPLAYER_TOCLIENT;
 	bool first = true;
-	size_t hint = 512, tslen;
+	size_t hint = 512, tslen, cap;
 	char *line;
 
 	if (!eve_app_as_text(eve, type)) {
@@ -1521,7 +1521,13 @@ eve_app(struct output_eve *eve, size_t producer, const struct flow *f,
 		return;
 	}
 	hint += o->len + app->len;
-	jtext_init(&t, hint);
+	/* a buffer of a line written before, when one came back: no
+	 * malloc here, no free in the writer thread */
+	if (eve->ntargets > 0 && (line = output_writer_reuse(
+	    eve->targets[0].writer, producer, &cap)) != NULL)
+		jtext_init_owned(&t, line, cap);
+	else
+		jtext_init(&t, hint);
 	jtext_char(&t, '{');
 	JTEXT_KEY(&t, &first, "timestamp");
 	/* digits, '-', ':', 'T', '.' and '+': nothing to escape */

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <time.h>
@@ -27,12 +28,24 @@
 #define WRITER_POLL_US		10000
 #define WRITER_IDLE_POLLS	10
 
+/* Lines written go back to their producer for its next lines
+ * (output_writer_reuse): a line freed by the writer thread is a free
+ * into the producer's malloc arena, under its lock, which the worker
+ * was taking at the same time for its own allocations (futex wake-ups
+ * on pipelined HTTP). At most WRITER_BACK_SLOTS buffers wait per
+ * producer; past them the writer frees. */
+#define WRITER_BACK_SLOTS	1024
+
 struct line_ring {
 	uint32_t	 mask;
 	char		**slots;
 	_Alignas(64) uint64_t prod;
 	uint64_t	 lost;		/* producer-owned counter */
 	_Alignas(64) uint64_t cons;
+	/* the way back: the writer produces, the producer consumes */
+	char		**back;
+	_Alignas(64) uint64_t back_prod;
+	_Alignas(64) uint64_t back_cons;
 };
 
 struct output_writer {
@@ -49,6 +62,22 @@ struct output_writer {
 	uint64_t	 flushed_gen;	/* __atomic, bumped after each pass */
 };
 
+/* Gives a written line back to its producer, or frees it when the way
+ * back is full. */
+static void
+line_done(struct line_ring *r, char *line)
+{
+	uint64_t bp = r->back_prod;
+
+	if (bp - __atomic_load_n(&r->back_cons, __ATOMIC_ACQUIRE) >=
+	    WRITER_BACK_SLOTS) {
+		free(line);
+		return;
+	}
+	r->back[bp % WRITER_BACK_SLOTS] = line;
+	__atomic_store_n(&r->back_prod, bp + 1, __ATOMIC_RELEASE);
+}
+
 /* One pass over every ring; returns the number of lines taken. */
 static size_t
 drain(struct output_writer *w)
@@ -64,7 +93,7 @@ drain(struct output_writer *w)
 			char *line = r->slots[cons & r->mask];
 
 			w->ops->put(w->sink, line, strlen(line));
-			free(line);
+			line_done(r, line);
 			taken++;
 			__atomic_store_n(&r->cons, cons + 1, __ATOMIC_RELEASE);
 		}
@@ -157,7 +186,9 @@ output_writer_open_sink(const struct output_sink_cfg *cfg, size_t nproducers,
 		goto nomem;
 	for (size_t i = 0; i < nproducers; i++) {
 		w->rings[i].mask = n - 1;
-		if ((w->rings[i].slots = calloc(n, sizeof(char *))) == NULL)
+		if ((w->rings[i].slots = calloc(n, sizeof(char *))) == NULL ||
+		    (w->rings[i].back = calloc(WRITER_BACK_SLOTS,
+		    sizeof(char *))) == NULL)
 			goto nomem;
 	}
 	if ((w->sink = w->ops->open(cfg, &w->sc, err, errlen)) == NULL)
@@ -171,8 +202,10 @@ fail:
 		int saved = errno;
 
 		for (size_t i = 0; w != NULL && w->rings != NULL &&
-		    i < nproducers; i++)
+		    i < nproducers; i++) {
 			free(w->rings[i].slots);
+			free(w->rings[i].back);
+		}
 		if (w != NULL)
 			free(w->rings);
 		free(w);
@@ -222,7 +255,10 @@ output_writer_close(struct output_writer *w)
 
 		for (uint64_t c = r->cons; c != r->prod; c++)
 			free(r->slots[c & r->mask]);
+		for (uint64_t c = r->back_cons; c != r->back_prod; c++)
+			free(r->back[c % WRITER_BACK_SLOTS]);
 		free(r->slots);
+		free(r->back);
 	}
 	w->ops->close(w->sink);
 	free(w->rings);
@@ -244,6 +280,21 @@ output_writer_submit(struct output_writer *w, size_t producer, char *line)
 	__atomic_store_n(&r->prod, prod + 1, __ATOMIC_RELEASE);
 	doorbell_ring(&w->bell);
 	return true;
+}
+
+char *
+output_writer_reuse(struct output_writer *w, size_t producer, size_t *cap)
+{
+	struct line_ring *r = &w->rings[producer];
+	uint64_t bc = r->back_cons;
+	char *line;
+
+	if (bc == __atomic_load_n(&r->back_prod, __ATOMIC_ACQUIRE))
+		return NULL;
+	line = r->back[bc % WRITER_BACK_SLOTS];
+	__atomic_store_n(&r->back_cons, bc + 1, __ATOMIC_RELEASE);
+	*cap = malloc_usable_size(line);
+	return line;
 }
 
 void

@@ -44,6 +44,12 @@ void	output_writer_close(struct output_writer *);
  * may use a given producer index. Returns false if the line was lost. */
 bool	output_writer_submit(struct output_writer *, size_t producer,
 	    char *line);
+/* A buffer of a line this producer submitted and the thread wrote,
+ * for the producer's next line (malloc'ed: it may be realloc'ed, and is
+ * submitted or freed as any line), *cap its size; NULL when none came
+ * back yet. Only the producer's thread may call it. */
+char	*output_writer_reuse(struct output_writer *, size_t producer,
+	    size_t *cap);
 /* Asks the thread to reopen the file (log rotation); returns at once. */
 void	output_writer_reopen(struct output_writer *);
 /* Returns once everything submitted so far is written. */

@@ -1005,6 +1005,34 @@ START_TEST(test_writer_counts_lines_lost_to_a_full_ring)
 }
 END_TEST
 
+/* A written line's buffer comes back to its producer (and only to it),
+ * once; reused, it is a line as any other. */
+START_TEST(test_writer_gives_written_lines_back_to_their_producer)
+{
+	struct output_writer *w = output_writer_open(path, 2, 16);
+	char *line, *again;
+	size_t cap = 0;
+
+	ck_assert_int_eq(output_writer_start(w), 0);
+	ck_assert_ptr_null(output_writer_reuse(w, 0, &cap));
+	output_writer_submit(w, 0, strdup("first line\n"));
+	output_writer_flush(w);
+	ck_assert_ptr_null(output_writer_reuse(w, 1, &cap));
+	ck_assert_ptr_nonnull(line = output_writer_reuse(w, 0, &cap));
+	ck_assert_uint_ge(cap, sizeof("first line\n"));
+	ck_assert_ptr_null(output_writer_reuse(w, 0, &cap));
+	snprintf(line, cap, "second\n");
+	output_writer_submit(w, 0, line);
+	output_writer_flush(w);
+	ck_assert_ptr_eq(again = output_writer_reuse(w, 0, &cap), line);
+	free(again);
+	/* one left on the way back: the close frees it */
+	output_writer_submit(w, 1, strdup("third\n"));
+	output_writer_close(w);
+	ck_assert_uint_eq(count_lines(path), 3);
+}
+END_TEST
+
 START_TEST(test_writer_reopen_follows_a_renamed_file)
 {
 	struct output_writer *w = output_writer_open(path, 1, 16);
@@ -1507,6 +1535,7 @@ output_suite(void)
 	tcase_add_test(tc, test_writer_keeps_every_line_from_two_producers);
 	tcase_add_test(tc, test_writer_counts_lines_lost_to_a_full_ring);
 	tcase_add_test(tc, test_writer_reopen_follows_a_renamed_file);
+	tcase_add_test(tc, test_writer_gives_written_lines_back_to_their_producer);
 	tcase_add_test(tc, test_sink_backends_are_chosen_by_filetype);
 	tcase_add_test(tc, test_backoff_doubles_to_its_max_and_resets);
 	tcase_add_test(tc, test_syslog_names_are_suricatas);
