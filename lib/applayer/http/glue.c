@@ -52,6 +52,67 @@ http_glue_tx(htp_tx_t *htx)
 	return htp_tx_get_user_data(htx);
 }
 
+/* st->byid with room for n slots from its start. */
+static bool
+byid_grow(struct http_state *st, size_t n)
+{
+	size_t cap = st->byid_cap > 0 ? st->byid_cap : 16;
+	struct http_tx **b;
+
+	while (cap < n)
+		cap *= 2;
+	if ((b = reallocarray(st->byid, cap, sizeof(*b))) == NULL)
+		return false;
+	st->byid = b;
+	st->byid_cap = cap;
+	return true;
+}
+
+/* Room in st->byid for id: a slot, NULL, or the tx there already. */
+static bool
+byid_room(struct http_state *st, uint64_t id)
+{
+	size_t lo, need;
+
+	if (st->byid_len == 0) {
+		st->byid_base = id;
+		st->byid_off = 0;
+	}
+	/* ids below the base (a tx held late): the slots before it */
+	if (id < st->byid_base) {
+		size_t shift = (size_t)(st->byid_base - id);
+
+		if (shift > st->byid_off) {
+			if (st->byid_len + shift > st->byid_cap - st->byid_off &&
+			    !byid_grow(st, st->byid_len + shift))
+				return false;
+			memmove(st->byid + shift, st->byid + st->byid_off,
+			    st->byid_len * sizeof(*st->byid));
+			st->byid_off = shift;
+		}
+		st->byid_off -= shift;
+		memset(st->byid + st->byid_off, 0, shift * sizeof(*st->byid));
+		st->byid_len += shift;
+		st->byid_base = id;
+		return true;
+	}
+	if ((need = (size_t)(id - st->byid_base) + 1) <= st->byid_len)
+		return true;
+	if (st->byid_off + need > st->byid_cap) {
+		/* the front is free: move down before growing */
+		if (st->byid_off > 0 && st->byid_len > 0)
+			memmove(st->byid, st->byid + st->byid_off,
+			    st->byid_len * sizeof(*st->byid));
+		st->byid_off = 0;
+		if (need > st->byid_cap && !byid_grow(st, need))
+			return false;
+	}
+	lo = st->byid_off + st->byid_len;
+	memset(st->byid + lo, 0, (need - st->byid_len) * sizeof(*st->byid));
+	st->byid_len = need;
+	return true;
+}
+
 struct http_tx *
 http_glue_tx_ensure(struct http_state *st, htp_tx_t *htx)
 {
@@ -59,10 +120,12 @@ http_glue_tx_ensure(struct http_state *st, htp_tx_t *htx)
 
 	if (tx != NULL)
 		return tx;
-	if ((tx = calloc(1, sizeof(*tx))) == NULL) {
+	if (!byid_room(st, htx->index) ||
+	    (tx = calloc(1, sizeof(*tx))) == NULL) {
 		st->oom = true;
 		return NULL;
 	}
+	st->byid[st->byid_off + (htx->index - st->byid_base)] = tx;
 	tx->st = st;
 	tx->htx = htx;
 	tx->id = htx->index;
@@ -741,6 +804,7 @@ http_state_free(void *state)
 		}
 	}
 	htp_connp_destroy_all(st->connp);
+	free(st->byid);
 	free(st);
 }
 
@@ -886,17 +950,17 @@ static void *
 glue_tx_next(void *state, uint64_t *id)
 {
 	struct http_state *st = state;
-	size_t n = htp_list_size(st->conn->transactions);
+	uint64_t end = st->byid_base + st->byid_len;
 
-	for (size_t k = *id > st->first ? (size_t)*id : st->first; k < n;
+	for (uint64_t k = *id > st->byid_base ? *id : st->byid_base; k < end;
 	    k++) {
-		htp_tx_t *h = htp_list_get(st->conn->transactions, k);
-		struct http_tx *tx;
+		struct http_tx *tx = st->byid[st->byid_off + (k -
+		    st->byid_base)];
 
-		if (h == NULL || (tx = htp_tx_get_user_data(h)) == NULL)
-			continue;
-		*id = tx->id;
-		return tx;
+		if (tx != NULL) {
+			*id = k;
+			return tx;
+		}
 	}
 	return NULL;
 }
@@ -905,6 +969,19 @@ static uint64_t
 glue_tx_id(void *state, void *tx)
 {
 	return ((struct http_tx *)tx)->id;
+}
+
+/* Drops the freed txs at the front of st->byid. */
+static void
+byid_trim(struct http_state *st)
+{
+	while (st->byid_len > 0 && st->byid[st->byid_off] == NULL) {
+		st->byid_off++;
+		st->byid_len--;
+		st->byid_base++;
+	}
+	if (st->byid_len == 0)
+		st->byid_off = 0;
 }
 
 static void
@@ -919,10 +996,13 @@ glue_tx_free(void *state, uint64_t id)
 		return;
 	if ((tx = htp_tx_get_user_data(h)) != NULL) {
 		htp_tx_set_user_data(h, NULL);
+		if (id >= st->byid_base && id - st->byid_base < st->byid_len)
+			st->byid[st->byid_off + (id - st->byid_base)] = NULL;
 		tx_destroy(tx);
 		st->live--;
 		st->cache_ok = false;
 	}
+	byid_trim(st);
 	/* libhtp frees only complete txs; an incomplete one is left to
 	 * htp_connp_destroy_all (its user data is gone already) */
 	if (htp_tx_destroy(h) != HTP_OK)

@@ -79,6 +79,13 @@ struct http_state {
 	uint64_t	 cache_i;
 	size_t		 cache_k;
 	bool		 cache_ok;
+	/* the held txs by id (glue_tx_next's walk without libhtp's list
+	 * calls): byid[byid_off + id - byid_base] for ids in [byid_base,
+	 * byid_base + byid_len), NULL when not held; the freed ones at the
+	 * front are dropped by moving byid_off */
+	struct http_tx	**byid;
+	size_t		 byid_off, byid_len, byid_cap;
+	uint64_t	 byid_base;
 	uint16_t	 client_port, server_port;
 	uint8_t		 flags;		/* HTTP_STATE_* */
 	uint8_t		 dir;		/* direction being parsed now */

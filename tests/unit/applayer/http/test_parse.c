@@ -1,6 +1,7 @@
 #include "core/base.h"
 
 #include <check.h>
+#include <stdio.h>
 
 #include "applayer/http/http.h"
 #include "chunks.h"
@@ -72,6 +73,64 @@ START_TEST(test_tx_get_after_frees_and_new_requests)
 	p->tx_free(f.st, 0);
 	ck_assert_str_eq(feed_buf(feed_tx(&f, 0), "http.uri", TS, NULL), "/c");
 	ck_assert_str_eq(feed_buf(feed_tx(&f, 1), "http.uri", TS, NULL), "/d");
+	feed_end(&f);
+}
+END_TEST
+
+/* The uri of the tx tx_next finds from id on, its id into *id; NULL
+ * when none. */
+static const char *
+next_uri(struct feed *f, uint64_t *id)
+{
+	void *tx = applayer_http_parser.tx_next(f->st, id);
+
+	return tx != NULL ? feed_buf(tx, "http.uri", TS, NULL) : NULL;
+}
+
+/* tx_next: the first held tx from an id on, past the freed ones, among
+ * 40 pipelined requests (the id table grows and drops its front). */
+START_TEST(test_tx_next_finds_the_first_held_tx_from_an_id)
+{
+	static const struct feed_msg more[] = {
+		{ TS, "GET /new HTTP/1.1\r\nHost: h\r\n\r\n", 0 },
+	};
+	const struct applayer_parser *p = &applayer_http_parser;
+	struct feed_msg m[41];
+	char reqs[41][48];
+	struct feed f;
+	uint64_t id;
+
+	for (int i = 0; i < 40; i++) {
+		snprintf(reqs[i], sizeof(reqs[i]), "GET /%d HTTP/1.1\r\n"
+		    "Host: h\r\n\r\n", i);
+		m[i] = (struct feed_msg){ TS, reqs[i], 0 };
+	}
+	m[40] = (struct feed_msg){ TC, "HTTP/1.1 200 OK\r\nContent-Length: "
+	    "0\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", 0 };
+	feed_config(&f);
+	feed_start(&f, NULL);
+	feed_run(&f, m, 41, 0, false);
+	ck_assert_uint_eq(feed_ntx(&f), 40);
+	id = 17;
+	ck_assert_str_eq(next_uri(&f, &id), "/17");
+	ck_assert_uint_eq(id, 17);
+	/* 0 and 1 are complete both ways: freed, out of order */
+	p->tx_free(f.st, 1);
+	id = 1;
+	ck_assert_str_eq(next_uri(&f, &id), "/2");
+	ck_assert_uint_eq(id, 2);
+	p->tx_free(f.st, 0);
+	id = 0;
+	ck_assert_str_eq(next_uri(&f, &id), "/2");
+	ck_assert_uint_eq(id, 2);
+	id = 39;
+	ck_assert_str_eq(next_uri(&f, &id), "/39");
+	id = 40;
+	ck_assert_ptr_null(next_uri(&f, &id));
+	feed_run(&f, more, 1, 0, false);
+	id = 40;
+	ck_assert_str_eq(next_uri(&f, &id), "/new");
+	ck_assert_uint_eq(id, 40);
 	feed_end(&f);
 }
 END_TEST
@@ -261,6 +320,7 @@ http_parse_suite(void)
 	tcase_add_loop_test(tc, test_one_transaction_completes_both_ways, 0,
 	    NCHUNKS);
 	tcase_add_test(tc, test_tx_get_after_frees_and_new_requests);
+	tcase_add_test(tc, test_tx_next_finds_the_first_held_tx_from_an_id);
 	tcase_add_loop_test(tc, test_pipelined_requests_make_one_tx_each, 0,
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_freed_tx_leaves_the_others, 0, NCHUNKS);
