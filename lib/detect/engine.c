@@ -67,15 +67,21 @@ struct detect_thread {
 	struct detect_inspect_counters kc;
 };
 
+/* Rules a tx state holds per direction without an allocation: a
+ * small tx meets a handful of candidates (the ET sample on a GET: one
+ * or two each way), and the array was a malloc per tx. */
+#define ENGINE_TX_DONE_INLINE	8
+
 /* Per-transaction detection state, in the parser's detect_slot: the
  * rules done with the tx per direction (matched, or the tx finished
  * without them matching). Reset when another engine finds it. */
 struct detect_tx_state {
 	uint64_t	 gen;		/* struct detect_engine.gen */
 	bool		 complete[2];	/* nothing left to inspect */
-	uint32_t	*done[2];	/* sig nums, sorted */
+	uint32_t	*done[2];	/* sig nums, sorted: inl[] at first */
 	uint32_t	 ndone[2];
 	uint32_t	 cap[2];
+	uint32_t	 inl[2][ENGINE_TX_DONE_INLINE];
 };
 
 /* A drop or reject applied to the packet, kept in case a pass of a
@@ -826,6 +832,10 @@ engine_tx_state(const struct detect_engine *de,
 	if ((ts = *slot) == NULL) {
 		if ((ts = calloc(1, sizeof(*ts))) == NULL)
 			return NULL;
+		for (int d = 0; d < 2; d++) {
+			ts->done[d] = ts->inl[d];
+			ts->cap[d] = ENGINE_TX_DONE_INLINE;
+		}
 		*slot = ts;
 	}
 	if (ts->gen != de->gen) {
@@ -862,10 +872,15 @@ engine_tx_mark(struct detect_tx_state *ts, uint8_t dir, uint32_t num)
 	uint32_t k;
 
 	if (ts->ndone[dir] == ts->cap[dir]) {
-		uint32_t ncap = ts->cap[dir] ? ts->cap[dir] * 2 : 8;
-		uint32_t *n = realloc(ts->done[dir], ncap * sizeof(*n));
+		uint32_t ncap = ts->cap[dir] * 2;
+		uint32_t *n;
 
-		if (n == NULL)
+		if (ts->done[dir] == ts->inl[dir]) {
+			if ((n = malloc(ncap * sizeof(*n))) == NULL)
+				return;
+			memcpy(n, ts->inl[dir], sizeof(ts->inl[dir]));
+		} else if ((n = realloc(ts->done[dir], ncap *
+		    sizeof(*n))) == NULL)
 			return;
 		ts->done[dir] = n;
 		ts->cap[dir] = ncap;
@@ -883,8 +898,9 @@ detect_tx_state_free(void *state)
 
 	if (ts == NULL)
 		return;
-	free(ts->done[0]);
-	free(ts->done[1]);
+	for (int d = 0; d < 2; d++)
+		if (ts->done[d] != ts->inl[d])
+			free(ts->done[d]);
 	free(ts);
 }
 

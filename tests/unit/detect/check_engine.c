@@ -853,6 +853,32 @@ START_TEST(test_tx_walk_through_tx_next_starts_at_the_first_tx_not_done)
 }
 END_TEST
 
+/* More rules done with a tx than its state holds without an
+ * allocation: each still alerts once. */
+START_TEST(test_tx_rules_past_the_inline_marks_alert_once_each)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+	char rules[2048];
+	size_t n = 0;
+
+	for (int i = 1; i <= 12; i++)
+		n += (size_t)snprintf(rules + n, sizeof(rules) - n,
+		    "alert tcp any any -> any any (test.tx; content:\"evil\"; "
+		    "sid:%d;)\n", i);
+	harness_engine(rules);
+	fs.n = 1;
+	fs.tx[0] = (struct fake_tx){ .id = 1, .progress = 2, .data = "evil" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 12);
+	fs.tx[0].progress = 3;
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 0);
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 0);
+}
+END_TEST
+
 /* A position another engine left (a reload) counts for nothing: the new
  * rules see every tx the flow holds. */
 START_TEST(test_tx_walk_of_another_engine_starts_at_the_oldest_tx)
@@ -1841,6 +1867,7 @@ engine_suite(void)
 	tcase_add_test(tx,
 	    test_tx_walk_through_tx_next_starts_at_the_first_tx_not_done);
 	tcase_add_test(tx, test_tx_walk_of_another_engine_starts_at_the_oldest_tx);
+	tcase_add_test(tx, test_tx_rules_past_the_inline_marks_alert_once_each);
 	tcase_add_test(tx, test_legacy_modifier_moves_the_content_into_a_buffer);
 	suite_add_tcase(s, tx);
 
