@@ -154,6 +154,23 @@ built_add(struct http_built *b, size_t *cap, const void *p, size_t n)
 	return 0;
 }
 
+/* Room for n bytes at once: a buffer whose size is known is one
+ * allocation, not a doubling from 64 bytes. */
+static int
+built_reserve(struct http_built *b, size_t *cap, size_t n)
+{
+	uint8_t *m;
+
+	if (b->len + n <= *cap)
+		return 0;
+	if (b->len + n > UINT32_MAX || (m = realloc(b->buf, b->len + n)) ==
+	    NULL)
+		return -1;
+	b->buf = m;
+	*cap = b->len + n;
+	return 0;
+}
+
 static int
 built_bstr(struct http_built *b, size_t *cap, const bstr *s)
 {
@@ -174,6 +191,12 @@ http_buffers_build_uri(struct http_tx *tx)
 	http_built_clear(b);
 	if (u == NULL)
 		return 0;
+	/* the path, '?', the query (decoding only shortens it), '#' and
+	 * the fragment: the authority's parts, when included, grow it */
+	if (built_reserve(b, &cap, (u->path != NULL ? bstr_len(u->path) : 0) +
+	    (u->query != NULL ? bstr_len(u->query) + 1 : 0) +
+	    (u->fragment != NULL ? bstr_len(u->fragment) + 1 : 0)) == -1)
+		return -1;
 	if (tx->st->blk->s.uri_include_all) {
 		if (u->scheme != NULL) {
 			rc |= built_bstr(b, &cap, u->scheme);
@@ -323,13 +346,20 @@ get_header(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
 	struct http_built *b = &tx->hdr[dir];
 	htp_table_t *t = headers(tx, dir);
 	const char *skip = dir == TS ? "cookie" : "set-cookie";
-	size_t cap = 0;
+	size_t cap = 0, need = 0;
 	int rc = 0;
 
 	if (!headers_done(tx, dir) || t == NULL)
 		return false;
 	if (b->valid)
 		return built_get(b, buf, len);
+	for (size_t i = 0; i < htp_table_size(t); i++) {
+		htp_header_t *h = htp_table_get_index(t, i, NULL);
+
+		if (h != NULL)
+			need += bstr_len(h->name) + bstr_len(h->value) + 4;
+	}
+	rc |= built_reserve(b, &cap, need);
 	for (size_t i = 0; i < htp_table_size(t); i++) {
 		htp_header_t *h = htp_table_get_index(t, i, NULL);
 
@@ -372,13 +402,20 @@ get_header_names(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
 	struct http_tx *tx = v;
 	struct http_built *b = &tx->names[dir];
 	htp_table_t *t = headers(tx, dir);
-	size_t cap = 0;
+	size_t cap = 0, need = 4;
 	int rc = 0;
 
 	if (!headers_done(tx, dir) || t == NULL)
 		return false;
 	if (b->valid)
 		return built_get(b, buf, len);
+	for (size_t i = 0; i < htp_table_size(t); i++) {
+		htp_header_t *h = htp_table_get_index(t, i, NULL);
+
+		if (h != NULL)
+			need += bstr_len(h->name) + 2;
+	}
+	rc |= built_reserve(b, &cap, need);
 	rc |= built_add(b, &cap, "\r\n", 2);
 	for (size_t i = 0; i < htp_table_size(t); i++) {
 		htp_header_t *h = htp_table_get_index(t, i, NULL);
@@ -414,6 +451,8 @@ get_start(void *v, uint8_t dir, const uint8_t **buf, uint32_t *len)
 		return false;
 	if (b->valid)
 		return built_get(b, buf, len);
+	rc |= built_reserve(b, &cap, bstr_len(line) + 2 +
+	    tx->hdr_raw_len[dir]);
 	rc |= built_bstr(b, &cap, line);
 	rc |= built_add(b, &cap, "\r\n", 2);
 	rc |= built_add(b, &cap, tx->hdr_raw[dir], tx->hdr_raw_len[dir]);
