@@ -12,7 +12,7 @@
 #include "core/jtext.h"
 
 struct http_file {
-	uint8_t		*name;
+	uint8_t		*name;		/* name_buf: one allocation per file */
 	size_t		 name_len;
 	uint64_t	 size;		/* bytes seen, gaps included */
 	enum http_file_state state;
@@ -32,6 +32,7 @@ struct http_file {
 	uint8_t		 md5[16];
 	uint8_t		 sha1[20];
 	uint8_t		 sha256[32];
+	uint8_t		 name_buf[];
 };
 
 /* OpenSSL 3 looks a legacy EVP_md5() up in its provider tables on every
@@ -55,13 +56,12 @@ http_file_open(const uint8_t *name, size_t len, unsigned keep)
 {
 	struct http_file *f;
 
-	if (pthread_once(&file_mds_once, file_mds_fetch) != 0 ||
-	    (f = calloc(1, sizeof(*f))) == NULL)
-		return NULL;
 	if (len > HTTP_FILE_NAME_MAX)
 		len = HTTP_FILE_NAME_MAX;
-	if ((f->name = malloc(len > 0 ? len : 1)) == NULL)
-		goto fail;
+	if (pthread_once(&file_mds_once, file_mds_fetch) != 0 ||
+	    (f = calloc(1, sizeof(*f) + len)) == NULL)
+		return NULL;
+	f->name = f->name_buf;
 	if (len > 0)
 		memcpy(f->name, name, len);
 	f->name_len = len;
@@ -177,7 +177,6 @@ http_file_free(struct http_file *f)
 	file_md_free(f);
 	http_body_free(&f->data);
 	free(f->head);
-	free(f->name);
 	free(f);
 }
 
