@@ -38,6 +38,27 @@ struct engine_lc {
 	uint32_t	 idx;
 };
 
+/* A prefilter scan remembered (engine_scan): the patterns a scan of
+ * bytes[0..len) with prefilter pf met, each once, in the order of
+ * their first match. The same bytes scanned again replay them instead
+ * of running the matcher: HTTP repeats its short buffers (method,
+ * host, user agent, header names, protocol, status) request after
+ * request, and a scan's set-up costs more than a short buffer's bytes.
+ * A scan that meets more than ENGINE_MEMO_PATS patterns, or bytes past
+ * ENGINE_MEMO_BYTES, is not remembered. */
+#define ENGINE_MEMO_SLOTS	64
+#define ENGINE_MEMO_BYTES	256
+#define ENGINE_MEMO_PATS	8
+
+struct engine_memo {
+	const struct detect_prefilter *pf;
+	uint32_t	 len;
+	uint8_t		 npat;
+	bool		 valid;
+	uint32_t	 pat[ENGINE_MEMO_PATS];
+	uint8_t		 bytes[ENGINE_MEMO_BYTES];
+};
+
 /* A worker's scratch: everything the packet path writes. */
 struct detect_thread {
 	const struct detect_engine *de;
@@ -56,6 +77,9 @@ struct detect_thread {
 	uint32_t	*nout;
 	uint32_t	*pat_gen;	/* per pattern: scan that saw it */
 	uint32_t	 gen;
+	struct engine_memo *memo;	/* ENGINE_MEMO_SLOTS, by prefilter */
+	struct engine_memo *rec;	/* being recorded by this scan */
+	bool		 fresh;		/* no scan since engine_scan_begin */
 	struct engine_lc *lc;		/* per list, when any has transforms */
 	uint8_t		*xtmp[2];	/* between the transforms of a chain */
 	uint32_t	 xtmp_cap[2];
@@ -181,9 +205,10 @@ detect_thread_new(const struct detect_engine *de)
 	    sizeof(*dt->pat_gen));
 	dt->scratch = calloc(de->nscratch ? de->nscratch : 1,
 	    sizeof(*dt->scratch));
+	dt->memo = calloc(ENGINE_MEMO_SLOTS, sizeof(*dt->memo));
 	if (dt->cand == NULL || dt->txrules == NULL || dt->txcand == NULL ||
 	    dt->framerules == NULL || dt->pat_gen == NULL ||
-	    dt->scratch == NULL)
+	    dt->scratch == NULL || dt->memo == NULL)
 		goto fail;
 	if (de->nlists > DETECT_BUFFER_LIMIT && (dt->lc = calloc(de->nlists,
 	    sizeof(*dt->lc))) == NULL)
@@ -218,6 +243,7 @@ detect_thread_free(struct detect_thread *dt)
 	free(dt->txcand);
 	free(dt->framerules);
 	free(dt->pat_gen);
+	free(dt->memo);
 	for (uint16_t i = 0; dt->lc != NULL && i < dt->de->nlists; i++)
 		free(dt->lc[i].buf);
 	free(dt->lc);
@@ -506,21 +532,33 @@ engine_sig_match(struct detect_thread *dt, const struct detect_sig *s,
 	return engine_run_list(dt, s, RULE_LIST_MATCH, in);
 }
 
+/* Pattern id met: its rules, once per engine_scan_begin(). */
 static void
-engine_on_pattern(uint32_t id, uint32_t end, void *arg)
+engine_pattern(struct detect_thread *dt, uint32_t id)
 {
-	struct detect_thread *dt = arg;
 	const struct detect_prefilter *pf = dt->pf;
-
 	int64_t slot;
 
 	if (dt->pat_gen[id] == dt->gen)
 		return;
 	dt->pat_gen[id] = dt->gen;
+	if (dt->rec != NULL) {
+		if (dt->rec->npat < ENGINE_MEMO_PATS)
+			dt->rec->pat[dt->rec->npat] = id;
+		/* one past the room: not remembered (engine_scan) */
+		if (dt->rec->npat <= ENGINE_MEMO_PATS)
+			dt->rec->npat++;
+	}
 	if ((slot = detect_prefilter_slot(pf, id)) < 0)
 		return;
 	for (uint32_t k = pf->sig_off[slot]; k < pf->sig_off[slot + 1]; k++)
 		dt->out[(*dt->nout)++] = pf->sig_ids[k];
+}
+
+static void
+engine_on_pattern(uint32_t id, uint32_t end, void *arg)
+{
+	engine_pattern(arg, id);
 }
 
 static int
@@ -558,21 +596,50 @@ engine_scan_begin(struct detect_thread *dt)
 		    sizeof(*dt->pat_gen));
 		dt->gen = 1;
 	}
+	dt->fresh = true;
 }
 
 /* Appends to out the rules of pf whose pattern occurs in buf. A rule
  * has one fast pattern, on one list: it is appended at most once per
- * engine_scan_begin(). */
+ * engine_scan_begin(). The same bytes as pf's last remembered scan
+ * replay its patterns (struct engine_memo): the same rules, since a
+ * pattern's rules are appended on its first match only; a scan is
+ * remembered when it is the first since engine_scan_begin(), so that
+ * it sees every pattern it meets as a first match. */
 static void
 engine_scan(struct detect_thread *dt, const struct detect_prefilter *pf,
     const uint8_t *buf, uint32_t len, uint32_t *out, uint32_t *nout)
 {
+	struct engine_memo *m = &dt->memo[((uintptr_t)pf / sizeof(*pf)) %
+	    ENGINE_MEMO_SLOTS];
+
 	dt->pf = pf;
 	dt->out = out;
 	dt->nout = nout;
 	counter_inc(&dt->st.prefilter_scans);
+	if (len <= ENGINE_MEMO_BYTES && m->valid && m->pf == pf &&
+	    m->len == len && memcmp(m->bytes, buf, len) == 0) {
+		for (uint8_t k = 0; k < m->npat; k++)
+			engine_pattern(dt, m->pat[k]);
+		dt->fresh = false;
+		return;
+	}
+	if (len <= ENGINE_MEMO_BYTES && dt->fresh) {
+		m->valid = false;
+		m->pf = pf;
+		m->len = len;
+		m->npat = 0;
+		if (len > 0)
+			memcpy(m->bytes, buf, len);
+		dt->rec = m;
+	}
+	dt->fresh = false;
 	dt->de->mpm_ops->scan(pf->mpm, dt->mpm_scratch, buf, len,
 	    engine_on_pattern, dt);
+	if (dt->rec != NULL) {
+		dt->rec->valid = dt->rec->npat <= ENGINE_MEMO_PATS;
+		dt->rec = NULL;
+	}
 }
 
 /* Fills dt->cand with the rules whose fast pattern is in one of the

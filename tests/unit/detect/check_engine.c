@@ -853,6 +853,38 @@ START_TEST(test_tx_walk_through_tx_next_starts_at_the_first_tx_not_done)
 }
 END_TEST
 
+/* The same buffer bytes in tx after tx (a remembered scan replayed)
+ * select the same rules; other bytes do not inherit them. */
+START_TEST(test_repeated_buffer_bytes_select_the_same_rules)
+{
+	struct packet p = ipv4(IPPROTO_TCP, NULL, 0, tcp_mss,
+	    sizeof(tcp_mss));
+
+	harness_engine("alert tcp any any -> any any (test.tx; "
+	    "content:\"evil\"; sid:1;)\nalert tcp any any -> any any (test.tx; "
+	    "content:\"good\"; sid:2;)\n");
+	fs.n = 4;
+	fs.tx[0] = (struct fake_tx){ .id = 1, .progress = 3, .data = "an evil" };
+	fs.tx[1] = (struct fake_tx){ .id = 2, .progress = 3, .data = "an evil" };
+	fs.tx[2] = (struct fake_tx){ .id = 3, .progress = 3, .data = "an evi" };
+	fs.tx[3] = (struct fake_tx){ .id = 4, .progress = 3,
+	    .data = "an evil good" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 4);
+	ck_assert_uint_eq(harness_res.alerts[0].tx_id, 1);
+	ck_assert_uint_eq(harness_res.alerts[1].tx_id, 2);
+	ck_assert_uint_eq(harness_res.alerts[2].tx_id, 4);
+	ck_assert_uint_eq(harness_res.alerts[3].tx_id, 4);
+	/* a new tx in the first one's place (its state goes with it) */
+	detect_tx_state_free(fs.tx[0].slot);
+	fs.n = 1;
+	fs.tx[0] = (struct fake_tx){ .id = 5, .progress = 3, .data = "an evil" };
+	detect_packet_tx(harness_dt, &p, &src, &harness_res);
+	ck_assert_uint_eq(harness_res.nalerts, 1);
+	ck_assert_uint_eq(harness_res.alerts[0].sid, 1);
+}
+END_TEST
+
 /* More rules done with a tx than its state holds without an
  * allocation: each still alerts once. */
 START_TEST(test_tx_rules_past_the_inline_marks_alert_once_each)
@@ -1868,6 +1900,7 @@ engine_suite(void)
 	    test_tx_walk_through_tx_next_starts_at_the_first_tx_not_done);
 	tcase_add_test(tx, test_tx_walk_of_another_engine_starts_at_the_oldest_tx);
 	tcase_add_test(tx, test_tx_rules_past_the_inline_marks_alert_once_each);
+	tcase_add_test(tx, test_repeated_buffer_bytes_select_the_same_rules);
 	tcase_add_test(tx, test_legacy_modifier_moves_the_content_into_a_buffer);
 	suite_add_tcase(s, tx);
 
