@@ -83,6 +83,9 @@ known_is(const bstr *k, bool nul, size_t i)
 void
 http_header_forget(struct http_tx *tx, uint8_t dir)
 {
+	/* called per header line: nothing to do before a first lookup */
+	if (tx->hdr_seen[dir] == 0)
+		return;
 	memset(tx->hdr_known[dir], 0, sizeof(tx->hdr_known[dir]));
 	tx->hdr_seen[dir] = 0;
 }
