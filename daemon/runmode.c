@@ -23,6 +23,7 @@
 #include "core/counters.h"
 #include "core/doorbell.h"
 #include "core/hash.h"
+#include "core/jtext.h"
 #include "core/log.h"
 #include "core/ring.h"
 #include "decode/checksum.h"
@@ -519,12 +520,24 @@ worker_reject(struct worker *w, const struct packet *p, uint8_t reject)
  * 7.0.6 writes none for packet rules, also in an app-layer flow). */
 static void
 alert_app(const struct packet *p, const struct detect_alert *a,
-    struct output_eve_alert *ea)
+    struct output_eve_alert *ea, struct jtext *text)
 {
 	json_t *obj;
 
-	if (!a->has_tx || p->flow == NULL || p->flow->app == NULL ||
-	    (obj = json_object()) == NULL)
+	if (!a->has_tx || p->flow == NULL || p->flow->app == NULL)
+		return;
+	/* as text when the parser renders it so (into the caller's
+	 * buffer, valid until output_eve_alert returns): no tree */
+	if (applayer_flow_log_alert_text(p->flow, a->tx_id, text,
+	    &ea->app_name) == 0) {
+		ea->has_tx = true;
+		ea->tx_id = a->tx_id;
+		ea->app_text = text->data;
+		ea->app_len = text->len;
+		return;
+	}
+	ea->app_name = NULL;
+	if ((obj = json_object()) == NULL)
 		return;
 	ea->has_tx = true;
 	ea->tx_id = a->tx_id;
@@ -648,6 +661,8 @@ worker_alerts(struct worker *w, const struct packet *p,
 	struct output_eve_alert ea;
 	const struct detect_alert *da = NULL;
 	struct flow *f = p->flow;
+	struct jtext app_text;
+	char app_buf[2048];
 	bool log_drop;
 	size_t stream_len = 0;
 	bool stream_done = false;
@@ -677,12 +692,14 @@ worker_alerts(struct worker *w, const struct packet *p,
 			ea.stream_payload_len = (uint32_t)stream_len;
 		}
 		counter_inc(&w->alerts);
+		jtext_init_with(&app_text, app_buf, sizeof(app_buf));
 		if (out->eve_alert)
-			alert_app(p, a, &ea);
+			alert_app(p, a, &ea, &app_text);
 		if (out->eve_alert)
 			output_eve_alert(out->eve, w->index, p, &ea);
 		if (ea.app != NULL)
 			json_decref(ea.app);
+		jtext_free(&app_text);
 		if (out->fast != NULL)
 			output_fastlog_alert(out->fast, w->index, p, &ea);
 	}

@@ -40,6 +40,7 @@
 
 struct flow;
 struct json_t;
+struct jtext;
 struct packet;
 struct quell_config;
 
@@ -272,6 +273,11 @@ void	applayer_flow_log(struct flow *f, const struct applayer_log_want *want,
  * -1 when the flow no longer holds the tx or the parser cannot log it. */
 int	applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
 	    struct json_t *out, const char **name);
+/* The same object as compact JSON text appended to out, for a parser
+ * with the log_tx_text hook; -1 also when the parser has none (then
+ * applayer_flow_log_alert gives it). */
+int	applayer_flow_log_alert_text(const struct flow *f, uint64_t tx_id,
+	    struct jtext *out, const char **name);
 
 /* Request header name (any case) of HTTP/1 flow f: of transaction
  * tx_id when has_tx, else of each transaction the flow holds, oldest

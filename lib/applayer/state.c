@@ -570,6 +570,36 @@ applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
 	return -1;
 }
 
+int
+applayer_flow_log_alert_text(const struct flow *f, uint64_t tx_id,
+    struct jtext *out, const char **name)
+{
+	const struct applayer_flow *af = f != NULL ? f->app : NULL;
+	const struct applayer_pstate *ps;
+
+	if (af == NULL)
+		return -1;
+	/* the pstate applayer_flow_log_alert would take the tx from */
+	for (int k = 0; k < 2; k++) {
+		struct applayer_tx_iter it = { .id = tx_id };
+		void *tx;
+
+		ps = k == 0 ? &af->cur : &af->old;
+		if (ps->parser == NULL || ps->parser->log_tx == NULL)
+			continue;
+		if ((tx = applayer_tx_iter_next(ps, &it)) == NULL ||
+		    it.cur != tx_id)
+			continue;
+		if (ps->parser->log_tx_text == NULL)
+			return -1;
+		*name = ps->parser->name;
+		return ps->parser->log_tx_text(ps->state, tx, out) == 0 &&
+		    jtext_ok(out) ? 0 : -1;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
 /* The value of request header name in one transaction of af's current
  * parser, through its http.request_header multi-buffer ("Name: value"
  * per header). */

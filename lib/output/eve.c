@@ -494,13 +494,49 @@ eve_render_cut(struct output_eve *eve, const struct eve_target *t,
  * output that takes its event_type. jansson escapes control
  * characters; json_string() refused invalid UTF-8 earlier (see
  * json_string_lossy). */
+/* A top-level member of a record given as its compact JSON text
+ * (write_record_raw). */
+struct eve_raw {
+	const char	*key;
+	const char	*text;
+	size_t		 len;
+};
+
+static void	write_record_raw(struct output_eve *, size_t, json_t *,
+		    const struct eve_raw *);
+
 static void
 write_record(struct output_eve *eve, size_t producer, json_t *obj)
+{
+	write_record_raw(eve, producer, obj, NULL);
+}
+
+/* write_record with member raw->key of obj (a placeholder there) as
+ * raw's text: the line is rendered around it, unless an output wants
+ * less than eve renders (its cut works on a tree: the text is parsed
+ * into obj first). */
+static void
+write_record_raw(struct output_eve *eve, size_t producer, json_t *obj,
+    const struct eve_raw *raw)
 {
 	const char *type = json_string_value(json_object_get(obj,
 	    "event_type"));
 	size_t whole[OUTPUT_EVE_MAX_TARGETS], nwhole = 0;
 	char *full;
+
+	for (size_t i = 0; raw != NULL && i < eve->ntargets; i++) {
+		json_t *tree;
+
+		if (!eve_target_wants_less(eve, &eve->targets[i]))
+			continue;
+		if ((tree = json_loadb(raw->text, raw->len, JSON_ALLOW_NUL,
+		    NULL)) == NULL) {
+			counter_inc(&eve->render_errors);
+			return;
+		}
+		json_object_set_new(obj, raw->key, tree);
+		raw = NULL;
+	}
 
 	for (size_t i = 0; i < eve->ntargets; i++) {
 		const struct eve_target *t = &eve->targets[i];
@@ -521,7 +557,15 @@ write_record(struct output_eve *eve, size_t producer, json_t *obj)
 		} else
 			whole[nwhole++] = i;
 	}
-	if (nwhole == 0 || (full = eve_render(eve, obj)) == NULL)
+	if (nwhole == 0)
+		return;
+	if (raw != NULL) {
+		if ((full = output_json_line_with(obj, raw->key, raw->text,
+		    raw->len, NULL)) == NULL) {
+			counter_inc(&eve->render_errors);
+			return;
+		}
+	} else if ((full = eve_render(eve, obj)) == NULL)
 		return;
 	/* The writer owns what it is given: copies for all but the last. */
 	for (size_t j = 0; j + 1 < nwhole; j++) {
@@ -1190,7 +1234,11 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 	add_xff(&eve->opts.xff, obj, alert, p->flow, a->has_tx, a->tx_id,
 	    (p->flow_flags & PKT_FLOW_TO_CLIENT) != 0);
 	add_tunnel(obj, p);
-	if (a->app != NULL && a->app_name != NULL)
+	/* the object as text holds its place with a null, and goes into
+	 * the line as it is (write_record_raw) */
+	if (a->app_text != NULL && a->app_name != NULL)
+		json_object_set_new(obj, a->app_name, json_null());
+	else if (a->app != NULL && a->app_name != NULL)
 		json_object_set(obj, a->app_name, a->app);
 	add_app_proto(obj, p->flow);
 	add_alert_flow(obj, p);
@@ -1231,7 +1279,12 @@ output_eve_alert(struct output_eve *eve, size_t producer,
 		json_object_set_new(obj, "quell", quell);
 	}
 	add_host(eve, obj);
-	write_record(eve, producer, obj);
+	if (a->app_text != NULL && a->app_name != NULL) {
+		struct eve_raw raw = { a->app_name, a->app_text, a->app_len };
+
+		write_record_raw(eve, producer, obj, &raw);
+	} else
+		write_record(eve, producer, obj);
 	json_decref(obj);
 }
 

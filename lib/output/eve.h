@@ -51,6 +51,10 @@ struct output_eve_alert {
 	uint64_t	 tx_id;
 	const char	*app_name;
 	struct json_t	*app;
+	/* ... or that object as its compact JSON text (the parser's text
+	 * hook, written into the line as it is); NULL: app */
+	const char	*app_text;
+	size_t		 app_len;
 	bool		 drops;		/* its own action drops or rejects
 					 * (fast.log [Drop], or [wDrop] when
 					 * not inline) */

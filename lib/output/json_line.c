@@ -36,8 +36,16 @@ put_real(struct jtext *b, const json_t *v)
 	free(s);
 }
 
+/* A top-level member written as raw text (output_json_line_with). */
+struct raw_member {
+	const char	*key;
+	const char	*text;
+	size_t		 len;
+};
+
 static void
-put_value(struct jtext *b, const json_t *v, unsigned depth)
+put_value(struct jtext *b, const json_t *v, unsigned depth,
+    const struct raw_member *raw)
 {
 	if (depth > JSON_LINE_MAX_DEPTH) {
 		b->failed = true;
@@ -56,7 +64,10 @@ put_value(struct jtext *b, const json_t *v, unsigned depth)
 			first = false;
 			jtext_string(b, key, strlen(key));
 			jtext_char(b, ':');
-			put_value(b, child, depth + 1);
+			if (raw != NULL && strcmp(key, raw->key) == 0)
+				jtext_raw(b, raw->text, raw->len);
+			else
+				put_value(b, child, depth + 1, NULL);
 		}
 		jtext_char(b, '}');
 		break;
@@ -68,7 +79,7 @@ put_value(struct jtext *b, const json_t *v, unsigned depth)
 		for (size_t i = 0; i < n; i++) {
 			if (i > 0)
 				jtext_char(b, ',');
-			put_value(b, json_array_get(v, i), depth + 1);
+			put_value(b, json_array_get(v, i), depth + 1, NULL);
 		}
 		jtext_char(b, ']');
 		break;
@@ -99,12 +110,12 @@ output_json_line_append(struct jtext *t, const json_t *v)
 {
 	if (v == NULL)
 		return false;
-	put_value(t, v, 0);
+	put_value(t, v, 0, NULL);
 	return jtext_ok(t);
 }
 
-char *
-output_json_line(const json_t *obj, size_t *len)
+static char *
+json_line(const json_t *obj, const struct raw_member *raw, size_t *len)
 {
 	struct jtext b;
 	char *line;
@@ -112,8 +123,8 @@ output_json_line(const json_t *obj, size_t *len)
 
 	if (obj == NULL)
 		return NULL;
-	jtext_init(&b, JSON_LINE_FIRST);
-	put_value(&b, obj, 0);
+	jtext_init(&b, JSON_LINE_FIRST + (raw != NULL ? raw->len : 0));
+	put_value(&b, obj, 0, raw);
 	jtext_char(&b, '\n');
 	if (!jtext_ok(&b) || (line = jtext_take(&b, &n)) == NULL) {
 		jtext_free(&b);
@@ -122,4 +133,19 @@ output_json_line(const json_t *obj, size_t *len)
 	if (len != NULL)
 		*len = n;
 	return line;
+}
+
+char *
+output_json_line(const json_t *obj, size_t *len)
+{
+	return json_line(obj, NULL, len);
+}
+
+char *
+output_json_line_with(const json_t *obj, const char *key, const char *raw,
+    size_t rawlen, size_t *len)
+{
+	struct raw_member r = { key, raw, rawlen };
+
+	return json_line(obj, &r, len);
 }

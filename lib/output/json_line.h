@@ -17,6 +17,12 @@
  */
 char	*output_json_line(const json_t *obj, size_t *len);
 
+/* The same, the top-level member named key written as raw[0..rawlen),
+ * compact JSON text taken as it is (its value in obj only holds the
+ * place: the bytes are those of obj with raw's value there). */
+char	*output_json_line_with(const json_t *obj, const char *key,
+	    const char *raw, size_t rawlen, size_t *len);
+
 struct jtext;
 /* Appends v's compact JSON text (the same bytes) to t; false when t
  * failed or v holds what JSON cannot express. */

@@ -35,6 +35,8 @@ Suite	*output_xff_suite(void);	/* test_xff.c */
 static char path[64];
 static struct output_eve *eve;
 
+static char	*raw_line(int);
+
 static void
 setup(void)
 {
@@ -197,6 +199,37 @@ END_TEST
 
 /* As Suricata (bug-6875-01): with payload logging on, a packet without
  * payload has no payload fields but still "stream": 0. */
+/* An alert's app object given as text (the http parser's) is the line
+ * the same object as a tree gives, in the same place. */
+START_TEST(test_alert_app_object_as_text_is_the_trees_bytes)
+{
+	struct packet p;
+	json_t *app = json_pack("{s:s,s:s,s:i}", "hostname", "h\"o\x01",
+	    "url", "/x", "status", 200);
+	char *text = json_dumps(app, JSON_COMPACT);
+	struct output_eve_alert a = { .gid = 1, .sid = 7, .rev = 1,
+	    .msg = "m", .verdict = "accept", .has_tx = true, .tx_id = 3,
+	    .app_name = "http", .app = app };
+	char *l0, *l1;
+
+	tcp_packet(&p);
+	output_eve_alert(eve, 0, &p, &a);
+	a.app = NULL;
+	a.app_text = text;
+	a.app_len = strlen(text);
+	output_eve_alert(eve, 0, &p, &a);
+	output_eve_flush(eve);
+	l0 = raw_line(0);
+	l1 = raw_line(1);
+	ck_assert_str_eq(l0, l1);
+	ck_assert_msg(strstr(l1, "\"http\":{\"hostname\":") != NULL, "%s", l1);
+	free(l0);
+	free(l1);
+	free(text);
+	json_decref(app);
+}
+END_TEST
+
 START_TEST(test_alert_without_payload_still_has_stream)
 {
 	struct packet p;
@@ -1344,6 +1377,30 @@ assert_same_as_jansson(json_t *v)
 	json_decref(v);
 }
 
+/* output_json_line_with: the member's raw text where its value was. */
+START_TEST(test_json_line_with_a_raw_member_is_jansson_output)
+{
+	json_t *v = json_pack("{s:i,s:n,s:{s:n},s:s}", "a", 1, "http",
+	    "in", "http", "z", "y");
+	json_t *full = json_pack("{s:i,s:{s:[i,s]},s:{s:n},s:s}", "a", 1,
+	    "http", "k", 2, "\u00e9", "in", "http", "z", "y");
+	char *want = json_dumps(full, JSON_COMPACT);
+	size_t len = 0;
+	char *got = output_json_line_with(v, "http",
+	    "{\"k\":[2,\"\u00e9\"]}", strlen("{\"k\":[2,\"\u00e9\"]}"),
+	    &len);
+
+	ck_assert_ptr_nonnull(got);
+	ck_assert_int_eq(got[len - 1], '\n');
+	got[len - 1] = '\0';
+	ck_assert_str_eq(got, want);
+	free(got);
+	free(want);
+	json_decref(v);
+	json_decref(full);
+}
+END_TEST
+
 START_TEST(test_json_line_is_jansson_compact_output)
 {
 	char all[128];
@@ -1501,6 +1558,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_with_invalid_utf8_message_is_still_valid_json);
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
+	tcase_add_test(tc, test_alert_app_object_as_text_is_the_trees_bytes);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
 	tcase_add_test(tc, test_icmp_flow_has_types);
@@ -1527,6 +1585,7 @@ output_suite(void)
 	tcase_add_test(tc, test_timestamp_has_microseconds_and_zone);
 	tcase_add_test(tc, test_addresses_are_formatted_as_suricata_does);
 	tcase_add_test(tc, test_json_line_is_jansson_compact_output);
+	tcase_add_test(tc, test_json_line_with_a_raw_member_is_jansson_output);
 	tcase_add_test(tc, test_app_record_from_text_has_the_tree_records_bytes);
 	tcase_add_test(tc, test_json_line_refuses_non_finite_reals);
 	suite_add_tcase(s, tc);
