@@ -809,18 +809,22 @@ http_state_free(void *state)
 }
 
 /* Every libhtp tx gets its user data (a response without a request is a
- * tx that no request hook saw). */
+ * tx that no request hook saw): those libhtp made since the last sync,
+ * the older ones have theirs (a walk from st->first was every live tx
+ * per parse). A failed allocation is tried again next time. */
 static void
 sync_txs(struct http_state *st)
 {
 	size_t n = htp_list_size(st->conn->transactions);
+	size_t i = st->synced > st->first ? st->synced : st->first;
 
-	for (size_t i = st->first; i < n; i++) {
+	for (; i < n; i++) {
 		htp_tx_t *h = htp_list_get(st->conn->transactions, i);
 
-		if (h != NULL)
-			(void)http_glue_tx_ensure(st, h);
+		if (h != NULL && http_glue_tx_ensure(st, h) == NULL)
+			break;
 	}
+	st->synced = i;
 }
 
 static struct applayer_result

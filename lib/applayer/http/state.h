@@ -73,6 +73,8 @@ struct http_state {
 	const struct http_block *blk;
 	size_t		 msg_offset;	/* conn->messages handled */
 	size_t		 first;		/* lowest list index maybe held */
+	size_t		 synced;	/* list entries before it have their
+					 * user data (sync_txs) */
 	uint64_t	 live;		/* transactions held */
 	/* glue_tx_get's last answer: the i-th held tx is at list index k;
 	 * valid while no tx before k is freed or created (cache_ok) */
