@@ -1066,9 +1066,16 @@ engine_txs(struct detect_thread *dt, struct engine_pkt *ep,
 			continue;
 		}
 		counter_inc(&dt->st.txs_inspected);
-		engine_ctx_next(dt);
 		progress = src->progress(tx, dir);
 		complete = progress >= src->complete[dir];
+		/* a tx waiting for the other side (a pipelined request's
+		 * response): no rule of the group is ready for it yet */
+		if (!complete && progress < g->tx_ready[dir]) {
+			engine_tx_windows_done(src, tx, dir, progress);
+			lead = false;
+			continue;
+		}
+		engine_ctx_next(dt);
 		dt->ntxcand = 0;
 		for (uint8_t i = g->npkt_pfs; i < g->npfs; i++) {
 			const struct detect_buffer *b = detect_buffer_get(

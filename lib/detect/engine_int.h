@@ -144,6 +144,11 @@ struct detect_group {
 	uint32_t	 nsigs;		/* all of its rules */
 	uint32_t	 niponly;	/* of them, DETECT_SIG_IPONLY rules */
 	uint32_t	 ntx;		/* of them, DETECT_SIG_TX rules */
+	/* per direction, the tx progress below which none of its tx rules
+	 * is ready (every tx buffer it inspects has a higher progress) and
+	 * no tx prefilter scans: engine_txs passes over such a tx, still
+	 * incomplete, without looking at a rule */
+	int		 tx_ready[2];
 	uint32_t	 nstream;	/* of them, DETECT_SIG_STREAM rules */
 	struct detect_prefilter *pfs;	/* npfs, packet lists first */
 	uint8_t		 npfs;

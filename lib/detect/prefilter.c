@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -421,6 +422,46 @@ pf_plan(struct detect_prefilter_cache *c, uint32_t *ids, uint32_t n,
 	return pf_add(c, ids, n, h, out);
 }
 
+/* g->tx_ready: the lowest progress, per direction, at which a tx rule
+ * of sigs[0..n) is ready (its tx buffers' highest progress, as
+ * engine_txs decides it) or its fast pattern's tx buffer is scanned. */
+static void
+group_tx_ready(struct detect_engine *de, struct detect_group *g,
+    const uint32_t *sigs, size_t n)
+{
+	for (int d = 0; d < 2; d++)
+		g->tx_ready[d] = INT_MAX;
+	for (size_t i = 0; i < n; i++) {
+		const struct detect_sig *s = &de->sigs[sigs[i]];
+
+		if (!(s->flags & DETECT_SIG_TX))
+			continue;
+		for (int d = 0; d < 2; d++) {
+			int ready = 0;
+
+			for (uint8_t b = 0; b < s->nbufs; b++) {
+				const struct detect_buffer *db =
+				    detect_buffer_get(s->bufs[b].id);
+
+				if (db->scope == DETECT_BUFFER_SCOPE_TX &&
+				    db->progress[d] > ready)
+					ready = db->progress[d];
+			}
+			if (s->fp != DETECT_NO_FP) {
+				const struct detect_buffer *fb =
+				    detect_buffer_get(de->lists[
+				    s->fp_list].buffer);
+
+				if (fb->scope == DETECT_BUFFER_SCOPE_TX &&
+				    fb->progress[d] < ready)
+					ready = fb->progress[d];
+			}
+			if (ready < g->tx_ready[d])
+				g->tx_ready[d] = ready;
+		}
+	}
+}
+
 int
 detect_prefilter_group_plan(struct detect_engine *de,
     struct detect_prefilter_cache *c, struct detect_group *g,
@@ -466,6 +507,7 @@ detect_prefilter_group_plan(struct detect_engine *de,
 		} else if (nfp[s->fp_list]++ == 0)
 			npfs++;
 	}
+	group_tx_ready(de, g, sigs, n);
 	if (npfs > UINT8_MAX) {
 		snprintf(err, errlen, "a group's rules use %u prefilter "
 		    "lists (at most %u)", npfs, UINT8_MAX);
