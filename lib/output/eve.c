@@ -372,14 +372,20 @@ output_eve_timestamp(const struct timespec *ts, char *buf, size_t len)
 static bool
 eve_target_takes(const struct eve_target *t, const char *type)
 {
+	/* suricata.yaml's "files" type writes "fileinfo" */
+	const char *alt = strcmp(type, "fileinfo") == 0 ? "files" : NULL;
+
 	if (t->types == NULL)
 		return true;
-	for (size_t i = 0; i < t->ntypes; i++)
-		if (strcmp(t->types[i], type) == 0 ||
-		    /* suricata.yaml's "files" type writes "fileinfo" */
-		    (strcmp(type, "fileinfo") == 0 &&
-		    strcmp(t->types[i], "files") == 0))
+	/* several times per record and type listed: the first byte
+	 * before a strcmp */
+	for (size_t i = 0; i < t->ntypes; i++) {
+		const char *ty = t->types[i];
+
+		if ((ty[0] == type[0] && strcmp(ty, type) == 0) ||
+		    (alt != NULL && ty[0] == 'f' && strcmp(ty, alt) == 0))
 			return true;
+	}
 	return false;
 }
 
