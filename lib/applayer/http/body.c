@@ -20,16 +20,25 @@ http_body_append(struct http_body *b, const uint8_t *data, size_t len,
 		return 0;
 	if (len > SIZE_MAX / 2 - b->len)
 		return -1;
+	if (b->buf == NULL) {
+		b->buf = b->inl;
+		b->cap = sizeof(b->inl);
+	}
 	if (b->len + len > b->cap) {
-		/* from 64 bytes up: a first malloc of 1 KiB or more (a large
-		 * bin request) makes glibc consolidate its fast bins, which
-		 * was once per transaction of small bodies */
-		size_t cap = b->cap > 0 ? b->cap : 64;
+		/* doubling from the inline bytes: a first malloc of 1 KiB or
+		 * more (a large bin request) makes glibc consolidate its
+		 * fast bins, which was once per transaction of small
+		 * bodies */
+		size_t cap = b->cap;
 		uint8_t *n;
 
 		while (cap < b->len + len)
 			cap *= 2;
-		if ((n = realloc(b->buf, cap)) == NULL)
+		if (b->buf == b->inl) {
+			if ((n = malloc(cap)) == NULL)
+				return -1;
+			memcpy(n, b->inl, b->len);
+		} else if ((n = realloc(b->buf, cap)) == NULL)
 			return -1;
 		b->buf = n;
 		b->cap = cap;
@@ -115,6 +124,7 @@ http_body_inspected(struct http_body *b, uint64_t min, uint64_t window)
 void
 http_body_free(struct http_body *b)
 {
-	free(b->buf);
+	if (b->buf != b->inl)
+		free(b->buf);
 	memset(b, 0, sizeof(*b));
 }

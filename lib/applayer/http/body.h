@@ -11,8 +11,14 @@
 
 #include <sys/types.h>
 
+/* Bytes a body keeps in itself before it allocates: a small response
+ * (most of a pipelined flow's) is then no malloc. A struct http_body
+ * points into itself: it is never copied nor moved. */
+#define HTTP_BODY_INLINE	64
+
 struct http_body {
-	uint8_t		*buf;		/* bytes [base, base + len) */
+	uint8_t		*buf;		/* bytes [base, base + len): inl, or
+					 * malloc'ed past it */
 	size_t		 len;
 	size_t		 cap;
 	uint64_t	 base;		/* body offset of buf[0] */
@@ -20,6 +26,7 @@ struct http_body {
 					 * content_len_so_far) */
 	uint64_t	 inspected;	/* detection inspected up to here */
 	bool		 limited;	/* the limit cut the body */
+	uint8_t		 inl[HTTP_BODY_INLINE];
 };
 
 /* Appends data, cut at limit bytes of body (0: no limit): the number of

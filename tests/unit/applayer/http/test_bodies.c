@@ -3,6 +3,7 @@
 #include <check.h>
 #include <jansson.h>
 
+#include "applayer/http/body.h"
 #include "applayer/http/file.h"
 #include "applayer/http/http.h"
 #include "chunks.h"
@@ -39,6 +40,36 @@ static const char raw[] = {
 
 static const struct feed_msg get = {
 	TS, "GET /file.txt?v=1 HTTP/1.1\r\nHost: h\r\n\r\n", 0 };
+
+/* A body kept in itself (HTTP_BODY_INLINE bytes), then grown past it:
+ * the bytes stay whole and in order through the growth and the
+ * window's drop. */
+START_TEST(test_body_grows_past_its_inline_bytes)
+{
+	struct http_body b;
+	uint8_t big[300];
+	const uint8_t *buf;
+	uint32_t len;
+	uint64_t off;
+
+	memset(&b, 0, sizeof(b));
+	for (size_t i = 0; i < sizeof(big); i++)
+		big[i] = (uint8_t)i;
+	ck_assert_int_eq(http_body_append(&b, big, 10, 0), 10);
+	ck_assert_ptr_eq(b.buf, b.inl);
+	ck_assert_int_eq(http_body_append(&b, big + 10, 290, 0), 290);
+	ck_assert_ptr_ne(b.buf, b.inl);
+	ck_assert(http_body_window(&b, 0, 0, 100, true, &buf, &len, &off));
+	ck_assert_uint_eq(len, 300);
+	ck_assert_uint_eq(off, 0);
+	ck_assert_int_eq(memcmp(buf, big, 300), 0);
+	http_body_inspected(&b, 0, 100);
+	ck_assert_uint_eq(b.base, 200);
+	ck_assert_uint_eq(b.len, 100);
+	ck_assert_int_eq(memcmp(b.buf, big + 200, 100), 0);
+	http_body_free(&b);
+}
+END_TEST
 
 START_TEST(test_chunked_response_is_dechunked)
 {
@@ -511,6 +542,7 @@ http_bodies_suite(void)
 	Suite *s = suite_create("http_bodies");
 	TCase *tc = tcase_create("bodies");
 
+	tcase_add_test(tc, test_body_grows_past_its_inline_bytes);
 	tcase_add_loop_test(tc, test_chunked_response_is_dechunked, 0,
 	    NCHUNKS);
 	tcase_add_loop_test(tc, test_gzip_response_is_decompressed, 0,
