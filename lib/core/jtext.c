@@ -151,19 +151,15 @@ jtext_cstring(struct jtext *t, const char *s)
 void
 jtext_uint(struct jtext *t, uint64_t u)
 {
-	char *o;
-	size_t n = 1;
+	char d[20], *o = d + sizeof(d);
 
-	for (uint64_t v = u; v >= 10; v /= 10)
-		n++;
-	if (!jtext_reserve(t, n))
-		return;
-	o = t->data + t->len + n;
+	/* the digits backwards in one pass (not a count first, then the
+	 * digits: two divisions per digit) */
 	do {
 		*--o = (char)('0' + u % 10);
 		u /= 10;
 	} while (u != 0);
-	t->len += n;
+	jtext_raw(t, o, (size_t)(d + sizeof(d) - o));
 }
 
 void
