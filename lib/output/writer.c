@@ -33,8 +33,10 @@
  * into the producer's malloc arena, under its lock, which the worker
  * was taking at the same time for its own allocations (futex wake-ups
  * on pipelined HTTP). At most WRITER_BACK_SLOTS buffers wait per
- * producer; past them the writer frees. */
-#define WRITER_BACK_SLOTS	1024
+ * producer; past them the writer frees. A pass of the writer takes a
+ * few thousand lines at a time (it polls every 10 ms): 1024 let most
+ * of them be freed by the writer anyway. */
+#define WRITER_BACK_SLOTS	4096
 
 struct line_ring {
 	uint32_t	 mask;
