@@ -1491,21 +1491,49 @@ app_proto_text(struct jtext *t, bool *first, const struct flow *f)
 	}
 }
 
+static bool
+addr_same(const struct ip_addr *a, const struct ip_addr *b)
+{
+	if (a->family != b->family)
+		return false;
+	return a->family == AF_INET ? a->u.v4 == b->u.v4 :
+	    memcmp(a->u.v6, b->u.v6, sizeof(a->u.v6)) == 0;
+}
+
 static void
 addr_text(struct jtext *t, bool *first, const char *key,
     const struct ip_addr *a)
 {
-	char buf[OUTPUT_ADDR_LEN + 2];
-	size_t n;
+	/* a flow's records name its two addresses again and again: each
+	 * thread keeps the last two it formatted, quoted */
+	static _Thread_local struct {
+		struct ip_addr	 a;
+		char		 text[OUTPUT_ADDR_LEN + 2];
+		size_t		 n;
+	} last[2];
+	static _Thread_local unsigned next;
+	unsigned k;
 
 	if (a->family != AF_INET && a->family != AF_INET6)
 		return;
 	jtext_key(t, first, key);
-	/* digits, dots and colons: nothing to escape */
-	buf[0] = '"';
-	n = strlen(output_addr_format(a, buf + 1, OUTPUT_ADDR_LEN)) + 1;
-	buf[n++] = '"';
-	jtext_raw(t, buf, n);
+	for (k = 0; k < 2 && !addr_same(&last[k].a, a); k++)
+		;
+	if (k == 2) {
+		k = next++ % 2;
+		memset(&last[k].a, 0, sizeof(last[k].a));
+		last[k].a.family = a->family;
+		if (a->family == AF_INET)
+			last[k].a.u.v4 = a->u.v4;
+		else
+			memcpy(last[k].a.u.v6, a->u.v6, sizeof(a->u.v6));
+		/* digits, dots and colons: nothing to escape */
+		last[k].text[0] = '"';
+		last[k].n = strlen(output_addr_format(a, last[k].text + 1,
+		    OUTPUT_ADDR_LEN)) + 1;
+		last[k].text[last[k].n++] = '"';
+	}
+	jtext_raw(t, last[k].text, last[k].n);
 }
 
 /* Whether an app record of type can be written straight as text: every

@@ -230,6 +230,56 @@ START_TEST(test_alert_app_object_as_text_is_the_trees_bytes)
 }
 END_TEST
 
+/* App records of flows with other addresses, one after the other (the
+ * writing thread keeps the last ones formatted): each names its own. */
+START_TEST(test_app_records_name_each_flows_addresses)
+{
+	static const char obj[] = "{\"a\":1}";
+	struct flow f4, f6;
+	char *l[4];
+
+	memset(&f4, 0, sizeof(f4));
+	f4.proto = IPPROTO_TCP;
+	f4.client.family = f4.server.family = AF_INET;
+	f4.client.u.v4 = htonl(0xc6120102);
+	f4.server.u.v4 = htonl(0xc6120202);
+	memset(&f6, 0, sizeof(f6));
+	f6.proto = IPPROTO_TCP;
+	f6.client.family = f6.server.family = AF_INET6;
+	f6.client.u.v6[0] = 0x20;
+	f6.client.u.v6[1] = 0x01;
+	f6.client.u.v6[2] = 0x00;
+	f6.client.u.v6[3] = 0x02;
+	f6.client.u.v6[15] = 1;
+	memcpy(f6.server.u.v6, f6.client.u.v6, 16);
+	f6.server.u.v6[15] = 2;
+	output_eve_app_text(eve, 0, &f4, NULL, "http", obj, strlen(obj), false,
+	    0, APPLAYER_TOSERVER, NULL, NULL, 0);
+	output_eve_app_text(eve, 0, &f6, NULL, "http", obj, strlen(obj), false,
+	    0, APPLAYER_TOSERVER, NULL, NULL, 0);
+	/* bytes past an IPv4 address differ: still the same address */
+	memset(f4.client.u.v6 + 4, 0xee, 12);
+	output_eve_app_text(eve, 0, &f4, NULL, "http", obj, strlen(obj), false,
+	    0, APPLAYER_TOCLIENT, NULL, NULL, 0);
+	output_eve_app_text(eve, 0, &f6, NULL, "http", obj, strlen(obj), false,
+	    0, APPLAYER_TOCLIENT, NULL, NULL, 0);
+	output_eve_flush(eve);
+	for (int i = 0; i < 4; i++)
+		l[i] = raw_line(i);
+	ck_assert_msg(strstr(l[0], "\"src_ip\":\"198.18.1.2\",\"src_port\":0,"
+	    "\"dest_ip\":\"198.18.2.2\"") != NULL, "%s", l[0]);
+	ck_assert_msg(strstr(l[1], "\"src_ip\":\"2001:0002:0000:0000:0000:0000:"
+	    "0000:0001\"") != NULL || strstr(l[1], "\"src_ip\":\"2001:2::1\"") !=
+	    NULL, "%s", l[1]);
+	ck_assert_msg(strstr(l[2], "\"src_ip\":\"198.18.2.2\",\"src_port\":0,"
+	    "\"dest_ip\":\"198.18.1.2\"") != NULL, "%s", l[2]);
+	ck_assert_msg(strstr(l[3], "::2\",\"src_port\"") != NULL ||
+	    strstr(l[3], ":0002\",\"src_port\"") != NULL, "%s", l[3]);
+	for (int i = 0; i < 4; i++)
+		free(l[i]);
+}
+END_TEST
+
 START_TEST(test_alert_without_payload_still_has_stream)
 {
 	struct packet p;
@@ -1559,6 +1609,7 @@ output_suite(void)
 	tcase_add_test(tc, test_alert_payload_with_nul_and_invalid_utf8_stays_valid_json);
 	tcase_add_test(tc, test_alert_without_payload_still_has_stream);
 	tcase_add_test(tc, test_alert_app_object_as_text_is_the_trees_bytes);
+	tcase_add_test(tc, test_app_records_name_each_flows_addresses);
 	tcase_add_test(tc, test_protocol_names_are_suricatas);
 	tcase_add_test(tc, test_flow_action_is_drop_or_pass);
 	tcase_add_test(tc, test_icmp_flow_has_types);
