@@ -543,61 +543,60 @@ applayer_flow_log(struct flow *f, const struct applayer_log_want *want,
 	pstate_log(f, &af->cur, want, eof, fn, arg);
 }
 
-int
-applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
-    struct json_t *out, const char **name)
+/* The tx tx_id of f for an alert's app-layer object, in the current
+ * parser's state or the one before a protocol change, with that state
+ * in *psp; NULL (errno ENOENT) when it is gone. */
+static void *
+alert_tx(const struct flow *f, uint64_t tx_id,
+    const struct applayer_pstate **psp)
 {
 	const struct applayer_flow *af = f != NULL ? f->app : NULL;
-	const struct applayer_pstate *ps;
 
-	if (af == NULL)
-		return -1;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; af != NULL && k < 2; k++) {
+		const struct applayer_pstate *ps = k == 0 ? &af->cur :
+		    &af->old;
 		struct applayer_tx_iter it = { .id = tx_id };
 		void *tx;
 
-		ps = k == 0 ? &af->cur : &af->old;
 		if (ps->parser == NULL || ps->parser->log_tx == NULL)
 			continue;
 		/* the first tx from tx_id on: it, or tx_id is gone */
 		if ((tx = applayer_tx_iter_next(ps, &it)) == NULL ||
 		    it.cur != tx_id)
 			continue;
-		*name = ps->parser->name;
-		return ps->parser->log_tx(ps->state, tx, out);
+		*psp = ps;
+		return tx;
 	}
 	errno = ENOENT;
-	return -1;
+	return NULL;
+}
+
+int
+applayer_flow_log_alert(const struct flow *f, uint64_t tx_id,
+    struct json_t *out, const char **name)
+{
+	const struct applayer_pstate *ps;
+	void *tx;
+
+	if ((tx = alert_tx(f, tx_id, &ps)) == NULL)
+		return -1;
+	*name = ps->parser->name;
+	return ps->parser->log_tx(ps->state, tx, out);
 }
 
 int
 applayer_flow_log_alert_text(const struct flow *f, uint64_t tx_id,
     struct jtext *out, const char **name)
 {
-	const struct applayer_flow *af = f != NULL ? f->app : NULL;
 	const struct applayer_pstate *ps;
+	void *tx;
 
-	if (af == NULL)
+	if ((tx = alert_tx(f, tx_id, &ps)) == NULL ||
+	    ps->parser->log_tx_text == NULL)
 		return -1;
-	/* the pstate applayer_flow_log_alert would take the tx from */
-	for (int k = 0; k < 2; k++) {
-		struct applayer_tx_iter it = { .id = tx_id };
-		void *tx;
-
-		ps = k == 0 ? &af->cur : &af->old;
-		if (ps->parser == NULL || ps->parser->log_tx == NULL)
-			continue;
-		if ((tx = applayer_tx_iter_next(ps, &it)) == NULL ||
-		    it.cur != tx_id)
-			continue;
-		if (ps->parser->log_tx_text == NULL)
-			return -1;
-		*name = ps->parser->name;
-		return ps->parser->log_tx_text(ps->state, tx, out) == 0 &&
-		    jtext_ok(out) ? 0 : -1;
-	}
-	errno = ENOENT;
-	return -1;
+	*name = ps->parser->name;
+	return ps->parser->log_tx_text(ps->state, tx, out) == 0 &&
+	    jtext_ok(out) ? 0 : -1;
 }
 
 /* The value of request header name in one transaction of af's current
