@@ -2,6 +2,7 @@ lib_libquell_a_SOURCES += \
 	lib/output/addr.c lib/output/addr.h \
 	lib/output/anomaly.c lib/output/anomaly.h \
 	lib/output/eve.c lib/output/eve.h \
+	lib/output/eve_stats.c lib/output/eve_stats.h \
 	lib/output/fastlog.c lib/output/fastlog.h \
 	lib/output/json_line.c lib/output/json_line.h \
 	lib/output/protoname.c lib/output/protoname.h \
