@@ -25,6 +25,7 @@ FUZZ_REPLAYS = \
 	tests/fuzz/fuzz_ssh_replay \
 	tests/fuzz/fuzz_applayer_replay \
 	tests/fuzz/fuzz_hashlist_replay \
+	tests/fuzz/fuzz_pcap_file_replay \
 	$(NULL)
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
@@ -85,6 +86,10 @@ tests_fuzz_fuzz_hashlist_replay_SOURCES = tests/fuzz/fuzz_hashlist.c tests/fuzz/
 tests_fuzz_fuzz_hashlist_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"hashlist"'
 tests_fuzz_fuzz_hashlist_replay_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_hashlist_replay_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_pcap_file_replay_SOURCES = tests/fuzz/fuzz_pcap_file.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_pcap_file_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"pcap_file"'
+tests_fuzz_fuzz_pcap_file_replay_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_pcap_file_replay_LDADD = $(FUZZ_LDADD)
 tests_fuzz_fuzz_threshold_config_replay_SOURCES = tests/fuzz/fuzz_threshold_config.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_threshold_config_replay_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_TARGET='"threshold_config"'
 tests_fuzz_fuzz_threshold_config_replay_CFLAGS = $(FUZZ_CFLAGS)
@@ -107,6 +112,7 @@ noinst_PROGRAMS += \
 	tests/fuzz/fuzz_ssh \
 	tests/fuzz/fuzz_applayer \
 	tests/fuzz/fuzz_hashlist \
+	tests/fuzz/fuzz_pcap_file \
 	$(NULL)
 tests_fuzz_fuzz_dns_SOURCES = tests/fuzz/fuzz_dns.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_dns_CPPFLAGS = $(FUZZ_CPPFLAGS)
@@ -183,6 +189,11 @@ tests_fuzz_fuzz_hashlist_CPPFLAGS = $(FUZZ_CPPFLAGS)
 tests_fuzz_fuzz_hashlist_CFLAGS = $(FUZZ_CFLAGS)
 tests_fuzz_fuzz_hashlist_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_hashlist_LDADD = $(FUZZ_LDADD)
+tests_fuzz_fuzz_pcap_file_SOURCES = tests/fuzz/fuzz_pcap_file.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_pcap_file_CPPFLAGS = $(FUZZ_CPPFLAGS)
+tests_fuzz_fuzz_pcap_file_CFLAGS = $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_pcap_file_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_pcap_file_LDADD = $(FUZZ_LDADD)
 endif
 
 EXTRA_DIST += \
@@ -198,6 +209,7 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/defrag \
 	tests/fuzz/corpus/dns \
 	tests/fuzz/corpus/mpm \
+	tests/fuzz/corpus/pcap_file \
 	tests/fuzz/corpus/nfq_msg \
 	tests/fuzz/corpus/packet \
 	tests/fuzz/corpus/rules_parse \
