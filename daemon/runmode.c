@@ -389,20 +389,78 @@ nfq_reader_main(void *arg)
 
 /* Offline: never skip a packet; wait for the worker to make room.
  * Reassembled datagrams come with the fragment that completed them,
- * last (see nfq_reader_packet), all at once. */
+ * last (see nfq_reader_packet), all at once. Lent (the capture's
+ * records stay valid until released) that fragment goes into the ring
+ * by pointer, tagged with its offset in the file; the datagrams live in
+ * the reader's buffers and are copied. */
 static void
-pcap_push(struct reader *r, struct packet *const *pkts, unsigned n)
+pcap_push(struct reader *r, struct packet *const *pkts, unsigned n,
+    bool lent, uint64_t off)
 {
 	uint32_t w = worker_for(r->rm, pkts[0]);
 
-	while (!ring_push_n(&r->rings[w], (const struct packet *const *)pkts,
-	    n, r->index)) {
+	while (!ring_push_n_borrowed(&r->rings[w],
+	    (const struct packet *const *)pkts, n, r->index,
+	    lent ? 1u << (n - 1) : 0, off)) {
 		doorbell_ring(&r->rm->workers[w].bell);
 		if (__atomic_load_n(&r->rm->quit, __ATOMIC_RELAXED))
 			return;
 		usleep(50);
 	}
 	r->touched |= (uint64_t)1 << w;
+}
+
+/* The oldest file offset a worker still holds a record of, or the
+ * capture's next when they hold none. */
+static uint64_t
+pcap_oldest_held(struct reader *r, struct capture_pcap *cp)
+{
+	uint64_t oldest = capture_pcap_offset_next(cp), tag;
+
+	for (size_t w = 0; w < r->rm->nworkers; w++)
+		if (ring_oldest_tag(&r->rings[w], &tag) && tag < oldest)
+			oldest = tag;
+	return oldest;
+}
+
+/* capture_pcap_next for a capture lent to the rings: when its buffer
+ * is all lent, gives back what the workers released, and waits for
+ * them when that was not enough. Quit ends the file (0). */
+static int
+pcap_next(struct reader *r, struct capture_pcap *cp, struct packet *p,
+    char *err, size_t errlen)
+{
+	bool again = false;
+	int rc;
+
+	while ((rc = capture_pcap_next(cp, p, err, errlen)) ==
+	    CAPTURE_PCAP_AGAIN) {
+		if (__atomic_load_n(&r->rm->quit, __ATOMIC_RELAXED))
+			return 0;
+		if (again) {
+			reader_wake_workers(r);
+			usleep(50);
+		}
+		capture_pcap_release(cp, pcap_oldest_held(r, cp));
+		again = true;
+	}
+	return rc;
+}
+
+/* Before a capture lent to the rings is closed: waits until the
+ * workers released every record. Workers run until the readers are
+ * done and their rings empty, quit or not, so this ends. */
+static void
+pcap_wait_released(struct reader *r)
+{
+	uint64_t tag;
+
+	for (size_t w = 0; w < r->rm->nworkers; w++) {
+		while (ring_oldest_tag(&r->rings[w], &tag)) {
+			doorbell_ring(&r->rm->workers[w].bell);
+			usleep(50);
+		}
+	}
 }
 
 /* Counts a packet with a bad checksum (decoder.invalid_checksum) and,
@@ -448,6 +506,7 @@ pcap_reader_main(void *arg)
 		struct packet p;
 		unsigned n;
 		int rc = 0;
+		bool lent;
 
 		if ((cp = capture_pcap_open(rm->pcap_files[f], err,
 		    sizeof(err))) == NULL) {
@@ -455,8 +514,9 @@ pcap_reader_main(void *arg)
 			__atomic_store_n(&r->read_error, 1, __ATOMIC_RELAXED);
 			continue;
 		}
+		lent = capture_pcap_lend(cp);
 		while (!__atomic_load_n(&rm->quit, __ATOMIC_RELAXED) &&
-		    (rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1) {
+		    (rc = pcap_next(r, cp, &p, err, sizeof(err))) == 1) {
 			counter_inc(&r->pcap_packets);
 			counter_add(&r->pcap_bytes, p.wire_len);
 			p.pcap_file = rm->pcap_files[f];
@@ -476,7 +536,7 @@ pcap_reader_main(void *arg)
 				decode_events_count(r->decoder_events,
 				    p.events);
 			}
-			pcap_push(r, pkts, n);
+			pcap_push(r, pkts, n, lent, capture_pcap_offset(cp));
 			if (r->pcap_packets % PCAP_WAKE_EVERY == 0)
 				reader_wake_workers(r);
 		}
@@ -486,8 +546,10 @@ pcap_reader_main(void *arg)
 		 * A file that cannot be opened at all is an error (above). */
 		if (rc == -1)
 			log_warnx("%s", err);
-		capture_pcap_close(cp);
 		reader_wake_workers(r);
+		if (lent)
+			pcap_wait_released(r);
+		capture_pcap_close(cp);
 	}
 	reader_finish(r);
 	return NULL;

@@ -31,10 +31,11 @@ ring_destroy(struct ring *r)
 }
 
 /* Stores p at the producer's position *prod / *pos (not published):
- * false when there is no room. */
+ * false when there is no room. A borrowed p keeps its data pointer and
+ * takes no arena bytes. */
 static bool
 ring_store(struct ring *r, const struct packet *p, uint16_t source,
-    uint64_t *prod, uint64_t *pos)
+    bool borrowed, uint64_t tag, uint64_t *prod, uint64_t *pos)
 {
 	uint64_t cons = __atomic_load_n(&r->cons, __ATOMIC_ACQUIRE);
 	uint64_t released = __atomic_load_n(&r->arena_cons, __ATOMIC_ACQUIRE);
@@ -42,7 +43,19 @@ ring_store(struct ring *r, const struct packet *p, uint16_t source,
 	uint64_t off = at % r->arena_size;
 	struct ring_slot *s;
 
-	if (*prod - cons > r->mask || p->len > r->arena_size)
+	if (*prod - cons > r->mask)
+		return false;
+	if (borrowed) {
+		s = &r->slots[*prod & r->mask];
+		s->pkt = *p;
+		/* releasing it releases no arena bytes */
+		s->arena_end = at;
+		s->source = source;
+		s->tag = tag;
+		*prod += 1;
+		return true;
+	}
+	if (p->len > r->arena_size)
 		return false;
 	/* Packet data is contiguous: skip the arena's tail if it does
 	 * not fit before the end. */
@@ -62,6 +75,7 @@ ring_store(struct ring *r, const struct packet *p, uint16_t source,
 	packet_rebase(&s->pkt, p->data);
 	s->arena_end = at + p->len;
 	s->source = source;
+	s->tag = tag;
 	*pos = at + p->len;
 	*prod += 1;
 	return true;
@@ -73,7 +87,7 @@ ring_push(struct ring *r, const struct packet *p, uint16_t source)
 	uint64_t prod = r->prod;
 	uint64_t pos = r->arena_prod;
 
-	if (!ring_store(r, p, source, &prod, &pos)) {
+	if (!ring_store(r, p, source, false, 0, &prod, &pos)) {
 		__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
 		return false;
 	}
@@ -86,19 +100,40 @@ bool
 ring_push_n(struct ring *r, const struct packet *const *pkts, unsigned n,
     uint16_t source)
 {
+	return ring_push_n_borrowed(r, pkts, n, source, 0, 0);
+}
+
+bool
+ring_push_n_borrowed(struct ring *r, const struct packet *const *pkts,
+    unsigned n, uint16_t source, uint32_t borrowed, uint64_t tag)
+{
 	uint64_t prod = r->prod;
 	uint64_t pos = r->arena_prod;
 
 	/* Unpublished slots are the producer's: a failed later store
 	 * leaves nothing behind. */
 	for (unsigned i = 0; i < n; i++) {
-		if (ring_store(r, pkts[i], source, &prod, &pos))
+		if (ring_store(r, pkts[i], source,
+		    i < 32 && (borrowed >> i & 1) != 0, tag, &prod, &pos))
 			continue;
 		__atomic_store_n(&r->full, r->full + 1, __ATOMIC_RELAXED);
 		return false;
 	}
 	r->arena_prod = pos;
 	__atomic_store_n(&r->prod, prod, __ATOMIC_RELEASE);
+	return true;
+}
+
+bool
+ring_oldest_tag(const struct ring *r, uint64_t *tag)
+{
+	uint64_t cons = __atomic_load_n(&r->cons, __ATOMIC_ACQUIRE);
+
+	if (cons == r->prod)
+		return false;
+	/* Published and not released: only this producer would rewrite
+	 * the slot, and the consumer never writes its tag. */
+	*tag = r->slots[cons & r->mask].tag;
 	return true;
 }
 

@@ -1,5 +1,6 @@
 /* Single-producer single-consumer ring of packets with a byte arena for
- * their data. The reader thread copies a packet in; one worker takes it
+ * their data. The reader thread copies a packet in (or lends it, when
+ * its data outlives the slot); one worker takes it
  * out in order and releases it, which frees its arena bytes. Lock-free:
  * each index is written by one side only. */
 #ifndef QUELL_CORE_RING_H
@@ -12,6 +13,7 @@ struct ring_slot {
 	struct packet	 pkt;		/* pkt.data points into the arena */
 	uint64_t	 arena_end;	/* arena position after this packet */
 	uint16_t	 source;	/* which reader queued it */
+	uint64_t	 tag;		/* the producer's, for ring_oldest_tag */
 };
 
 struct ring {
@@ -42,6 +44,16 @@ bool	ring_push(struct ring *, const struct packet *p, uint16_t source);
  * (the consumer never sees one without the others). */
 bool	ring_push_n(struct ring *, const struct packet *const *pkts,
 	    unsigned n, uint16_t source);
+/* Producer: ring_push_n, but the packets whose bit is set in borrowed
+ * (bit i for pkts[i]) are not copied: their data must stay valid and
+ * unchanged until the consumer releases them. Every slot keeps tag, so
+ * the producer can tell what is still held (ring_oldest_tag). For a
+ * reader whose packets stay in its own buffer. */
+bool	ring_push_n_borrowed(struct ring *, const struct packet *const *pkts,
+	    unsigned n, uint16_t source, uint32_t borrowed, uint64_t tag);
+/* Producer: the tag of the oldest packet the consumer has not released
+ * yet in *tag, or false when it released them all. */
+bool	ring_oldest_tag(const struct ring *, uint64_t *tag);
 static inline bool
 ring_push_pair(struct ring *r, const struct packet *a, const struct packet *b,
     uint16_t source)

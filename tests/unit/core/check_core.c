@@ -101,6 +101,39 @@ START_TEST(test_ring_refuses_when_arena_is_full)
 }
 END_TEST
 
+START_TEST(test_ring_lends_borrowed_packets_without_arena_bytes)
+{
+	struct ring r;
+	uint8_t a[40] = { 1 }, b[40] = { 2 };
+	struct packet pa = data_packet(a, sizeof(a)), pb = data_packet(b,
+	    sizeof(b));
+	const struct packet *pkts[2] = { &pa, &pb };
+	struct ring_slot *s;
+	uint64_t tag = 0;
+
+	/* 64 arena bytes: room for one copied packet, and the borrowed one
+	 * takes none */
+	ck_assert_int_eq(ring_init(&r, 4, 64), 0);
+	ck_assert(!ring_oldest_tag(&r, &tag));
+	ck_assert(ring_push_n_borrowed(&r, pkts, 2, 5, 1u << 1, 1000));
+	ck_assert(ring_push_n_borrowed(&r, pkts + 1, 1, 5, 1u << 0, 2000));
+	s = ring_peek(&r);
+	ck_assert_ptr_ne(s->pkt.data, a);	/* copied */
+	ck_assert_uint_eq(s->pkt.data[0], 1);
+	ck_assert_ptr_eq(ring_peek_at(&r, 1)->pkt.data, b);	/* lent */
+	ck_assert(ring_oldest_tag(&r, &tag));
+	ck_assert_uint_eq(tag, 1000);
+	ring_release(&r, s);
+	ring_release(&r, ring_peek(&r));
+	ck_assert(ring_oldest_tag(&r, &tag));
+	ck_assert_uint_eq(tag, 2000);
+	ring_release(&r, ring_peek(&r));
+	ck_assert(!ring_oldest_tag(&r, &tag));
+	ck_assert_uint_eq(r.arena_cons, 40);
+	ring_destroy(&r);
+}
+END_TEST
+
 START_TEST(test_ring_pair_is_both_or_neither)
 {
 	struct ring r;
@@ -324,6 +357,7 @@ core_suite(void)
 	tcase_add_test(ring, test_ring_refuses_when_slots_are_full);
 	tcase_add_test(ring, test_ring_refuses_when_arena_is_full);
 	tcase_add_test(ring, test_ring_pair_is_both_or_neither);
+	tcase_add_test(ring, test_ring_lends_borrowed_packets_without_arena_bytes);
 	tcase_add_test(ring, test_ring_wraps_arena_with_varied_sizes);
 	tcase_add_test(ring, test_ring_two_threads_deliver_every_packet_in_order);
 	tcase_set_timeout(ring, 60);
