@@ -58,10 +58,10 @@ capture_pcap_file_init(struct capture_pcap_file *pf, const uint8_t *buf,
 		return -1;
 	pf->nsec = magic == CAPTURE_PCAP_FILE_MAGIC_NSEC;
 	snaplen = capture_pcap_file_u32(pf, buf + 16);
-	/* pcap_adjust_snapshot: 0 or more than the maximum means the
-	 * maximum */
-	pf->snapshot = snaplen == 0 || snaplen > CAPTURE_PCAP_FILE_MAX_SNAPLEN ?
-	    CAPTURE_PCAP_FILE_MAX_SNAPLEN : snaplen;
+	/* libpcap 1.10.3 keeps the snaplen as an int: 0 or negative means
+	 * the maximum, anything else stays, even past the maximum */
+	pf->snapshot = (int32_t)snaplen <= 0 ? CAPTURE_PCAP_FILE_MAX_SNAPLEN :
+	    snaplen;
 	pf->linktype = capture_pcap_file_u32(pf, buf + 20) & 0x03ffffffu;
 	return 0;
 }
@@ -104,9 +104,14 @@ capture_pcap_file_next(const struct capture_pcap_file *pf,
 	rec->len = capture_pcap_file_u32(pf, buf + 12);
 	rec->data = buf + CAPTURE_PCAP_FILE_REC_HDR_LEN;
 	if (rec->caplen > CAPTURE_PCAP_FILE_MAX_SNAPLEN) {
-		/* snapshot <= the maximum, so caplen is beyond both */
-		snprintf(why, whylen, "invalid packet capture length %u, "
-		    "bigger than snaplen of %u", rec->caplen, pf->snapshot);
+		if (rec->caplen > pf->snapshot)
+			snprintf(why, whylen, "invalid packet capture length "
+			    "%u, bigger than snaplen of %u", rec->caplen,
+			    pf->snapshot);
+		else
+			snprintf(why, whylen, "invalid packet capture length "
+			    "%u, bigger than maximum of %u", rec->caplen,
+			    CAPTURE_PCAP_FILE_MAX_SNAPLEN);
 		return CAPTURE_PCAP_FILE_ERROR;
 	}
 	rec->size = CAPTURE_PCAP_FILE_REC_HDR_LEN + (size_t)rec->caplen;

@@ -20,7 +20,8 @@
  * link type we decode (max_snaplen_for_dlt). */
 #define CAPTURE_PCAP_FILE_MAX_SNAPLEN	262144u
 /* The most bytes one record can take in the file and still be read:
- * caplen beyond the maximum is an error before its bytes are wanted. */
+ * caplen beyond the maximum is an error before its bytes are wanted,
+ * whatever the file's snaplen. */
 #define CAPTURE_PCAP_FILE_MAX_REC	\
 	(CAPTURE_PCAP_FILE_REC_HDR_LEN + CAPTURE_PCAP_FILE_MAX_SNAPLEN)
 
@@ -36,7 +37,8 @@ enum capture_pcap_file_rc {
 struct capture_pcap_file {
 	uint32_t	 linktype;	/* LINKTYPE_* of the header (low 26
 					   bits, as libpcap's LT_LINKTYPE) */
-	uint32_t	 snapshot;	/* snaplen as libpcap adjusts it */
+	uint32_t	 snapshot;	/* snaplen as libpcap adjusts it:
+					   1..INT32_MAX */
 	bool		 swapped;	/* other byte order than ours */
 	bool		 nsec;		/* nanosecond timestamps */
 };

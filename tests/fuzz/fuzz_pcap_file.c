@@ -54,7 +54,8 @@ fuzz_pcap_walk(const struct capture_pcap_file *pf, const uint8_t *buf,
 		}
 		if (rec.size > have - off || rec.data < buf + off ||
 		    rec.data + rec.caplen > buf + have ||
-		    rec.caplen > pf->snapshot)
+		    rec.caplen > pf->snapshot ||
+		    rec.caplen > CAPTURE_PCAP_FILE_MAX_SNAPLEN)
 			__builtin_trap();
 		if (w->n < FUZZ_PCAP_MAX_RECS) {
 			w->size[w->n] = rec.size;
@@ -76,8 +77,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((buf = fuzz_memdup(data, size)) == NULL)
 		return 0;
 	if (capture_pcap_file_init(&pf, buf, size) == 0) {
-		if (pf.snapshot == 0 ||
-		    pf.snapshot > CAPTURE_PCAP_FILE_MAX_SNAPLEN)
+		if (pf.snapshot == 0 || pf.snapshot > INT32_MAX)
 			__builtin_trap();
 		fuzz_pcap_walk(&pf, buf, size, 0, &whole);
 		fuzz_pcap_walk(&pf, buf, size, 1 + size % 61, &fed);

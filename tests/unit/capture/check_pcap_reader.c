@@ -435,6 +435,35 @@ START_TEST(test_caplen_over_snaplen_cut_short_fails_alike)
 }
 END_TEST
 
+START_TEST(test_snaplen_past_the_maximum_is_kept_alike)
+{
+	struct result res;
+
+	/* libpcap 1.10.3 keeps it: a caplen between the maximum and it
+	 * is "bigger than maximum", not cut */
+	file_header(MAGIC_USEC, false, 2, 4, 8388607, LT_RAW);
+	record(1, 2, 40, 40, 40);
+	record(1, 2, 262145, 262145, 40);
+	file_write();
+	ck_assert(compare(cap_path, &res));
+	ck_assert_ptr_nonnull(strstr(res.err, "bigger than maximum of 262144"));
+}
+END_TEST
+
+START_TEST(test_negative_snaplen_means_the_maximum_alike)
+{
+	struct result res;
+
+	file_header(MAGIC_USEC, true, 2, 4, 0x80000000u, LT_RAW);
+	record(1, 2, 70000, 70000, 70000);
+	record(1, 2, 262145, 262145, 40);
+	file_write();
+	ck_assert(compare(cap_path, &res));
+	ck_assert_uint_eq(res.records, 1);
+	ck_assert_ptr_nonnull(strstr(res.err, "bigger than snaplen of 262144"));
+}
+END_TEST
+
 START_TEST(test_huge_caplen_is_corrupt_alike)
 {
 	struct result res;
@@ -577,6 +606,8 @@ capture_pcap_reader_suite(void)
 	tcase_add_test(tc, test_truncated_record_header_fails_alike);
 	tcase_add_test(tc, test_caplen_over_snaplen_is_cut_alike);
 	tcase_add_test(tc, test_caplen_over_snaplen_cut_short_fails_alike);
+	tcase_add_test(tc, test_snaplen_past_the_maximum_is_kept_alike);
+	tcase_add_test(tc, test_negative_snaplen_means_the_maximum_alike);
 	tcase_add_test(tc, test_huge_caplen_is_corrupt_alike);
 	tcase_add_test(tc, test_file_longer_than_the_buffer_reads_alike);
 	tcase_add_test(tc, test_lent_records_stay_until_released);
