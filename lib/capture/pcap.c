@@ -6,7 +6,6 @@
  * unchanged. */
 #include "core/base.h"
 
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -25,8 +24,8 @@
 #define CAPTURE_PCAP_LINKTYPE_RAW	101
 /* LINKTYPE_PPP_HDLC, which libpcap reports as DLT_PPP_SERIAL */
 #define CAPTURE_PCAP_LINKTYPE_PPP_HDLC	50
-/* The block reader's buffer (a power of two, at least two of the
- * largest records) and how much one read(2) asks for. Mapping the file
+/* The block reader's buffer (at least two of the largest records and
+ * two reads) and how much one read(2) asks for. Mapping the file
  * instead was measured slower: making 4 KiB pages present costs the
  * kernel more than copying them (doc/performance.md). */
 #define CAPTURE_PCAP_BUF		(8u << 20)
@@ -40,11 +39,14 @@ enum capture_pcap_state {
 
 struct capture_pcap {
 	pcap_t				*pc;	/* NULL: the block reader */
-	/* block reader: the file's bytes fill..., at buf + offset %
-	 * CAPTURE_PCAP_BUF; the buffer is mapped twice in a row, so any
-	 * record is contiguous however it wraps */
+	/* block reader: file offsets from lap on are at buf + (offset -
+	 * lap); at the buffer's end the record being read moves to its
+	 * start (a new lap), so every record is contiguous. Lent records
+	 * of the lap before (offsets prev_lap...) may still be held. */
 	int				 fd;
 	uint8_t				*buf;
+	uint64_t			 lap;
+	uint64_t			 prev_lap;
 	uint64_t			 fill;	/* file bytes read */
 	uint64_t			 parse;	/* the next record's offset */
 	uint64_t			 last;	/* the last returned record's */
@@ -62,7 +64,6 @@ struct capture_pcap {
 
 static int	capture_pcap_link_of(int dlt);
 static int	capture_pcap_dlt_of(uint32_t linktype);
-static uint8_t	*capture_pcap_buf_new(void);
 static int	capture_pcap_block_open(struct capture_pcap *, int fd);
 static int	capture_pcap_block_read(struct capture_pcap *, size_t need,
 		    char *err, size_t errlen);
@@ -134,32 +135,6 @@ capture_pcap_dlt_of(uint32_t linktype)
 	}
 }
 
-/* CAPTURE_PCAP_BUF bytes mapped twice, back to back, or NULL. */
-static uint8_t *
-capture_pcap_buf_new(void)
-{
-	uint8_t *base = MAP_FAILED;
-	int mfd;
-
-	if ((mfd = memfd_create("quell-pcap", MFD_CLOEXEC)) == -1)
-		return NULL;
-	if (ftruncate(mfd, CAPTURE_PCAP_BUF) == -1 ||
-	    (base = mmap(NULL, 2 * (size_t)CAPTURE_PCAP_BUF, PROT_NONE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED ||
-	    mmap(base, CAPTURE_PCAP_BUF, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_FIXED, mfd, 0) == MAP_FAILED ||
-	    mmap(base + CAPTURE_PCAP_BUF, CAPTURE_PCAP_BUF,
-	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, mfd, 0) ==
-	    MAP_FAILED) {
-		if (base != MAP_FAILED)
-			munmap(base, 2 * (size_t)CAPTURE_PCAP_BUF);
-		close(mfd);
-		return NULL;
-	}
-	close(mfd);	/* the mappings hold it */
-	return base;
-}
-
 /* Takes fd for the block reader when its header is one
  * capture_pcap_file reads as libpcap would. Returns 0 taken, -1 for
  * libpcap to read it (from its start: the caller rewinds). */
@@ -187,13 +162,13 @@ capture_pcap_block_open(struct capture_pcap *cp, int fd)
 	    dlt == DLT_LINUX_SLL2)))
 		return -1;
 	if (lseek(fd, CAPTURE_PCAP_FILE_HDR_LEN, SEEK_SET) == -1 ||
-	    (cp->buf = capture_pcap_buf_new()) == NULL)
+	    (cp->buf = malloc(CAPTURE_PCAP_BUF)) == NULL)
 		return -1;
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	cp->fd = fd;
 	cp->dlt = dlt;
-	cp->fill = cp->parse = cp->last = cp->released =
-	    CAPTURE_PCAP_FILE_HDR_LEN;
+	cp->fill = cp->parse = cp->last = cp->released = cp->lap =
+	    cp->prev_lap = CAPTURE_PCAP_FILE_HDR_LEN;
 	return 0;
 }
 
@@ -206,19 +181,32 @@ capture_pcap_block_read(struct capture_pcap *cp, size_t need, char *err,
     size_t errlen)
 {
 	size_t have = (size_t)(cp->fill - cp->parse);
-	size_t room = CAPTURE_PCAP_BUF - (size_t)(cp->fill - cp->released);
-	size_t want;
+	size_t end = (size_t)(cp->fill - cp->lap);
+	size_t want, limit;
 	ssize_t n;
 
 	/* Big reads only: with records lent, the room comes back as the
 	 * workers release them, and waiting for a block's worth of it
 	 * saves many small reads. */
-	if (room < CAPTURE_PCAP_READ || room < need - have)
-		return 0;
 	want = need - have > CAPTURE_PCAP_READ ? need - have :
 	    CAPTURE_PCAP_READ;
+	/* the lap before still held from released on */
+	limit = cp->released < cp->lap ?
+	    (size_t)(cp->released - cp->prev_lap) : CAPTURE_PCAP_BUF;
+	if (limit < end || limit - end < want) {
+		/* A new lap: the record being read moves to the start,
+		 * which must hold nothing lent (this lap's held bytes start
+		 * at released) and leave a read's room. */
+		if (cp->released < cp->lap ||
+		    (size_t)(cp->released - cp->lap) < have + want)
+			return 0;
+		memmove(cp->buf, cp->buf + (cp->parse - cp->lap), have);
+		cp->prev_lap = cp->lap;
+		cp->lap = cp->parse;
+		end = have;
+	}
 	do
-		n = read(cp->fd, cp->buf + cp->fill % CAPTURE_PCAP_BUF, want);
+		n = read(cp->fd, cp->buf + end, want);
 	while (n == -1 && errno == EINTR);
 	if (n == -1) {
 		snprintf(err, errlen, "error reading dump file: %s",
@@ -344,7 +332,7 @@ capture_pcap_next_block(struct capture_pcap *cp, struct packet *p,
 		cp->released = cp->parse;
 	for (;;) {
 		switch (capture_pcap_file_next(&cp->pf,
-		    cp->buf + cp->parse % CAPTURE_PCAP_BUF,
+		    cp->buf + (cp->parse - cp->lap),
 		    (size_t)(cp->fill - cp->parse), cp->eof, &rec, why,
 		    sizeof(why))) {
 		case CAPTURE_PCAP_FILE_RECORD:
@@ -485,8 +473,7 @@ capture_pcap_close(struct capture_pcap *cp)
 	if (cp->pc != NULL)
 		pcap_close(cp->pc);
 	cp->pc = NULL;
-	if (cp->buf != NULL)
-		munmap(cp->buf, 2 * (size_t)CAPTURE_PCAP_BUF);
+	free(cp->buf);
 	cp->buf = NULL;
 	if (cp->fd != -1)
 		close(cp->fd);

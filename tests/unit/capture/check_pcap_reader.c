@@ -36,6 +36,7 @@ static char cap_path[PATH_MAX];
 static uint8_t *fbuf;
 static size_t flen, fcap;
 static bool fswap;
+static uint32_t nrec;		/* records made: each one's bytes differ */
 
 static void	dir_setup(void);
 static void	dir_teardown(void);
@@ -142,8 +143,10 @@ record(uint32_t sec, uint32_t frac, uint32_t caplen, uint32_t len,
 	emit32(frac);
 	emit32(caplen);
 	emit32(len);
+	nrec++;
 	for (size_t i = 0; i < nbytes; i++) {
-		uint8_t b = i == 0 ? 0x45 : (uint8_t)(i * 7 + caplen);
+		uint8_t b = i == 0 ? 0x45 : (uint8_t)(i * 7 + caplen +
+		    (i < 5 ? nrec >> (8 * (i - 1)) : 0));
 
 		emit(&b, 1);
 	}
@@ -599,6 +602,72 @@ START_TEST(test_lent_records_stay_until_released)
 }
 END_TEST
 
+/* A record held: where it is, what it held when lent. */
+struct held {
+	const uint8_t	*data;
+	uint64_t	 off;
+	uint32_t	 len;
+	uint8_t		 head[8];
+};
+
+START_TEST(test_lent_records_survive_partial_releases_over_laps)
+{
+	static struct held q[40000];
+	struct capture_pcap *cp;
+	struct packet p;
+	size_t head = 0, tail = 0;
+	uint64_t n = 0, agains = 0;
+	uint32_t x = 7, i = 0;
+	char err[512];
+	int rc;
+
+	/* 30 MiB of records of every size, so the buffer goes round
+	 * several times with records of the lap before still held */
+	file_header(MAGIC_USEC, false, 2, 4, 0, LT_RAW);
+	while (flen < (30u << 20))
+		record(i, 0, 40 + i * 7919 % 70000, 70000, 40 + i * 7919 % 70000),
+		    i++;
+	file_write();
+	cp = capture_pcap_open(cap_path, err, sizeof(err));
+	ck_assert_ptr_nonnull(cp);
+	ck_assert(capture_pcap_lend(cp));
+	while ((rc = capture_pcap_next(cp, &p, err, sizeof(err))) == 1 ||
+	    rc == CAPTURE_PCAP_AGAIN) {
+		uint32_t k;
+
+		if (rc == 1) {
+			ck_assert_uint_lt(tail, QUELL_NITEMS(q));
+			q[tail].data = p.data;
+			q[tail].off = capture_pcap_offset(cp);
+			q[tail].len = p.len;
+			memcpy(q[tail].head, p.data, sizeof(q[tail].head));
+			tail++;
+			n++;
+			continue;
+		}
+		/* give back a random part of the oldest, checking each is
+		 * as it was lent */
+		agains++;
+		ck_assert_uint_gt(tail, head);
+		k = xorshift(&x) % (uint32_t)(tail - head) + 1;
+		while (k-- > 0) {
+			ck_assert_mem_eq(q[head].data, q[head].head,
+			    sizeof(q[head].head));
+			head++;
+		}
+		capture_pcap_release(cp, head < tail ? q[head].off :
+		    capture_pcap_offset_next(cp));
+	}
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(n, i);
+	ck_assert_uint_gt(agains, 3);
+	for (; head < tail; head++)
+		ck_assert_mem_eq(q[head].data, q[head].head,
+		    sizeof(q[head].head));
+	capture_pcap_close(cp);
+}
+END_TEST
+
 START_TEST(test_libpcap_reader_does_not_lend)
 {
 	struct capture_pcap *cp;
@@ -674,6 +743,7 @@ capture_pcap_reader_suite(void)
 	tcase_add_test(tc, test_file_longer_than_the_buffer_reads_alike);
 	tcase_add_test(tc, test_mutated_captures_read_the_same_with_both_readers);
 	tcase_add_test(tc, test_lent_records_stay_until_released);
+	tcase_add_test(tc, test_lent_records_survive_partial_releases_over_laps);
 	tcase_add_test(tc, test_libpcap_reader_does_not_lend);
 	tcase_add_test(tc, test_fifo_is_read_by_libpcap);
 	suite_add_tcase(s, tc);
