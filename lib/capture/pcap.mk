@@ -15,3 +15,9 @@ TESTS += tests/unit/capture/check_pcap_reader
 tests_unit_capture_check_pcap_reader_SOURCES = tests/unit/capture/check_pcap_reader.c
 tests_unit_capture_check_pcap_reader_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_capture_check_pcap_reader_LDADD = $(QUELL_LIBS) $(CHECK_LIBS)
+
+# bench/pcap_read: the offline reader alone, per GB, libpcap vs the block
+# reader copying vs lent (doc/performance.md "Offline reader").
+noinst_PROGRAMS += bench/pcap_read
+bench_pcap_read_SOURCES = bench/pcap_read.c
+bench_pcap_read_LDADD = $(QUELL_LIBS)
