@@ -1,8 +1,8 @@
 /* Offline capture. Classic pcap files that lib/capture/pcap_file.c
  * reads as libpcap does are read in large blocks into a buffer and
  * their records handed out in place, where a caller may also borrow
- * them (no copy into a ring). Everything else (pcapng, other pcap
- * versions) goes through libpcap (the only file that uses it),
+ * them (no copy into a ring). Everything else (pcapng, pipes, other
+ * pcap versions) goes through libpcap (the only file that uses it),
  * unchanged. */
 #include "core/base.h"
 
@@ -219,8 +219,8 @@ capture_pcap_block_read(struct capture_pcap *cp, size_t need, char *err,
 	return 1;
 }
 
-/* libpcap reads fd (a pipe, pcapng, anything not mapped), from its
- * start. */
+/* libpcap reads fd (a pipe, pcapng, anything the block reader does not
+ * take), from its start. */
 static int
 capture_pcap_open_libpcap(struct capture_pcap *cp, int fd, char *err,
     size_t errlen)
