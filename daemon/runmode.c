@@ -113,6 +113,9 @@ struct reader {
 	uint64_t		 decoder_events[DECODE_EV_MAX];
 	struct decode_stats	 decode_stats;	/* stats.decoder.pkts, .ipv4 ... */
 	struct defrag		*defrag;	/* this reader's datagrams */
+	/* offline: the last capture, its records lent to the rings; closed
+	 * once the workers are gone (runmode_stop) */
+	struct capture_pcap	*pcap_lent;
 	struct defrag_chain	 chain;		/* those p completed */
 };
 
@@ -547,6 +550,13 @@ pcap_reader_main(void *arg)
 		if (rc == -1)
 			log_warnx("%s", err);
 		reader_wake_workers(r);
+		/* The last file stays open for the workers (closed when they
+		 * are gone): waiting here for them to finish the rings would
+		 * only cost the reader wake-ups. */
+		if (lent && f + 1 == rm->npcap_files) {
+			r->pcap_lent = cp;
+			continue;
+		}
 		if (lent)
 			pcap_wait_released(r);
 		capture_pcap_close(cp);
@@ -1997,6 +2007,9 @@ runmode_stop(struct runmode *rm)
 
 		capture_nfq_close(r->nfq);
 		r->nfq = NULL;
+		/* the workers that held its records are joined */
+		capture_pcap_close(r->pcap_lent);
+		r->pcap_lent = NULL;
 		for (size_t w = 0; r->rings != NULL && w < rm->nworkers; w++)
 			ring_destroy(&r->rings[w]);
 		free(r->rings);
