@@ -867,6 +867,30 @@ lab_curl_all() {
 }
 
 
+# lab_ping_all_start: one echo request from every address of the
+# caller's srcs array to the server of its family, in the background
+# (bounded by ping -W 3); lab_ping_all_wait fails unless each got its
+# reply.
+LAB_PING_PIDS=()
+lab_ping_all_start() {
+	local src dst
+	LAB_PING_PIDS=()
+	for src in "${srcs[@]}"; do
+		case "$src" in
+		*:*) dst="$LAB_SERVER6" ;;
+		*) dst="$LAB_SERVER4" ;;
+		esac
+		lab_client ping -q -n -c 1 -W 3 -I "$src" "$dst" >/dev/null 2>&1 &
+		LAB_PING_PIDS+=("$!")
+	done
+}
+lab_ping_all_wait() {
+	local i
+	for i in "${!LAB_PING_PIDS[@]}"; do
+		wait "${LAB_PING_PIDS[$i]}" || lab_fail "ping from ${srcs[$i]} got no reply"
+	done
+}
+
 # lab_eve_check EVE: eve.json exists, every line is a JSON object and the
 # last one is a stats event (quelld writes a final one at exit).
 lab_eve_check() {

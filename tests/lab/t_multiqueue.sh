@@ -58,15 +58,7 @@ srcs=("${LAB_CLIENT4_EXTRA[@]}" "${LAB_CLIENT6_EXTRA[@]}")
 # From every client address: GET /ok (the body must come back) and one
 # ping, over IPv4 and IPv6, all at once; bounded by curl's and ping's
 # timeouts.
-pids=()
-for src in "${srcs[@]}"; do
-	case "$src" in
-	*:*) dst="$LAB_SERVER6" ;;
-	*) dst="$LAB_SERVER4" ;;
-	esac
-	lab_client ping -q -n -c 1 -W 3 -I "$src" "$dst" >/dev/null 2>&1 &
-	pids+=("$!")
-done
+lab_ping_all_start
 out=$(lab_curl_all /ok 5)
 while read -r code i; do
 	[ "$code" = 0 ] || lab_fail "curl /ok from ${srcs[$i]}: exit status $code"
@@ -74,11 +66,7 @@ while read -r code i; do
 	[ "$body" = "$LAB_HTTP_BODY" ] || lab_fail "body of /ok from ${srcs[$i]}: '$body'"
 done <<<"$out"
 lab_assert_eq "GET /ok transfers" "${#srcs[@]}" "$(printf '%s\n' "$out" | grep -c .)"
-i=0
-for pid in "${pids[@]}"; do
-	wait "$pid" || lab_fail "ping from ${srcs[$i]} got no reply"
-	i=$((i + 1))
-done
+lab_ping_all_wait
 lab_log "ok: GET /ok and ping from ${#srcs[@]} client addresses"
 
 # GET /attack from every address at once: each must time out (28).

@@ -112,21 +112,9 @@ print(len({str(ipaddress.ip_address(l.strip())) for l in sys.stdin if l.strip()}
 
 srcs=("${LAB_CLIENT4_EXTRA[@]}" "${LAB_CLIENT6_EXTRA[@]}")
 
-pids=()
-for src in "${srcs[@]}"; do
-	case "$src" in
-	*:*) dst="$LAB_SERVER6" ;;
-	*) dst="$LAB_SERVER4" ;;
-	esac
-	lab_client ping -q -n -c 1 -W 3 -I "$src" "$dst" >/dev/null 2>&1 &
-	pids+=("$!")
-done
+lab_ping_all_start
 expect_all /ok 0 5
-i=0
-for p in "${pids[@]}"; do
-	wait "$p" || lab_fail "ping from ${srcs[$i]} got no reply"
-	i=$((i + 1))
-done
+lab_ping_all_wait
 lab_log "ok: GET /ok and ping from ${#srcs[@]} client addresses"
 expect_all /attack 28 3
 lab_log "ok: GET /attack timed out from all ${#srcs[@]} addresses"
