@@ -683,6 +683,13 @@ lab_stop_quelld() {
 	lab_stop quelld
 }
 
+# lab_stop_quelld_ok: the same, and the test fails unless quelld exited 0.
+lab_stop_quelld_ok() {
+	local rc=0
+	lab_stop_quelld || rc=$?
+	lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
+}
+
 # The real executable behind $PYTHON (which may be a wrapper or a shim).
 _lab_python_exe() {
 	"$PYTHON" -c 'import os, sys; assert sys.version_info >= (3, 6); print(os.path.realpath(sys.executable))' 2>/dev/null

@@ -95,9 +95,7 @@ lab_quiesce
 k0=$(lab_queue_kernel 0) || exit 1
 q4=$(lab_ipt_counter FORWARD "$BYPASS_NFQ_RULE") || exit 1
 q6=$(lab_ipt_counter -6 FORWARD "$BYPASS_NFQ_RULE") || exit 1
-rc=0
-lab_stop_quelld || rc=$?
-lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
+lab_stop_quelld_ok
 lab_eve_check "$eve"
 lab_assert_queue_accounting 0 "$k0" "$eve"
 refused=$((q4 + q6 - LAB_QUEUE_SEQ - LAB_QUEUE_QDROP))

@@ -212,9 +212,7 @@ kseq=$(lab_queue_stat 0 id_sequence) || exit 1
 sockdrops=$(lab_netlink_drops 0) || exit 1
 n4=$(lab_ipt_counter FORWARD "$RULE") || exit 1
 n6=$(lab_ipt_counter -6 FORWARD "$RULE") || exit 1
-rc=0
-lab_stop_quelld || rc=$?
-lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
+lab_stop_quelld_ok
 
 eve="$logdir/eve.json"
 lab_eve_check "$eve"

@@ -93,9 +93,7 @@ kseq=$(lab_queue_stat 0 id_sequence) || exit 1
 kqd=$(lab_queue_stat 0 queue_dropped) || exit 1
 kud=$(lab_queue_stat 0 user_dropped) || exit 1
 sockdrops=$(lab_netlink_drops 0) || exit 1
-rc=0
-lab_stop_quelld || rc=$?
-lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
+lab_stop_quelld_ok
 rc=0
 lab_stop udpsink || rc=$?
 lab_assert_eq "udp sink exit status" 0 "$rc"

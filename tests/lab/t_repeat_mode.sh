@@ -75,9 +75,7 @@ lab_settle_counter -6 FORWARD "$RULE_Q" || exit 1
 lab_quiesce
 k0=$(lab_queue_kernel 0) || exit 1
 read -r kseq kd1 kd2 _ <<<"$k0"
-rc=0
-lab_stop_quelld || rc=$?
-lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
+lab_stop_quelld_ok
 rc=0
 lab_stop udpsink || rc=$?
 lab_assert_eq "udp sink exit status" 0 "$rc"

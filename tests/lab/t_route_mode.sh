@@ -110,9 +110,7 @@ lab_settle_counter FORWARD "$RULE" || exit 1
 lab_settle_counter -6 FORWARD "$RULE" || exit 1
 lab_quiesce
 k0=$(lab_queue_kernel 0) || exit 1
-rc=0
-lab_stop_quelld || rc=$?
-lab_assert_eq "quelld exit status after SIGTERM" 0 "$rc"
+lab_stop_quelld_ok
 
 lab_eve_check "$eve"
 s=$(lab_final_stat "$eve" .nfq.packets .nfq.routed .nfq.accepted .nfq.dropped .nfq.verdict_errors) || exit 1
